@@ -1,0 +1,157 @@
+//! Exact figures derived from a tally: outcome probabilities, house edges, naturals, draws.
+//!
+//! Everything here is an exact integer count or a [`BigRational`]; floating point appears only
+//! when rendering.
+
+use crate::enumerate::exact_tally;
+use crate::rules::{Bet, MainBet, Rules};
+use crate::shoe::{Shoe, ShoeError};
+use crate::tally::{FinalState, Tally, Winner};
+use num_bigint::{BigInt, BigUint};
+use num_rational::{BigRational, Ratio};
+
+/// The exact analysis of one shoe under one rule set.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    pub shoe: Shoe,
+    pub rules: Rules,
+    pub tally: Tally<BigUint>,
+    total: BigUint,
+}
+
+impl Analysis {
+    /// Enumerates the shoe exactly under the rules.
+    ///
+    /// ```
+    /// use punto_banco::{analysis::Analysis, rules::Rules, shoe::Shoe};
+    /// let analysis = Analysis::new(&Shoe::decks(1).unwrap(), &Rules::reference()).unwrap();
+    /// assert_eq!(analysis.sequences().to_string(), "14658134400");
+    /// ```
+    pub fn new(shoe: &Shoe, rules: &Rules) -> Result<Analysis, ShoeError> {
+        let tally = exact_tally(shoe, &rules.drawing)?;
+        Ok(Analysis::from_tally(shoe.clone(), rules.clone(), tally))
+    }
+
+    /// Wraps an already computed tally.
+    pub fn from_tally(shoe: Shoe, rules: Rules, tally: Tally<BigUint>) -> Analysis {
+        let total = tally.total();
+        Analysis {
+            shoe,
+            rules,
+            tally,
+            total,
+        }
+    }
+
+    /// The number of ordered six-card sequences of the shoe: N·(N−1)·…·(N−5).
+    pub fn sequences(&self) -> &BigUint {
+        &self.total
+    }
+
+    /// The number of sequences in which the coup ends in a state for which `keep` holds.
+    pub fn count_where(&self, keep: impl Fn(FinalState) -> bool) -> BigUint {
+        self.tally.sum_where(keep)
+    }
+
+    /// The exact probability that the coup ends in a state for which `keep` holds.
+    pub fn probability_where(&self, keep: impl Fn(FinalState) -> bool) -> BigRational {
+        self.fraction(self.count_where(keep))
+    }
+
+    /// The number of sequences with this winner.
+    pub fn count(&self, winner: Winner) -> BigUint {
+        self.count_where(|s| s.winner() == winner)
+    }
+
+    /// The exact probability of this winner.
+    pub fn probability(&self, winner: Winner) -> BigRational {
+        self.fraction(self.count(winner))
+    }
+
+    /// The exact expected net change per unit staked on a bet.
+    pub fn expected_net(&self, bet: &Bet) -> BigRational {
+        let mut sum = BigRational::from_integer(BigInt::from(0));
+        for (state, weight) in self.tally.states() {
+            let net = ratio_to_big(bet.net(state));
+            sum += net * BigRational::from_integer(BigInt::from(weight.clone()));
+        }
+        sum / BigRational::from_integer(BigInt::from(self.total.clone()))
+    }
+
+    /// The house edge of a main bet: the exact loss per unit staked (ties that push count as bets).
+    pub fn edge(&self, bet: MainBet) -> BigRational {
+        -self.expected_net(self.rules.tariff.bet(bet))
+    }
+
+    /// The probability that the coup has at least one natural.
+    pub fn natural(&self) -> BigRational {
+        self.probability_where(|s| s.natural)
+    }
+
+    /// The probability that one hand's first two cards total `total` and a natural stopped the coup.
+    ///
+    /// For a natural total this is the probability that the hand is dealt a natural of that total.
+    pub fn natural_with(&self, hand: Hand, total: u8) -> BigRational {
+        self.probability_where(|s| s.natural && hand.total(s) == total)
+    }
+
+    /// The probability that a hand draws a third card.
+    pub fn draws(&self, hand: Hand) -> BigRational {
+        self.probability_where(|s| hand.cards(s) == 3)
+    }
+
+    /// The probability that the coup uses exactly `cards` cards (4, 5 or 6).
+    pub fn cards_used(&self, cards: u8) -> BigRational {
+        self.probability_where(|s| s.cards_used() == cards)
+    }
+
+    /// The probability of a tie on `total`.
+    pub fn tie_on(&self, total: u8) -> BigRational {
+        self.probability_where(|s| s.winner() == Winner::Tie && s.punto_total == total)
+    }
+
+    fn fraction(&self, count: BigUint) -> BigRational {
+        BigRational::new(BigInt::from(count), BigInt::from(self.total.clone()))
+    }
+}
+
+/// One of the two hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Hand {
+    Punto,
+    Banco,
+}
+
+impl Hand {
+    /// Both hands, Punto first as dealt.
+    pub const ALL: [Hand; 2] = [Hand::Punto, Hand::Banco];
+
+    /// The hand's final total in a state.
+    pub fn total(self, state: FinalState) -> u8 {
+        match self {
+            Hand::Punto => state.punto_total,
+            Hand::Banco => state.banco_total,
+        }
+    }
+
+    /// The number of cards the hand took in a state.
+    pub fn cards(self, state: FinalState) -> u8 {
+        match self {
+            Hand::Punto => state.punto_cards,
+            Hand::Banco => state.banco_cards,
+        }
+    }
+
+    /// The hand's key in JSON output.
+    pub fn key(self) -> &'static str {
+        match self {
+            Hand::Punto => "punto",
+            Hand::Banco => "banco",
+        }
+    }
+}
+
+/// A small exact ratio as a big one.
+pub fn ratio_to_big(ratio: Ratio<i64>) -> BigRational {
+    BigRational::new(BigInt::from(*ratio.numer()), BigInt::from(*ratio.denom()))
+}

@@ -1,0 +1,261 @@
+//! Cards, ranks and suits, and their baccarat values.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The thirteen ranks, ace low. The order is the one used for shoe counts (A, 2, …, 10, J, Q, K).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rank {
+    Ace,
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+}
+
+impl Rank {
+    /// Every rank, in shoe-count order.
+    pub const ALL: [Rank; 13] = [
+        Rank::Ace,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+    ];
+
+    /// Position of the rank in [`Rank::ALL`] (ace 0, king 12).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The baccarat value: ace 1, two to nine their number, ten and faces 0.
+    ///
+    /// ```
+    /// use punto_banco::card::Rank;
+    /// assert_eq!(Rank::Ace.value(), 1);
+    /// assert_eq!(Rank::Nine.value(), 9);
+    /// assert_eq!(Rank::Queen.value(), 0);
+    /// ```
+    pub fn value(self) -> u8 {
+        match self {
+            Rank::Ten | Rank::Jack | Rank::Queen | Rank::King => 0,
+            other => other as u8 + 1,
+        }
+    }
+
+    /// The rank's symbol as printed on a card: `A`, `2`…`10`, `J`, `Q`, `K`.
+    pub fn symbol(self) -> &'static str {
+        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][self.index()]
+    }
+
+    fn parse(text: &str) -> Option<Rank> {
+        let rank = match text.to_ascii_uppercase().as_str() {
+            "A" => Rank::Ace,
+            "2" => Rank::Two,
+            "3" => Rank::Three,
+            "4" => Rank::Four,
+            "5" => Rank::Five,
+            "6" => Rank::Six,
+            "7" => Rank::Seven,
+            "8" => Rank::Eight,
+            "9" => Rank::Nine,
+            "10" | "T" => Rank::Ten,
+            "J" => Rank::Jack,
+            "Q" => Rank::Queen,
+            "K" => Rank::King,
+            _ => return None,
+        };
+        Some(rank)
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// The four suits. Suits never change a value; they are kept so that a dealt coup reads as dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Spades,
+    Hearts,
+    Diamonds,
+    Clubs,
+}
+
+impl Suit {
+    /// Every suit.
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    /// The suit's symbol: ♠, ♥, ♦ or ♣.
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+            Suit::Clubs => '♣',
+        }
+    }
+
+    /// The suit's ASCII letter: S, H, D or C.
+    pub fn letter(self) -> char {
+        match self {
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+            Suit::Diamonds => 'D',
+            Suit::Clubs => 'C',
+        }
+    }
+
+    fn parse(c: char) -> Option<Suit> {
+        match c {
+            '♠' | '♤' | 'S' | 's' => Some(Suit::Spades),
+            '♥' | '♡' | 'H' | 'h' => Some(Suit::Hearts),
+            '♦' | '♢' | 'D' | 'd' => Some(Suit::Diamonds),
+            '♣' | '♧' | 'C' | 'c' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+}
+
+/// One playing card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card {
+    pub rank: Rank,
+    pub suit: Suit,
+}
+
+impl Card {
+    /// A card of the given rank and suit.
+    pub fn new(rank: Rank, suit: Suit) -> Card {
+        Card { rank, suit }
+    }
+
+    /// The card's baccarat value, 0 to 9.
+    pub fn value(self) -> u8 {
+        self.rank.value()
+    }
+
+    /// The card in ASCII form, such as `4H`, `10D` or `AS`.
+    pub fn ascii(self) -> String {
+        format!("{}{}", self.rank.symbol(), self.suit.letter())
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank.symbol(), self.suit.symbol())
+    }
+}
+
+/// The card forms the parser accepts, for error messages.
+pub const ACCEPTED_CARD_FORMS: &str = "a rank A, 2-10 (or T), J, Q or K followed by a suit ♠ ♥ ♦ ♣ or S H D C (any case), such as 4♥, 4H, 4h, 10D, TD, QS, A♦";
+
+/// A card token that is not a card.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{token}` is not a card: expected {ACCEPTED_CARD_FORMS}")]
+pub struct CardError {
+    /// The token as given.
+    pub token: String,
+}
+
+impl FromStr for Card {
+    type Err = CardError;
+
+    /// Parses `4♥`, `4H`, `4h`, `10D`, `TD`, `QS`, `A♦` and the like.
+    ///
+    /// ```
+    /// use punto_banco::card::{Card, Rank, Suit};
+    /// let card: Card = "10d".parse().unwrap();
+    /// assert_eq!(card, Card::new(Rank::Ten, Suit::Diamonds));
+    /// assert!("11X".parse::<Card>().is_err());
+    /// ```
+    fn from_str(token: &str) -> Result<Card, CardError> {
+        let error = || CardError {
+            token: token.to_string(),
+        };
+        let trimmed = token.trim();
+        let mut chars = trimmed.chars();
+        let suit_char = chars.next_back().ok_or_else(error)?;
+        let suit = Suit::parse(suit_char).ok_or_else(error)?;
+        let rank = Rank::parse(chars.as_str()).ok_or_else(error)?;
+        Ok(Card { rank, suit })
+    }
+}
+
+/// Parses a list of cards separated by commas and/or white space, such as `8♠,8♥ 9♣`.
+pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardError> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|token| !token.is_empty())
+        .map(str::parse)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_follow_the_rule_texts() {
+        let values: Vec<u8> = Rank::ALL.iter().map(|r| r.value()).collect();
+        assert_eq!(values, [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn every_card_round_trips_in_both_forms() {
+        for rank in Rank::ALL {
+            for suit in Suit::ALL {
+                let card = Card::new(rank, suit);
+                assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+                assert_eq!(card.ascii().parse::<Card>(), Ok(card));
+                assert_eq!(card.ascii().to_lowercase().parse::<Card>(), Ok(card));
+            }
+        }
+    }
+
+    #[test]
+    fn accepted_spellings() {
+        let ten_of_diamonds = Card::new(Rank::Ten, Suit::Diamonds);
+        assert_eq!("TD".parse(), Ok(ten_of_diamonds));
+        assert_eq!("td".parse(), Ok(ten_of_diamonds));
+        assert_eq!("10♦".parse(), Ok(ten_of_diamonds));
+        assert_eq!("4h".parse(), Ok(Card::new(Rank::Four, Suit::Hearts)));
+        assert_eq!("A♦".parse(), Ok(Card::new(Rank::Ace, Suit::Diamonds)));
+    }
+
+    #[test]
+    fn rejects_non_cards_and_names_the_token() {
+        for bad in ["11X", "", "4", "H", "1S", "0H", "44H", "4♥♥", "Z♠", "10"] {
+            let err = bad.parse::<Card>().unwrap_err();
+            assert_eq!(err.token, bad);
+            assert!(err.to_string().contains("4♥, 4H"), "{err}");
+        }
+    }
+
+    #[test]
+    fn parses_lists() {
+        let cards = parse_cards("8♠,8♥, 9♣  AD").unwrap();
+        assert_eq!(cards.len(), 4);
+        assert_eq!(
+            parse_cards("8♠,11X").unwrap_err().token,
+            "11X".to_string()
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! One coup, dealt from a given sequence of cards and explained decision by decision.
+
+use crate::card::Card;
+use crate::rules::{Action, DrawingRules, PuntoMove};
+use crate::tally::{FinalState, Winner};
+
+/// Anything with a baccarat value: a [`Card`], or a bare value 0–9 when suits do not matter.
+pub trait Valued: Copy {
+    /// The baccarat value, 0 to 9.
+    fn value(&self) -> u8;
+}
+
+impl Valued for Card {
+    fn value(&self) -> u8 {
+        Card::value(*self)
+    }
+}
+
+impl Valued for u8 {
+    fn value(&self) -> u8 {
+        *self
+    }
+}
+
+/// The total of a hand: the units digit of the sum of its values.
+pub fn hand_total<C: Valued>(cards: &[C]) -> u8 {
+    (cards.iter().map(|c| u32::from(c.value())).sum::<u32>() % 10) as u8
+}
+
+/// Where a card goes in the deal order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    PuntoFirst,
+    BancoFirst,
+    PuntoSecond,
+    BancoSecond,
+    PuntoThird,
+    BancoThird,
+}
+
+/// One decision of a coup and the rule that made it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// An opening total was a natural: neither hand draws.
+    Natural { punto_total: u8, banco_total: u8 },
+    /// Punto's rule on its two-card total.
+    Punto { total: u8, action: Action },
+    /// Banco's tableau cell: its two-card total against Punto's move.
+    Banco {
+        total: u8,
+        punto_move: PuntoMove,
+        action: Action,
+    },
+}
+
+/// A coup dealt to the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coup<C> {
+    /// Punto's cards in the order dealt.
+    pub punto: Vec<C>,
+    /// Banco's cards in the order dealt.
+    pub banco: Vec<C>,
+    /// The decisions, in order.
+    pub decisions: Vec<Decision>,
+    /// Cards given beyond those the coup used, in order.
+    pub unused: Vec<C>,
+}
+
+/// A coup that could not be dealt.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CoupError {
+    #[error("the coup needs card {position} ({role}), but only {given} cards were given")]
+    MissingCard {
+        /// 1-based position in the deal order.
+        position: usize,
+        role: Role,
+        given: usize,
+    },
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Role::PuntoFirst => "Punto's first card",
+            Role::BancoFirst => "Banco's first card",
+            Role::PuntoSecond => "Punto's second card",
+            Role::BancoSecond => "Banco's second card",
+            Role::PuntoThird => "Punto's third card",
+            Role::BancoThird => "Banco's third card",
+        })
+    }
+}
+
+/// Deals cards in order Punto, Banco, Punto, Banco, then the third cards the rules call for.
+///
+/// ```
+/// use punto_banco::{card::parse_cards, coup::deal, rules::DrawingRules, tally::Winner};
+/// let cards = parse_cards("4♥ 2♠ 9♣ A♦ 8♦").unwrap();
+/// let coup = deal(&DrawingRules::reference(), &cards).unwrap();
+/// assert_eq!(coup.final_state().winner(), Winner::Banco);
+/// ```
+pub fn deal<C: Valued>(rules: &DrawingRules, cards: &[C]) -> Result<Coup<C>, CoupError> {
+    let mut next = 0;
+    let mut take = |role: Role| {
+        let card = cards.get(next).copied().ok_or(CoupError::MissingCard {
+            position: next + 1,
+            role,
+            given: cards.len(),
+        });
+        next += 1;
+        card
+    };
+    let mut punto = vec![take(Role::PuntoFirst)?];
+    let mut banco = vec![take(Role::BancoFirst)?];
+    punto.push(take(Role::PuntoSecond)?);
+    banco.push(take(Role::BancoSecond)?);
+    let punto_total = hand_total(&punto);
+    let banco_total = hand_total(&banco);
+    let mut decisions = Vec::with_capacity(2);
+
+    if rules.is_natural(punto_total) || rules.is_natural(banco_total) {
+        decisions.push(Decision::Natural {
+            punto_total,
+            banco_total,
+        });
+    } else {
+        let punto_action = rules.punto_action(punto_total);
+        decisions.push(Decision::Punto {
+            total: punto_total,
+            action: punto_action,
+        });
+        let punto_move = match punto_action {
+            Action::Draw => {
+                let third = take(Role::PuntoThird)?;
+                punto.push(third);
+                PuntoMove::Drew(third.value())
+            }
+            Action::Stand => PuntoMove::Stood,
+        };
+        let banco_action = rules.banco_action(banco_total, punto_move);
+        decisions.push(Decision::Banco {
+            total: banco_total,
+            punto_move,
+            action: banco_action,
+        });
+        if banco_action == Action::Draw {
+            banco.push(take(Role::BancoThird)?);
+        }
+    }
+    let used = punto.len() + banco.len();
+    Ok(Coup {
+        punto,
+        banco,
+        decisions,
+        unused: cards[used..].to_vec(),
+    })
+}
+
+impl<C: Valued> Coup<C> {
+    /// Punto's final total.
+    pub fn punto_total(&self) -> u8 {
+        hand_total(&self.punto)
+    }
+
+    /// Banco's final total.
+    pub fn banco_total(&self) -> u8 {
+        hand_total(&self.banco)
+    }
+
+    /// Whether an opening natural stopped the coup.
+    pub fn is_natural(&self) -> bool {
+        matches!(self.decisions.first(), Some(Decision::Natural { .. }))
+    }
+
+    /// How the coup ended.
+    pub fn final_state(&self) -> FinalState {
+        FinalState {
+            punto_total: self.punto_total(),
+            banco_total: self.banco_total(),
+            punto_cards: self.punto.len() as u8,
+            banco_cards: self.banco.len() as u8,
+            natural: self.is_natural(),
+        }
+    }
+
+    /// The winner of the coup.
+    pub fn winner(&self) -> Winner {
+        self.final_state().winner()
+    }
+
+    /// The cards in the order they were dealt (Punto, Banco, Punto, Banco, third cards).
+    pub fn dealt_in_order(&self) -> Vec<C> {
+        let mut order = vec![self.punto[0], self.banco[0], self.punto[1], self.banco[1]];
+        order.extend(self.punto.get(2));
+        order.extend(self.banco.get(2));
+        order
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_natural_stops_everything_and_leaves_the_rest_unused() {
+        let coup = deal(&DrawingRules::reference(), &[9u8, 0, 0, 5, 3]).unwrap();
+        assert_eq!(coup.punto, vec![9, 0]);
+        assert_eq!(coup.banco, vec![0, 5]);
+        assert_eq!(coup.unused, vec![3]);
+        assert!(coup.is_natural());
+        assert_eq!(coup.winner(), Winner::Punto);
+    }
+
+    #[test]
+    fn missing_third_card_is_named() {
+        let err = deal(&DrawingRules::reference(), &[4u8, 2, 9, 1]).unwrap_err();
+        assert_eq!(
+            err,
+            CoupError::MissingCard {
+                position: 5,
+                role: Role::PuntoThird,
+                given: 4
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "the coup needs card 5 (Punto's third card), but only 4 cards were given"
+        );
+    }
+}

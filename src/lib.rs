@@ -1,0 +1,14 @@
+//! punto-banco: the exact, verified reference for eight-deck Punto Banco.
+//!
+//! The engine walks every opening four cards and every third card over a shoe's composition
+//! with exact integer weights, and turns the resulting tally into exact probabilities and house
+//! edges. Modules read in order: cards, the shoe, the rules (as data), one coup, the
+//! enumerator, the tally, the analysis, then the renderings.
+
+pub mod card;
+pub mod shoe;
+pub mod rules;
+pub mod coup;
+pub mod enumerate;
+pub mod tally;
+pub mod analysis;

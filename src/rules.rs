@@ -1,0 +1,271 @@
+//! The rules of Punto Banco as data: the drawing rules and the tariff.
+//!
+//! Nothing else in the crate knows a rule. The reference tableau below is laid out as the
+//! teaching texts print it, one row per Banco two-card total; a variant is another value of
+//! [`Rules`], never a branch in the engine.
+
+use crate::tally::{FinalState, Winner};
+use num_rational::Ratio;
+
+/// What a hand does at a decision: take a third card or keep two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    Draw,
+    Stand,
+}
+
+use Action::{Draw as D, Stand as S};
+
+/// Which column of the Banco tableau applies: Punto's third card, or Punto stood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PuntoMove {
+    /// Punto drew a third card of this value (0 to 9).
+    Drew(u8),
+    /// Punto stood on two cards.
+    Stood,
+}
+
+impl PuntoMove {
+    /// The eleven columns of the tableau, in printed order: third card 0 to 9, then "Punto stood".
+    pub const ALL: [PuntoMove; 11] = [
+        PuntoMove::Drew(0),
+        PuntoMove::Drew(1),
+        PuntoMove::Drew(2),
+        PuntoMove::Drew(3),
+        PuntoMove::Drew(4),
+        PuntoMove::Drew(5),
+        PuntoMove::Drew(6),
+        PuntoMove::Drew(7),
+        PuntoMove::Drew(8),
+        PuntoMove::Drew(9),
+        PuntoMove::Stood,
+    ];
+
+    /// The column index in a tableau row.
+    pub fn column(self) -> usize {
+        match self {
+            PuntoMove::Drew(value) => value as usize,
+            PuntoMove::Stood => 10,
+        }
+    }
+}
+
+/// One row of the Banco tableau: the action against each Punto third card 0–9, then against "Punto stood".
+pub type TableauRow = [Action; 11];
+
+/// The drawing rules: which two-card totals are naturals, Punto's rule, and the Banco tableau.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DrawingRules {
+    /// Two-card totals that are naturals: a natural on either hand stops all drawing.
+    pub naturals: [bool; 10],
+    /// Punto's action on each two-card total, when neither hand has a natural.
+    pub punto: [Action; 10],
+    /// Banco's action by Banco two-card total (rows 0–9) and Punto's move (columns).
+    pub banco: [TableauRow; 10],
+}
+
+/// The reference Banco tableau of the teaching texts (and of the standard Punto Banco card).
+///
+/// Rows are Banco's two-card total 0–9; columns are Punto's third card 0–9, then "Punto
+/// stood". Rows 8 and 9 are never consulted, since those totals are naturals.
+#[rustfmt::skip]
+const REFERENCE_BANCO_TABLEAU: [TableauRow; 10] = [
+    //  third card 0–9                      Punto stood
+    //  0  1  2  3  4  5  6  7  8  9        ↓
+    [D, D, D, D, D, D, D, D, D, D, /**/ D], // Banco 0: always draws
+    [D, D, D, D, D, D, D, D, D, D, /**/ D], // Banco 1: always draws
+    [D, D, D, D, D, D, D, D, D, D, /**/ D], // Banco 2: always draws
+    [D, D, D, D, D, D, D, D, S, D, /**/ D], // Banco 3: all but an 8
+    [S, S, D, D, D, D, D, D, S, S, /**/ D], // Banco 4: 2–7
+    [S, S, S, S, D, D, D, D, S, S, /**/ D], // Banco 5: 4–7
+    [S, S, S, S, S, S, D, D, S, S, /**/ S], // Banco 6: 6–7
+    [S, S, S, S, S, S, S, S, S, S, /**/ S], // Banco 7: never
+    [S, S, S, S, S, S, S, S, S, S, /**/ S], // Banco 8: natural
+    [S, S, S, S, S, S, S, S, S, S, /**/ S], // Banco 9: natural
+];
+
+/// Punto draws on 0–5 and stands on 6–7 (8 and 9 are naturals).
+#[rustfmt::skip]
+const REFERENCE_PUNTO: [Action; 10] = [D, D, D, D, D, D, S, S, S, S];
+
+/// Openings of eight or nine are naturals.
+#[rustfmt::skip]
+const REFERENCE_NATURALS: [bool; 10] = [false, false, false, false, false, false, false, false, true, true];
+
+impl DrawingRules {
+    /// The drawing rules of the teaching texts.
+    pub fn reference() -> DrawingRules {
+        DrawingRules {
+            naturals: REFERENCE_NATURALS,
+            punto: REFERENCE_PUNTO,
+            banco: REFERENCE_BANCO_TABLEAU,
+        }
+    }
+
+    /// Whether a two-card total is a natural.
+    pub fn is_natural(&self, two_card_total: u8) -> bool {
+        self.naturals[two_card_total as usize]
+    }
+
+    /// Punto's action on a two-card total, when there is no natural.
+    pub fn punto_action(&self, punto_total: u8) -> Action {
+        self.punto[punto_total as usize]
+    }
+
+    /// Banco's action on its two-card total given Punto's move, when there is no natural.
+    pub fn banco_action(&self, banco_total: u8, punto_move: PuntoMove) -> Action {
+        self.banco[banco_total as usize][punto_move.column()]
+    }
+
+    /// Returns the same rules with one Banco cell set to `action`.
+    pub fn with_banco_cell(&self, banco_total: u8, punto_move: PuntoMove, action: Action) -> Self {
+        let mut rules = self.clone();
+        rules.banco[banco_total as usize][punto_move.column()] = action;
+        rules
+    }
+}
+
+/// When a pay line applies, judged on a coup's final state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Condition {
+    /// Punto's final total is higher.
+    PuntoWins,
+    /// Banco's final total is higher.
+    BancoWins,
+    /// The final totals are equal.
+    Tie,
+}
+
+impl Condition {
+    /// Whether the condition holds for a final state.
+    pub fn holds(self, state: FinalState) -> bool {
+        match self {
+            Condition::PuntoWins => state.winner() == Winner::Punto,
+            Condition::BancoWins => state.winner() == Winner::Banco,
+            Condition::Tie => state.winner() == Winner::Tie,
+        }
+    }
+}
+
+/// One line of a bet's paytable: when `when` holds, the bet nets `net` per unit staked.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PayLine {
+    pub when: Condition,
+    /// The net change per unit staked: the profit on a win, zero on a push.
+    pub net: Ratio<i64>,
+}
+
+/// A bet's terms: the first line whose condition holds decides; with none, the stake is lost.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Bet {
+    pub lines: Vec<PayLine>,
+}
+
+impl Bet {
+    /// The net change per unit staked on a coup ending in `state`.
+    pub fn net(&self, state: FinalState) -> Ratio<i64> {
+        self.lines
+            .iter()
+            .find(|line| line.when.holds(state))
+            .map_or(-Ratio::from_integer(1), |line| line.net)
+    }
+}
+
+/// The three main bets of a table.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Tariff {
+    pub punto: Bet,
+    pub banco: Bet,
+    pub tie: Bet,
+}
+
+/// The three main bets, for looking up a bet of a [`Tariff`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MainBet {
+    Punto,
+    Banco,
+    Tie,
+}
+
+impl MainBet {
+    /// The three main bets, in the order the texts list them.
+    pub const ALL: [MainBet; 3] = [MainBet::Punto, MainBet::Banco, MainBet::Tie];
+
+    /// The bet's key in JSON output.
+    pub fn key(self) -> &'static str {
+        match self {
+            MainBet::Punto => "punto",
+            MainBet::Banco => "banco",
+            MainBet::Tie => "tie",
+        }
+    }
+}
+
+impl Tariff {
+    /// The teaching texts' tariff: Punto 1:1, Banco 0.95 (5% commission), Tie 8:1; Punto and Banco push on a tie.
+    pub fn reference() -> Tariff {
+        let push_on_tie = PayLine {
+            when: Condition::Tie,
+            net: Ratio::from_integer(0),
+        };
+        Tariff {
+            punto: Bet {
+                lines: vec![
+                    PayLine {
+                        when: Condition::PuntoWins,
+                        net: Ratio::from_integer(1),
+                    },
+                    push_on_tie.clone(),
+                ],
+            },
+            banco: Bet {
+                lines: vec![
+                    PayLine {
+                        when: Condition::BancoWins,
+                        net: Ratio::new(19, 20),
+                    },
+                    push_on_tie,
+                ],
+            },
+            tie: Bet {
+                lines: vec![PayLine {
+                    when: Condition::Tie,
+                    net: Ratio::from_integer(8),
+                }],
+            },
+        }
+    }
+
+    /// The terms of one main bet.
+    pub fn bet(&self, bet: MainBet) -> &Bet {
+        match bet {
+            MainBet::Punto => &self.punto,
+            MainBet::Banco => &self.banco,
+            MainBet::Tie => &self.tie,
+        }
+    }
+}
+
+/// A complete rule set: how the hands draw and how the bets pay.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub drawing: DrawingRules,
+    pub tariff: Tariff,
+}
+
+impl Rules {
+    /// The reference rules of the two teaching texts.
+    pub fn reference() -> Rules {
+        Rules {
+            drawing: DrawingRules::reference(),
+            tariff: Tariff::reference(),
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::reference()
+    }
+}

@@ -1,0 +1,186 @@
+//! The shoe: a composition of card counts by rank.
+//!
+//! Only the distribution of the undealt cards is kept, never their order, as exact
+//! card-counting engines do. Values derive from ranks, so pair bets stay possible.
+
+use crate::card::{Card, Rank};
+use std::fmt;
+
+/// The number of decks in the reference game (the teaching texts' 416 cards).
+pub const REFERENCE_DECKS: u64 = 8;
+
+/// The fewest cards from which every coup can be finished: two hands of three cards.
+pub const MIN_CARDS: u64 = 6;
+
+/// A shoe's composition: how many cards of each rank it holds, A to K.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Shoe {
+    counts: [u64; 13],
+}
+
+/// A shoe that cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShoeError {
+    #[error("a shoe needs at least one deck, not {0}")]
+    NoDecks(u64),
+    #[error("{decks} decks is more than this tool accepts (at most {max})")]
+    TooManyDecks { decks: u64, max: u64 },
+    #[error("cannot remove {card}: the shoe has no {rank} left")]
+    NotInShoe { card: String, rank: String },
+    #[error(
+        "the shoe holds {0} cards; a coup can need six, so a shoe needs at least {MIN_CARDS} cards"
+    )]
+    TooSmall(u64),
+}
+
+impl Shoe {
+    /// The largest number of decks accepted, so that every count and total fits comfortably.
+    pub const MAX_DECKS: u64 = 1 << 32;
+
+    /// A shoe of `n_decks` full 52-card decks.
+    ///
+    /// ```
+    /// use punto_banco::shoe::Shoe;
+    /// assert_eq!(Shoe::decks(8).unwrap().len(), 416);
+    /// assert!(Shoe::decks(0).is_err());
+    /// ```
+    pub fn decks(n_decks: u64) -> Result<Shoe, ShoeError> {
+        if n_decks == 0 {
+            return Err(ShoeError::NoDecks(0));
+        }
+        if n_decks > Self::MAX_DECKS {
+            return Err(ShoeError::TooManyDecks {
+                decks: n_decks,
+                max: Self::MAX_DECKS,
+            });
+        }
+        Ok(Shoe {
+            counts: [4 * n_decks; 13],
+        })
+    }
+
+    /// The reference eight-deck shoe.
+    pub fn reference() -> Shoe {
+        Shoe {
+            counts: [4 * REFERENCE_DECKS; 13],
+        }
+    }
+
+    /// A shoe from explicit counts of A, 2, …, 10, J, Q, K.
+    pub fn from_counts(counts: [u64; 13]) -> Shoe {
+        Shoe { counts }
+    }
+
+    /// The count of each rank, A to K.
+    pub fn counts(&self) -> [u64; 13] {
+        self.counts
+    }
+
+    /// The count of one rank.
+    pub fn count(&self, rank: Rank) -> u64 {
+        self.counts[rank.index()]
+    }
+
+    /// The number of cards of each baccarat value 0 to 9.
+    pub fn value_counts(&self) -> [u64; 10] {
+        let mut values = [0; 10];
+        for rank in Rank::ALL {
+            values[rank.value() as usize] += self.counts[rank.index()];
+        }
+        values
+    }
+
+    /// The number of cards in the shoe.
+    pub fn len(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Whether the shoe holds no card.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Takes one card out of the shoe; a card that is not there is an error, never a negative count.
+    pub fn remove(&mut self, card: Card) -> Result<(), ShoeError> {
+        let count = &mut self.counts[card.rank.index()];
+        if *count == 0 {
+            return Err(ShoeError::NotInShoe {
+                card: card.to_string(),
+                rank: card.rank.to_string(),
+            });
+        }
+        *count -= 1;
+        Ok(())
+    }
+
+    /// Takes each card out in turn, stopping at the first that is not there.
+    pub fn remove_all(&mut self, cards: &[Card]) -> Result<(), ShoeError> {
+        cards.iter().try_for_each(|&card| self.remove(card))
+    }
+
+    /// Checks that every coup can be finished from this shoe.
+    pub fn check_playable(&self) -> Result<(), ShoeError> {
+        let len = self.len();
+        if len < MIN_CARDS {
+            return Err(ShoeError::TooSmall(len));
+        }
+        Ok(())
+    }
+
+    /// Whether the shoe is whole decks and nothing else; returns the number of decks.
+    pub fn as_whole_decks(&self) -> Option<u64> {
+        let first = self.counts[0];
+        (first > 0 && first % 4 == 0 && self.counts.iter().all(|&c| c == first)).then_some(first / 4)
+    }
+}
+
+impl fmt::Display for Shoe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(n_decks) = self.as_whole_decks() {
+            return write!(f, "{n_decks} decks ({} cards)", self.len());
+        }
+        let parts: Vec<String> = Rank::ALL
+            .iter()
+            .map(|rank| format!("{}:{}", rank, self.count(*rank)))
+            .collect();
+        write!(f, "{} ({} cards)", parts.join(" "), self.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Suit;
+
+    #[test]
+    fn eight_decks_hold_416_cards_with_128_zeros() {
+        let shoe = Shoe::reference();
+        assert_eq!(shoe.len(), 416);
+        assert_eq!(shoe.value_counts(), [128, 32, 32, 32, 32, 32, 32, 32, 32, 32]);
+        assert_eq!(shoe, Shoe::decks(8).unwrap());
+    }
+
+    #[test]
+    fn removing_a_missing_card_is_an_error() {
+        let mut shoe = Shoe::decks(1).unwrap();
+        let ace = Card::new(Rank::Ace, Suit::Spades);
+        for _ in 0..4 {
+            shoe.remove(ace).unwrap();
+        }
+        let err = shoe.remove(ace).unwrap_err();
+        assert_eq!(
+            err,
+            ShoeError::NotInShoe {
+                card: "A♠".into(),
+                rank: "A".into()
+            }
+        );
+        assert_eq!(shoe.count(Rank::Ace), 0);
+    }
+
+    #[test]
+    fn tiny_shoes_are_not_playable() {
+        let shoe = Shoe::from_counts([1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(shoe.check_playable(), Err(ShoeError::TooSmall(5)));
+    }
+}

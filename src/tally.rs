@@ -1,0 +1,169 @@
+//! Final states of a coup and the tally of exact weights over them.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+use std::ops::{Add, Mul};
+
+/// Which hand won a coup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Winner {
+    Punto,
+    Banco,
+    Tie,
+}
+
+impl Winner {
+    /// The three outcomes, in the order the texts list them.
+    pub const ALL: [Winner; 3] = [Winner::Punto, Winner::Banco, Winner::Tie];
+
+    /// The outcome's key in JSON output: `punto`, `banco` or `tie`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Winner::Punto => "punto",
+            Winner::Banco => "banco",
+            Winner::Tie => "tie",
+        }
+    }
+}
+
+/// How a coup ended: both final totals, how many cards each hand took, and whether a natural stopped it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FinalState {
+    pub punto_total: u8,
+    pub banco_total: u8,
+    /// 2 or 3.
+    pub punto_cards: u8,
+    /// 2 or 3.
+    pub banco_cards: u8,
+    /// Whether an opening natural stopped all drawing.
+    pub natural: bool,
+}
+
+impl FinalState {
+    /// The number of distinct final states a tally distinguishes.
+    pub const COUNT: usize = 10 * 10 * 2 * 2 * 2;
+
+    /// The winner: the higher final total, or a tie.
+    pub fn winner(self) -> Winner {
+        use std::cmp::Ordering::*;
+        match self.punto_total.cmp(&self.banco_total) {
+            Greater => Winner::Punto,
+            Less => Winner::Banco,
+            Equal => Winner::Tie,
+        }
+    }
+
+    /// The number of cards the coup used, 4 to 6.
+    pub fn cards_used(self) -> u8 {
+        self.punto_cards + self.banco_cards
+    }
+
+    /// A dense index in `0..FinalState::COUNT`.
+    pub fn index(self) -> usize {
+        let p3 = usize::from(self.punto_cards == 3);
+        let b3 = usize::from(self.banco_cards == 3);
+        ((((self.punto_total as usize) * 10 + self.banco_total as usize) * 2 + p3) * 2 + b3) * 2
+            + usize::from(self.natural)
+    }
+
+    /// The state at a dense index; the inverse of [`FinalState::index`].
+    pub fn from_index(index: usize) -> FinalState {
+        FinalState {
+            natural: index % 2 == 1,
+            banco_cards: 2 + (index / 2 % 2) as u8,
+            punto_cards: 2 + (index / 4 % 2) as u8,
+            banco_total: (index / 8 % 10) as u8,
+            punto_total: (index / 80) as u8,
+        }
+    }
+}
+
+/// An integer weight type: `u128` where it provably fits, [`BigUint`] beyond.
+pub trait Weight: Clone + Zero + Add<Output = Self> + Mul<Output = Self> + From<u64> {
+    /// The weight as a big integer.
+    fn to_biguint(&self) -> BigUint;
+}
+
+impl Weight for u128 {
+    fn to_biguint(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+}
+
+impl Weight for BigUint {
+    fn to_biguint(&self) -> BigUint {
+        self.clone()
+    }
+}
+
+/// The number of ordered six-card sequences from a shoe ending in each final state.
+///
+/// Cards a coup does not use still count, so the weights sum to N·(N−1)·…·(N−5) for a shoe of N cards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally<W = BigUint> {
+    weights: Vec<W>,
+}
+
+impl<W: Weight> Default for Tally<W> {
+    fn default() -> Self {
+        Tally {
+            weights: vec![W::zero(); FinalState::COUNT],
+        }
+    }
+}
+
+impl<W: Weight> Tally<W> {
+    /// Adds `weight` sequences ending in `state`.
+    pub fn add(&mut self, state: FinalState, weight: W) {
+        let slot = &mut self.weights[state.index()];
+        *slot = slot.clone() + weight;
+    }
+
+    /// The weight of one final state.
+    pub fn weight(&self, state: FinalState) -> &W {
+        &self.weights[state.index()]
+    }
+
+    /// Every final state with a non-zero weight, in index order.
+    pub fn states(&self) -> impl Iterator<Item = (FinalState, &W)> {
+        self.weights
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| !w.is_zero())
+            .map(|(i, w)| (FinalState::from_index(i), w))
+    }
+
+    /// The same tally with big-integer weights.
+    pub fn to_big(&self) -> Tally<BigUint> {
+        Tally {
+            weights: self.weights.iter().map(Weight::to_biguint).collect(),
+        }
+    }
+}
+
+impl Tally<BigUint> {
+    /// The total weight of the states for which `keep` holds.
+    pub fn sum_where(&self, keep: impl Fn(FinalState) -> bool) -> BigUint {
+        self.states()
+            .filter(|(state, _)| keep(*state))
+            .map(|(_, w)| w)
+            .sum()
+    }
+
+    /// The total weight: every ordered six-card sequence of the shoe.
+    pub fn total(&self) -> BigUint {
+        self.weights.iter().sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_round_trips() {
+        for index in 0..FinalState::COUNT {
+            assert_eq!(FinalState::from_index(index).index(), index);
+        }
+    }
+}
