@@ -61,7 +61,9 @@ impl Rank {
 
     /// The rank's symbol as printed on a card: `A`, `2`…`10`, `J`, `Q`, `K`.
     pub fn symbol(self) -> &'static str {
-        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][self.index()]
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ][self.index()]
     }
 
     fn parse(text: &str) -> Option<Rank> {
@@ -253,9 +255,6 @@ mod tests {
     fn parses_lists() {
         let cards = parse_cards("8♠,8♥, 9♣  AD").unwrap();
         assert_eq!(cards.len(), 4);
-        assert_eq!(
-            parse_cards("8♠,11X").unwrap_err().token,
-            "11X".to_string()
-        );
+        assert_eq!(parse_cards("8♠,11X").unwrap_err().token, "11X".to_string());
     }
 }

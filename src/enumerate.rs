@@ -40,16 +40,24 @@ pub fn enumerate<W: Weight>(shoe: &Shoe, rules: &DrawingRules) -> Tally<W> {
     let mut tally = Tally::<W>::default();
 
     for p1 in 0..10 {
-        let Some(w1) = take(&mut counts, p1) else { continue };
+        let Some(w1) = take(&mut counts, p1) else {
+            continue;
+        };
         let w1 = w(w1);
         for b1 in 0..10 {
-            let Some(w2) = take(&mut counts, b1) else { continue };
+            let Some(w2) = take(&mut counts, b1) else {
+                continue;
+            };
             let w2 = w1.clone() * w(w2);
             for p2 in 0..10 {
-                let Some(w3) = take(&mut counts, p2) else { continue };
+                let Some(w3) = take(&mut counts, p2) else {
+                    continue;
+                };
                 let w3 = w2.clone() * w(w3);
                 for b2 in 0..10 {
-                    let Some(w4) = take(&mut counts, b2) else { continue };
+                    let Some(w4) = take(&mut counts, b2) else {
+                        continue;
+                    };
                     let opening = w3.clone() * w(w4);
                     let punto = (p1 + p2) % 10;
                     let banco = (b1 + b2) % 10;
@@ -95,28 +103,33 @@ fn third_cards<W: Weight>(
     fill_after_5: &W,
     tally: &mut Tally<W>,
 ) {
-    let state = |punto_total: usize, banco_total: usize, punto_cards, banco_cards, natural| {
-        FinalState {
+    let state =
+        |punto_total: usize, banco_total: usize, punto_cards, banco_cards, natural| FinalState {
             punto_total: (punto_total % 10) as u8,
             banco_total: (banco_total % 10) as u8,
             punto_cards,
             banco_cards,
             natural,
-        }
-    };
+        };
     if rules.is_natural(punto as u8) || rules.is_natural(banco as u8) {
-        tally.add(state(punto, banco, 2, 2, true), opening * fill_after_4.clone());
+        tally.add(
+            state(punto, banco, 2, 2, true),
+            opening * fill_after_4.clone(),
+        );
         return;
     }
     match rules.punto_action(punto as u8) {
         Action::Stand => match rules.banco_action(banco as u8, PuntoMove::Stood) {
             Action::Stand => {
-                tally.add(state(punto, banco, 2, 2, false), opening * fill_after_4.clone());
+                tally.add(
+                    state(punto, banco, 2, 2, false),
+                    opening * fill_after_4.clone(),
+                );
             }
             Action::Draw => {
-                for b3 in 0..10 {
-                    if counts[b3] > 0 {
-                        let weight = opening.clone() * W::from(counts[b3]) * fill_after_5.clone();
+                for (b3, &count) in counts.iter().enumerate() {
+                    if count > 0 {
+                        let weight = opening.clone() * W::from(count) * fill_after_5.clone();
                         tally.add(state(punto, banco + b3, 2, 3, false), weight);
                     }
                 }
@@ -132,9 +145,9 @@ fn third_cards<W: Weight>(
                         tally.add(state(punto + p3, banco, 3, 2, false), weight);
                     }
                     Action::Draw => {
-                        for b3 in 0..10 {
-                            if counts[b3] > 0 {
-                                let weight = with_third.clone() * W::from(counts[b3]);
+                        for (b3, &count) in counts.iter().enumerate() {
+                            if count > 0 {
+                                let weight = with_third.clone() * W::from(count);
                                 tally.add(state(punto + p3, banco + b3, 3, 3, false), weight);
                             }
                         }

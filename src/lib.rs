@@ -5,10 +5,15 @@
 //! edges. Modules read in order: cards, the shoe, the rules (as data), one coup, the
 //! enumerator, the tally, the analysis, then the renderings.
 
-pub mod card;
-pub mod shoe;
-pub mod rules;
-pub mod coup;
-pub mod enumerate;
-pub mod tally;
 pub mod analysis;
+pub mod card;
+pub mod coup;
+pub mod docs;
+pub mod enumerate;
+pub mod lang;
+pub mod render;
+pub mod rules;
+pub mod shoe;
+pub mod tableau_text;
+pub mod tally;
+pub mod transcription;

@@ -27,6 +27,14 @@ pub enum ShoeError {
     TooManyDecks { decks: u64, max: u64 },
     #[error("cannot remove {card}: the shoe has no {rank} left")]
     NotInShoe { card: String, rank: String },
+    #[error("--ranks needs 13 counts (A, 2, …, 10, J, Q, K), separated by commas; got {0}")]
+    WrongCountOfRanks(usize),
+    #[error("rank count {position} (for {rank}) is `{text}`: expected a whole number 0 or more")]
+    BadCount {
+        position: usize,
+        rank: &'static str,
+        text: String,
+    },
     #[error(
         "the shoe holds {0} cards; a coup can need six, so a shoe needs at least {MIN_CARDS} cards"
     )]
@@ -69,6 +77,45 @@ impl Shoe {
     /// A shoe from explicit counts of A, 2, …, 10, J, Q, K.
     pub fn from_counts(counts: [u64; 13]) -> Shoe {
         Shoe { counts }
+    }
+
+    /// Reads 13 rank counts, A to K, separated by commas or spaces: `32,32,…,32`.
+    ///
+    /// ```
+    /// use punto_banco::shoe::Shoe;
+    /// let shoe = Shoe::parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,4").unwrap();
+    /// assert_eq!(shoe, Shoe::decks(1).unwrap());
+    /// assert!(Shoe::parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,-1").is_err());
+    /// ```
+    pub fn parse_counts(text: &str) -> Result<Shoe, ShoeError> {
+        let tokens: Vec<&str> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .collect();
+        if tokens.len() != 13 {
+            return Err(ShoeError::WrongCountOfRanks(tokens.len()));
+        }
+        let mut counts = [0u64; 13];
+        for (position, (slot, token)) in counts.iter_mut().zip(&tokens).enumerate() {
+            let valid = !token.is_empty() && token.chars().all(|c| c.is_ascii_digit());
+            *slot = token
+                .parse()
+                .ok()
+                .filter(|_| valid)
+                .ok_or_else(|| ShoeError::BadCount {
+                    position: position + 1,
+                    rank: Rank::ALL[position].symbol(),
+                    text: token.to_string(),
+                })?;
+            if *slot > 4 * Self::MAX_DECKS {
+                return Err(ShoeError::BadCount {
+                    position: position + 1,
+                    rank: Rank::ALL[position].symbol(),
+                    text: token.to_string(),
+                });
+            }
+        }
+        Ok(Shoe { counts })
     }
 
     /// The count of each rank, A to K.
@@ -130,7 +177,8 @@ impl Shoe {
     /// Whether the shoe is whole decks and nothing else; returns the number of decks.
     pub fn as_whole_decks(&self) -> Option<u64> {
         let first = self.counts[0];
-        (first > 0 && first % 4 == 0 && self.counts.iter().all(|&c| c == first)).then_some(first / 4)
+        (first > 0 && first.is_multiple_of(4) && self.counts.iter().all(|&c| c == first))
+            .then_some(first / 4)
     }
 }
 
@@ -156,7 +204,10 @@ mod tests {
     fn eight_decks_hold_416_cards_with_128_zeros() {
         let shoe = Shoe::reference();
         assert_eq!(shoe.len(), 416);
-        assert_eq!(shoe.value_counts(), [128, 32, 32, 32, 32, 32, 32, 32, 32, 32]);
+        assert_eq!(
+            shoe.value_counts(),
+            [128, 32, 32, 32, 32, 32, 32, 32, 32, 32]
+        );
         assert_eq!(shoe, Shoe::decks(8).unwrap());
     }
 

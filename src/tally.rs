@@ -58,6 +58,18 @@ impl FinalState {
         self.punto_cards + self.banco_cards
     }
 
+    /// Whether some coup under these drawing rules can end in this state, judged on the state
+    /// alone: a natural leaves both hands on two cards and one of them on a natural total.
+    pub fn is_consistent(self, rules: &crate::rules::DrawingRules) -> bool {
+        if self.natural {
+            self.punto_cards == 2
+                && self.banco_cards == 2
+                && (rules.is_natural(self.punto_total) || rules.is_natural(self.banco_total))
+        } else {
+            true
+        }
+    }
+
     /// A dense index in `0..FinalState::COUNT`.
     pub fn index(self) -> usize {
         let p3 = usize::from(self.punto_cards == 3);

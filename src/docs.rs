@@ -1,0 +1,167 @@
+//! Generated blocks of the documentation.
+//!
+//! A Markdown file in `docs/` marks each generated table with a pair of comments:
+//! `<!-- generated:NAME -->` and `<!-- end generated:NAME -->`. [`splice`] replaces what lies
+//! between them with what the engine renders now, so prose stays hand-written and every figure
+//! comes from the engine. The library does no file I/O: the caller reads and writes the files.
+
+use crate::analysis::Analysis;
+use crate::lang::Lang;
+use crate::render::Format;
+use crate::render::analysis::render_analysis;
+use crate::render::tableau::render_rules;
+use crate::rules::{MainBet, Rules};
+use crate::shoe::Shoe;
+use crate::tally::Winner;
+
+/// The one command that rewrites every generated block.
+pub const REGENERATE: &str = "cargo run --release -- docs --write";
+
+/// The stake of the teaching texts' home session.
+pub const TEACHING_STAKE: i64 = 20;
+
+/// A generated block that cannot be produced or a file whose markers do not pair up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DocsError {
+    #[error("line {line}: unknown generated block `{name}`; known blocks: {known}")]
+    UnknownBlock {
+        line: usize,
+        name: String,
+        known: String,
+    },
+    #[error("line {line}: block `{name}` has no `<!-- end generated:{name} -->`")]
+    Unclosed { line: usize, name: String },
+}
+
+/// The blocks this module can generate.
+pub const BLOCKS: &[&str] = &[
+    "rules:en",
+    "rules:fr",
+    "analysis:8:en",
+    "analysis:8:fr",
+    "decks:en",
+    "decks:fr",
+];
+
+/// The Markdown content of a named block.
+pub fn block(name: &str) -> Option<String> {
+    let parts: Vec<&str> = name.split(':').collect();
+    let rules = Rules::reference();
+    match parts.as_slice() {
+        ["rules", lang] => {
+            let lang = lang.parse().ok()?;
+            Some(render_rules(&rules, TEACHING_STAKE, lang, Format::Markdown))
+        }
+        ["analysis", decks, lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let shoe = Shoe::decks(decks.parse().ok()?).ok()?;
+            let analysis = Analysis::new(&shoe, &rules).ok()?;
+            Some(render_analysis(
+                &analysis,
+                lang.pick("reference", "de référence"),
+                lang,
+                Format::Markdown,
+            ))
+        }
+        ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
+        _ => None,
+    }
+}
+
+/// Counts and edges for 1, 2, 4, 6 and 8 decks side by side.
+fn decks_table(lang: Lang) -> String {
+    use crate::render::approx;
+    use crate::render::table::{Align, Table};
+    let mut table = Table::new(&[
+        (lang.pick("Decks", "Paquets"), Align::Right),
+        (lang.pick("Sequences", "Séquences"), Align::Right),
+        (lang.pick("Banco wins", "Banco gagne"), Align::Right),
+        (lang.pick("Punto wins", "Punto gagne"), Align::Right),
+        (lang.pick("Ties", "Égalités"), Align::Right),
+        (lang.pick("Edge Banco", "Avantage Banco"), Align::Right),
+        (lang.pick("Edge Punto", "Avantage Punto"), Align::Right),
+        (lang.pick("Edge Tie", "Avantage Égalité"), Align::Right),
+    ]);
+    let rules = Rules::reference();
+    for n_decks in [1u64, 2, 4, 6, 8] {
+        let shoe = Shoe::decks(n_decks).expect("a positive number of decks");
+        let analysis = Analysis::new(&shoe, &rules).expect("whole decks are playable");
+        let mut row = vec![
+            n_decks.to_string(),
+            lang.integer(&analysis.sequences().to_string()),
+        ];
+        for winner in [Winner::Banco, Winner::Punto, Winner::Tie] {
+            row.push(lang.integer(&analysis.count(winner).to_string()));
+        }
+        for bet in [MainBet::Banco, MainBet::Punto, MainBet::Tie] {
+            row.push(lang.percent(approx(&analysis.edge(bet)) * 100.0, 4));
+        }
+        table.row(row);
+    }
+    table.to_markdown()
+}
+
+/// Replaces every generated block of a Markdown text with the engine's current rendering.
+pub fn splice(text: &str) -> Result<String, DocsError> {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split_inclusive('\n').enumerate();
+    while let Some((index, line)) = lines.next() {
+        out.push_str(line);
+        let Some(name) = marker(line, "<!-- generated:") else {
+            continue;
+        };
+        let content = block(name).ok_or_else(|| DocsError::UnknownBlock {
+            line: index + 1,
+            name: name.to_string(),
+            known: BLOCKS.join(", "),
+        })?;
+        let end = format!("<!-- end generated:{name} -->");
+        let closing = lines.by_ref().find(|(_, l)| l.trim() == end);
+        let Some((_, closing)) = closing else {
+            return Err(DocsError::Unclosed {
+                line: index + 1,
+                name: name.to_string(),
+            });
+        };
+        out.push_str(&content);
+        out.push_str(closing);
+    }
+    Ok(out)
+}
+
+fn marker<'a>(line: &'a str, prefix: &str) -> Option<&'a str> {
+    line.trim()
+        .strip_prefix(prefix)?
+        .strip_suffix("-->")
+        .map(str::trim)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splice_replaces_between_markers_and_keeps_prose() {
+        let text =
+            "Prose.\n<!-- generated:decks:en -->\nstale\n<!-- end generated:decks:en -->\nMore.\n";
+        let spliced = splice(text).unwrap();
+        assert!(spliced.starts_with("Prose.\n<!-- generated:decks:en -->\n| Decks"));
+        assert!(spliced.ends_with("<!-- end generated:decks:en -->\nMore.\n"));
+        assert!(!spliced.contains("stale"));
+        assert_eq!(splice(&spliced).unwrap(), spliced);
+    }
+
+    #[test]
+    fn unknown_and_unclosed_blocks_are_errors() {
+        let err = splice("a\n<!-- generated:nope -->\n").unwrap_err();
+        assert!(matches!(err, DocsError::UnknownBlock { line: 2, .. }));
+        let err = splice("<!-- generated:decks:en -->\nx\n").unwrap_err();
+        assert_eq!(
+            err,
+            DocsError::Unclosed {
+                line: 1,
+                name: "decks:en".into()
+            }
+        );
+    }
+}

@@ -1,0 +1,318 @@
+//! The exact analysis of a shoe, for people and for programs.
+
+use super::table::{Align, Table};
+use super::tableau::{describe_bet, winner_of};
+use super::{Format, SCHEMA, approx, fraction};
+use crate::analysis::{Analysis, Hand};
+use crate::lang::Lang;
+use crate::rules::MainBet;
+use crate::shoe::Shoe;
+use crate::tally::Winner;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
+use serde_json::{Value, json};
+
+/// A count of sequences as JSON: the count as a decimal string, its exact probability and a decimal.
+fn count_json(count: &BigUint, total: &BigUint) -> Value {
+    let probability = BigRational::new(BigInt::from(count.clone()), BigInt::from(total.clone()));
+    json!({
+        "count": count.to_string(),
+        "probability": fraction(&probability),
+        "decimal": approx(&probability),
+    })
+}
+
+/// The shoe as JSON: its decks when whole, its card count and its rank counts A to K.
+pub fn shoe_json(shoe: &Shoe) -> Value {
+    json!({
+        "decks": shoe.as_whole_decks(),
+        "cards": shoe.len(),
+        "ranks": shoe.counts(),
+    })
+}
+
+/// The analysis as one JSON object (schema 1).
+pub fn analysis_json(analysis: &Analysis, rules_name: &str) -> Value {
+    let total = analysis.sequences();
+    let mut outcomes = serde_json::Map::new();
+    for winner in Winner::ALL {
+        outcomes.insert(
+            winner.key().into(),
+            count_json(&analysis.count(winner), total),
+        );
+    }
+    let mut bets = serde_json::Map::new();
+    for bet in MainBet::ALL {
+        let edge = analysis.edge(bet);
+        bets.insert(
+            bet.key().into(),
+            json!({
+                "edge": fraction(&edge),
+                "edge_percent": approx(&edge) * 100.0,
+                "expected_net": fraction(&-edge.clone()),
+            }),
+        );
+    }
+    let mut naturals = serde_json::Map::new();
+    naturals.insert(
+        "any".into(),
+        count_json(&analysis.count_where(|s| s.natural), total),
+    );
+    for hand in Hand::ALL {
+        let mut by_total = serde_json::Map::new();
+        for t in (0..10u8).filter(|&t| analysis.rules.drawing.is_natural(t)) {
+            let count = analysis.count_where(|s| s.natural && hand.total(s) == t);
+            by_total.insert(t.to_string(), count_json(&count, total));
+        }
+        naturals.insert(hand.key().into(), Value::Object(by_total));
+    }
+    let mut draws = serde_json::Map::new();
+    for hand in Hand::ALL {
+        draws.insert(
+            hand.key().into(),
+            count_json(&analysis.count_where(|s| hand.cards(s) == 3), total),
+        );
+    }
+    let mut cards_used = serde_json::Map::new();
+    for n in 4..=6u8 {
+        cards_used.insert(
+            n.to_string(),
+            count_json(&analysis.count_where(|s| s.cards_used() == n), total),
+        );
+    }
+    let mut ties = serde_json::Map::new();
+    for t in 0..10u8 {
+        let count = analysis.count_where(|s| s.winner() == Winner::Tie && s.punto_total == t);
+        ties.insert(t.to_string(), count_json(&count, total));
+    }
+    let states: Vec<Value> = analysis
+        .tally
+        .states()
+        .map(|(s, w)| {
+            json!({
+                "punto_total": s.punto_total,
+                "banco_total": s.banco_total,
+                "punto_cards": s.punto_cards,
+                "banco_cards": s.banco_cards,
+                "natural": s.natural,
+                "count": w.to_string(),
+            })
+        })
+        .collect();
+    json!({
+        "schema": SCHEMA,
+        "shoe": shoe_json(&analysis.shoe),
+        "rules": rules_name,
+        "sequences": total.to_string(),
+        "outcomes": outcomes,
+        "bets": bets,
+        "naturals": naturals,
+        "draws": draws,
+        "cards_used": cards_used,
+        "ties_by_total": ties,
+        "final_states": states,
+    })
+}
+
+fn describe_shoe(shoe: &Shoe, lang: Lang) -> String {
+    match (shoe.as_whole_decks(), lang) {
+        (Some(1), Lang::En) => format!("1 deck ({} cards)", shoe.len()),
+        (Some(1), Lang::Fr) => format!("1 paquet ({} cartes)", shoe.len()),
+        (Some(n), Lang::En) => format!("{n} decks ({} cards)", shoe.len()),
+        (Some(n), Lang::Fr) => format!("{n} paquets ({} cartes)", shoe.len()),
+        (None, _) => {
+            let ranks: Vec<String> = crate::card::Rank::ALL
+                .iter()
+                .map(|r| format!("{r}:{}", shoe.count(*r)))
+                .collect();
+            let cards = lang.pick("cards", "cartes");
+            format!("{} ({} {cards})", ranks.join(" "), shoe.len())
+        }
+    }
+}
+
+fn percent(value: &BigRational, lang: Lang) -> String {
+    lang.percent(approx(value) * 100.0, 4)
+}
+
+fn probability_cell(value: &BigRational, lang: Lang) -> String {
+    lang.decimal(approx(value), 6)
+}
+
+/// The tables of the analysis, each with its title, in reading order.
+pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> {
+    let total = analysis.sequences();
+    let mut tables = Vec::new();
+
+    let mut outcomes = Table::new(&[
+        (lang.pick("Outcome", "Résultat"), Align::Left),
+        (lang.pick("Sequences", "Séquences"), Align::Right),
+        (lang.pick("Probability", "Probabilité"), Align::Right),
+        ("%", Align::Right),
+    ]);
+    for winner in [Winner::Banco, Winner::Punto, Winner::Tie] {
+        let p = analysis.probability(winner);
+        outcomes.row(vec![
+            lang.outcome(winner).to_string(),
+            lang.integer(&analysis.count(winner).to_string()),
+            probability_cell(&p, lang),
+            percent(&p, lang),
+        ]);
+    }
+    outcomes.row(vec![
+        lang.pick("Total", "Total").to_string(),
+        lang.integer(&total.to_string()),
+        probability_cell(&BigRational::from_integer(BigInt::from(1)), lang),
+        lang.percent(100.0, 4),
+    ]);
+    tables.push((lang.pick("Outcomes", "Résultats").to_string(), outcomes));
+
+    let mut bets = Table::new(&[
+        (lang.pick("Bet", "Pari"), Align::Left),
+        (lang.pick("Terms", "Conditions"), Align::Left),
+        (
+            lang.pick("House edge", "Avantage de la maison"),
+            Align::Right,
+        ),
+        (lang.pick("Exact edge", "Avantage exact"), Align::Right),
+    ]);
+    for bet in MainBet::ALL {
+        let edge = analysis.edge(bet);
+        bets.row(vec![
+            lang.outcome(winner_of(bet)).to_string(),
+            describe_bet(analysis.rules.tariff.bet(bet), lang),
+            percent(&edge, lang),
+            fraction(&edge),
+        ]);
+    }
+    tables.push((
+        lang.pick(
+            "House edge per unit staked (a push counts as a bet)",
+            "Avantage de la maison par unité misée (un remboursement compte comme une mise)",
+        )
+        .to_string(),
+        bets,
+    ));
+
+    let mut facts = Table::new(&[
+        (lang.pick("Event", "Événement"), Align::Left),
+        (lang.pick("Sequences", "Séquences"), Align::Right),
+        (lang.pick("Probability", "Probabilité"), Align::Right),
+    ]);
+    let mut fact = |label: String, keep: &dyn Fn(crate::tally::FinalState) -> bool| {
+        let count = analysis.count_where(keep);
+        let p = BigRational::new(BigInt::from(count.clone()), BigInt::from(total.clone()));
+        facts.row(vec![
+            label,
+            lang.integer(&count.to_string()),
+            probability_cell(&p, lang),
+        ]);
+    };
+    let natural = lang.natural();
+    fact(
+        lang.pick("At least one natural", "Au moins un naturel")
+            .to_string(),
+        &|s| s.natural,
+    );
+    for hand in Hand::ALL {
+        let name = match hand {
+            Hand::Punto => "Punto",
+            Hand::Banco => "Banco",
+        };
+        for t in (0..10u8)
+            .rev()
+            .filter(|&t| analysis.rules.drawing.is_natural(t))
+        {
+            let label = match lang {
+                Lang::En => format!("{name} has a {natural} {t}"),
+                Lang::Fr => format!("{name} a un {natural} {t}"),
+            };
+            fact(label, &|s| s.natural && hand.total(s) == t);
+        }
+    }
+    for hand in Hand::ALL {
+        let name = match hand {
+            Hand::Punto => "Punto",
+            Hand::Banco => "Banco",
+        };
+        let label = match lang {
+            Lang::En => format!("{name} draws a third card"),
+            Lang::Fr => format!("{name} tire une troisième carte"),
+        };
+        fact(label, &|s| hand.cards(s) == 3);
+    }
+    for n in 4..=6u8 {
+        let label = match lang {
+            Lang::En => format!("The coup uses {n} cards"),
+            Lang::Fr => format!("Le coup utilise {n} cartes"),
+        };
+        fact(label, &|s| s.cards_used() == n);
+    }
+    tables.push((
+        lang.pick(
+            "Naturals, draws and cards per coup",
+            "Naturels, tirages et cartes par coup",
+        )
+        .to_string(),
+        facts,
+    ));
+
+    let mut ties = Table::new(&[
+        (lang.pick("Tie on", "Égalité à"), Align::Right),
+        (lang.pick("Sequences", "Séquences"), Align::Right),
+        (lang.pick("Probability", "Probabilité"), Align::Right),
+    ]);
+    for t in 0..10u8 {
+        let count = analysis.count_where(|s| s.winner() == Winner::Tie && s.punto_total == t);
+        let p = BigRational::new(BigInt::from(count.clone()), BigInt::from(total.clone()));
+        ties.row(vec![
+            t.to_string(),
+            lang.integer(&count.to_string()),
+            probability_cell(&p, lang),
+        ]);
+    }
+    tables.push((
+        lang.pick("Ties by total", "Égalités par total").to_string(),
+        ties,
+    ));
+    tables
+}
+
+/// The heading line of an analysis.
+pub fn analysis_heading(analysis: &Analysis, rules_name: &str, lang: Lang) -> String {
+    let shoe = describe_shoe(&analysis.shoe, lang);
+    let sequences = lang.integer(&analysis.sequences().to_string());
+    match lang {
+        Lang::En => format!(
+            "Exact analysis: {shoe}, {rules_name} rules.\nEvery ordered six-card sequence counted: {sequences}."
+        ),
+        Lang::Fr => format!(
+            "Analyse exacte : {shoe}, règles {rules_name}.\nToutes les séquences ordonnées de six cartes comptées : {sequences}."
+        ),
+    }
+}
+
+/// The analysis in the chosen format.
+pub fn render_analysis(
+    analysis: &Analysis,
+    rules_name: &str,
+    lang: Lang,
+    format: Format,
+) -> String {
+    if format == Format::Json {
+        return format!("{:#}\n", analysis_json(analysis, rules_name));
+    }
+    let mut out = analysis_heading(analysis, rules_name, lang);
+    out.push_str("\n\n");
+    for (title, table) in analysis_tables(analysis, lang) {
+        match format {
+            Format::Markdown => {
+                out.push_str(&format!("### {title}\n\n{}\n", table.to_markdown()));
+            }
+            _ => out.push_str(&format!("{title}\n\n{}\n", table.to_text())),
+        }
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}

@@ -1,0 +1,331 @@
+//! One coup explained, decision by decision, in English or French.
+
+use super::{Format, SCHEMA, amount_json, signed_amount};
+use crate::analysis::ratio_to_big;
+use crate::card::Card;
+use crate::coup::{Coup, Decision};
+use crate::lang::Lang;
+use crate::rules::{Action, MainBet, PuntoMove, Rules};
+use crate::tableau_text::{
+    describe_draw_set, describe_ranges, draw_set, drawing_totals, standing_totals,
+};
+use crate::tally::Winner;
+use num_rational::{BigRational, Ratio};
+use serde_json::{Value, json};
+
+/// "a 7", "an 8": the English article for a card value.
+fn a_value(value: u8) -> String {
+    if value == 8 {
+        format!("an {value}")
+    } else {
+        format!("a {value}")
+    }
+}
+
+/// The rule that made a decision, generated from the rules data.
+pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
+    let drawing = &rules.drawing;
+    match decision {
+        Decision::Natural { .. } => {
+            let naturals = describe_ranges(drawing.naturals);
+            match lang {
+                Lang::En => format!("a two-card {naturals} is a natural"),
+                Lang::Fr => format!("un total de deux cartes de {naturals} est un naturel"),
+            }
+        }
+        Decision::Punto { action, .. } => {
+            let set = match action {
+                Action::Draw => drawing_totals(drawing, |t| drawing.punto_action(t)),
+                Action::Stand => standing_totals(drawing, |t| drawing.punto_action(t)),
+            };
+            let verb = verb(action, lang);
+            format!(
+                "Punto {verb} {} {}",
+                lang.pick("on", "sur"),
+                describe_ranges(set)
+            )
+        }
+        Decision::Banco {
+            punto_move: PuntoMove::Stood,
+            action,
+            ..
+        } => {
+            let stood = |t| drawing.banco_action(t, PuntoMove::Stood);
+            let set = match action {
+                Action::Draw => drawing_totals(drawing, stood),
+                Action::Stand => standing_totals(drawing, stood),
+            };
+            let verb = verb(action, lang);
+            match lang {
+                Lang::En => format!(
+                    "when Punto stands, Banco {verb} on {}",
+                    describe_ranges(set)
+                ),
+                Lang::Fr => format!(
+                    "quand Punto reste, Banco {verb} sur {}",
+                    describe_ranges(set)
+                ),
+            }
+        }
+        Decision::Banco { total, .. } => {
+            let against = describe_draw_set(draw_set(drawing, total), lang).to_lowercase();
+            match lang {
+                Lang::En => format!("tableau row {total}: draws against {against}"),
+                Lang::Fr => format!("ligne {total} du tableau : tire contre {against}"),
+            }
+        }
+    }
+}
+
+fn verb(action: Action, lang: Lang) -> &'static str {
+    match action {
+        Action::Draw => lang.pick("draws", "tire"),
+        Action::Stand => lang.pick("stands", "reste"),
+    }
+}
+
+/// One decision as a sentence, naming the card it brought where it brought one.
+pub fn decision_text(rules: &Rules, coup: &Coup<Card>, index: usize, lang: Lang) -> String {
+    let decision = coup.decisions[index];
+    let rule = rule_text(rules, decision, lang);
+    let colon = lang.pick(":", " :");
+    match decision {
+        Decision::Natural {
+            punto_total,
+            banco_total,
+        } => {
+            let drawing = &rules.drawing;
+            let (p, b) = (
+                drawing.is_natural(punto_total),
+                drawing.is_natural(banco_total),
+            );
+            let who = match (lang, p, b) {
+                (Lang::En, true, true) => {
+                    format!("Punto has a natural {punto_total} and Banco a natural {banco_total}")
+                }
+                (Lang::En, true, false) => {
+                    format!("Punto has a natural {punto_total} (Banco {banco_total})")
+                }
+                (Lang::En, false, _) => {
+                    format!("Banco has a natural {banco_total} (Punto {punto_total})")
+                }
+                (Lang::Fr, true, true) => {
+                    format!("Punto a un naturel {punto_total} et Banco un naturel {banco_total}")
+                }
+                (Lang::Fr, true, false) => {
+                    format!("Punto a un naturel {punto_total} (Banco {banco_total})")
+                }
+                (Lang::Fr, false, _) => {
+                    format!("Banco a un naturel {banco_total} (Punto {punto_total})")
+                }
+            };
+            let nobody = lang.pick("neither hand draws", "aucune main ne tire");
+            format!("{who}{colon} {nobody} ({rule}).")
+        }
+        Decision::Punto { total, action } => {
+            let head = match lang {
+                Lang::En => format!("Punto has {total} and {}", verb(action, lang)),
+                Lang::Fr => format!("Punto a {total} et {}", verb(action, lang)),
+            };
+            match action {
+                Action::Draw => format!("{head} ({rule}){colon} {}.", coup.punto[2]),
+                Action::Stand => format!("{head} ({rule})."),
+            }
+        }
+        Decision::Banco {
+            total,
+            punto_move,
+            action,
+        } => {
+            let head = match (lang, punto_move) {
+                (Lang::En, PuntoMove::Stood) => {
+                    format!("Punto stood; Banco has {total} and {}", verb(action, lang))
+                }
+                (Lang::Fr, PuntoMove::Stood) => {
+                    format!(
+                        "Punto est resté ; Banco a {total} et {}",
+                        verb(action, lang)
+                    )
+                }
+                (Lang::En, PuntoMove::Drew(third)) => format!(
+                    "Banco has {total} and Punto's third card is {}: Banco {}",
+                    a_value(third),
+                    verb(action, lang)
+                ),
+                (Lang::Fr, PuntoMove::Drew(third)) => format!(
+                    "Banco a {total} et la troisième carte de Punto vaut {third} : Banco {}",
+                    verb(action, lang)
+                ),
+            };
+            match action {
+                Action::Draw => format!("{head} ({rule}){colon} {}.", coup.banco[2]),
+                Action::Stand => format!("{head} ({rule})."),
+            }
+        }
+    }
+}
+
+/// The sentence that states the result.
+pub fn result_text(coup: &Coup<Card>, lang: Lang) -> String {
+    let (p, b) = (coup.punto_total(), coup.banco_total());
+    let colon = lang.pick(":", " :");
+    let verdict = match coup.winner() {
+        Winner::Punto => lang.pick("Punto wins", "Punto gagne").to_string(),
+        Winner::Banco => lang.pick("Banco wins", "Banco gagne").to_string(),
+        Winner::Tie => lang.outcome(Winner::Tie).to_string(),
+    };
+    format!("Punto {p}, Banco {b}{colon} {verdict}.")
+}
+
+/// The net change at `stake` on each main bet for this coup.
+pub fn nets(rules: &Rules, coup: &Coup<Card>, stake: i64) -> Vec<(MainBet, BigRational)> {
+    let state = coup.final_state();
+    MainBet::ALL
+        .iter()
+        .map(|&bet| {
+            let net = rules.tariff.bet(bet).net(state) * Ratio::from_integer(stake);
+            (bet, ratio_to_big(net))
+        })
+        .collect()
+}
+
+fn hand_line(name: &str, cards: &[Card], total: u8) -> String {
+    let shown: Vec<String> = cards.iter().map(Card::to_string).collect();
+    format!("{name}: {} → {total}", shown.join(" "))
+}
+
+/// The whole coup for people.
+pub fn render_coup_text(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang) -> String {
+    let mut out = String::new();
+    let order: Vec<String> = coup.dealt_in_order().iter().map(Card::to_string).collect();
+    out.push_str(&format!(
+        "{} {}\n",
+        lang.pick(
+            "Dealt (P, B, P, B, third cards):",
+            "Cartes (P, B, P, B, troisièmes cartes) :"
+        ),
+        order.join(" ")
+    ));
+    out.push_str(&hand_line("Punto", &coup.punto, coup.punto_total()));
+    out.push('\n');
+    out.push_str(&hand_line("Banco", &coup.banco, coup.banco_total()));
+    out.push_str("\n\n");
+    for index in 0..coup.decisions.len() {
+        out.push_str(&format!(
+            "{}. {}\n",
+            index + 1,
+            decision_text(rules, coup, index, lang)
+        ));
+    }
+    out.push('\n');
+    out.push_str(&result_text(coup, lang));
+    out.push('\n');
+    let parts: Vec<String> = nets(rules, coup, stake)
+        .iter()
+        .map(|(bet, net)| {
+            format!(
+                "{} {}",
+                lang.outcome(super::tableau::winner_of(*bet)),
+                signed_amount(net)
+            )
+        })
+        .collect();
+    match lang {
+        Lang::En => out.push_str(&format!("Net at stake {stake}: {}.\n", parts.join(", "))),
+        Lang::Fr => out.push_str(&format!(
+            "Variation nette pour un enjeu de {stake} : {}.\n",
+            parts.join(", ")
+        )),
+    }
+    if !coup.unused.is_empty() {
+        let unused: Vec<String> = coup.unused.iter().map(Card::to_string).collect();
+        out.push_str(&format!(
+            "{} {}\n",
+            lang.pick("Unused cards:", "Cartes non utilisées :"),
+            unused.join(" ")
+        ));
+    }
+    out
+}
+
+/// The whole coup as one JSON object.
+pub fn coup_json(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang) -> Value {
+    let cards = |cards: &[Card]| -> Vec<String> { cards.iter().map(Card::to_string).collect() };
+    let steps: Vec<Value> = coup
+        .decisions
+        .iter()
+        .enumerate()
+        .map(|(index, &decision)| {
+            let mut step = match decision {
+                Decision::Natural {
+                    punto_total,
+                    banco_total,
+                } => json!({
+                    "hand": Value::Null,
+                    "decision": "natural",
+                    "punto_total": punto_total,
+                    "banco_total": banco_total,
+                }),
+                Decision::Punto { total, action } => json!({
+                    "hand": "punto",
+                    "decision": action_key(action),
+                    "total": total,
+                }),
+                Decision::Banco {
+                    total,
+                    punto_move,
+                    action,
+                } => json!({
+                    "hand": "banco",
+                    "decision": action_key(action),
+                    "total": total,
+                    "punto_third_card": match punto_move {
+                        PuntoMove::Drew(v) => json!(v),
+                        PuntoMove::Stood => Value::Null,
+                    },
+                }),
+            };
+            step["rule"] = json!(rule_text(rules, decision, lang));
+            step["text"] = json!(decision_text(rules, coup, index, lang));
+            step
+        })
+        .collect();
+    let mut net = serde_json::Map::new();
+    for (bet, value) in nets(rules, coup, stake) {
+        net.insert(bet.key().to_string(), amount_json(&value));
+    }
+    json!({
+        "schema": SCHEMA,
+        "lang": lang.code(),
+        "punto": { "cards": cards(&coup.punto), "total": coup.punto_total() },
+        "banco": { "cards": cards(&coup.banco), "total": coup.banco_total() },
+        "natural": coup.is_natural(),
+        "winner": coup.winner().key(),
+        "steps": steps,
+        "result": result_text(coup, lang),
+        "stake": stake,
+        "net": net,
+        "unused": cards(&coup.unused),
+    })
+}
+
+fn action_key(action: Action) -> &'static str {
+    match action {
+        Action::Draw => "draw",
+        Action::Stand => "stand",
+    }
+}
+
+/// The coup in the chosen format.
+pub fn render_coup(
+    rules: &Rules,
+    coup: &Coup<Card>,
+    stake: i64,
+    lang: Lang,
+    format: Format,
+) -> String {
+    match format {
+        Format::Json => format!("{:#}\n", coup_json(rules, coup, stake, lang)),
+        _ => render_coup_text(rules, coup, stake, lang),
+    }
+}

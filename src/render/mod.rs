@@ -1,0 +1,70 @@
+//! Renderings for people (aligned text, Markdown) and for programs (JSON).
+//!
+//! The only module where floating point appears: exact values are turned into decimals here,
+//! for printing, and JSON carries the exact value beside the rounded one.
+
+pub mod analysis;
+pub mod coup;
+pub mod table;
+pub mod tableau;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+use serde_json::{Value, json};
+
+/// The version of every JSON document this crate prints.
+pub const SCHEMA: u32 = 1;
+
+/// Output formats for people and programs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Format {
+    /// Aligned tables for a terminal.
+    #[default]
+    Text,
+    /// GitHub-flavoured Markdown tables.
+    Markdown,
+    /// One JSON document.
+    Json,
+}
+
+/// A reduced fraction as `"n/d"`.
+pub fn fraction(value: &BigRational) -> String {
+    format!("{}/{}", value.numer(), value.denom())
+}
+
+/// The nearest `f64`, for printing only.
+pub fn approx(value: &BigRational) -> f64 {
+    value.to_f64().unwrap_or(f64::NAN)
+}
+
+/// A probability or edge as JSON: the exact fraction and a rounded decimal beside it.
+pub fn exact_json(value: &BigRational) -> Value {
+    json!({ "exact": fraction(value), "decimal": approx(value) })
+}
+
+/// A signed amount for people: `+19`, `−20`, `0`, `+9.5`; uses the true minus sign.
+pub fn signed_amount(value: &BigRational) -> String {
+    let magnitude = if value.denom() == &BigInt::from(1) {
+        value.numer().abs().to_string()
+    } else {
+        let text = format!("{:.4}", approx(&value.abs()));
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if value.is_zero() {
+        "0".to_string()
+    } else if value.is_positive() {
+        format!("+{magnitude}")
+    } else {
+        format!("−{magnitude}")
+    }
+}
+
+/// An amount as a JSON number: an integer when whole, else the decimal (stakes times tariff
+/// ratios always have terminating decimals, so the number is exact).
+pub fn amount_json(value: &BigRational) -> Value {
+    if let Some(whole) = value.is_integer().then(|| value.numer().to_i64()).flatten() {
+        return json!(whole);
+    }
+    json!(approx(value))
+}

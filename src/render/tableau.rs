@@ -1,0 +1,329 @@
+//! The golden tableau and the rule summary, rendered from the rules data.
+
+use super::table::{Align, Table};
+use super::{Format, SCHEMA, signed_amount};
+use crate::analysis::ratio_to_big;
+use crate::lang::Lang;
+use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules};
+use crate::tableau_text::{
+    banco_range_rows, describe_draw_set, describe_ranges, drawing_totals, standing_totals,
+};
+use crate::tally::{FinalState, Winner};
+use num_rational::{BigRational, Ratio};
+use serde_json::{Value, json};
+
+/// The one-letter cell of the grid: D/S in English, T/R (tire/reste) in French, N for a natural.
+fn cell(action: Option<Action>, lang: Lang) -> &'static str {
+    match action {
+        None => "N",
+        Some(Action::Draw) => lang.pick("D", "T"),
+        Some(Action::Stand) => lang.pick("S", "R"),
+    }
+}
+
+/// The legend printed under the grid.
+pub fn legend(lang: Lang) -> &'static str {
+    lang.pick(
+        "D = Banco draws, S = Banco stands, N = natural (no hand draws).",
+        "T = Banco tire, R = Banco reste, N = naturel (aucune main ne tire).",
+    )
+}
+
+/// The action of a Banco cell, or `None` on a natural row.
+fn banco_cell(rules: &DrawingRules, banco_total: u8, punto_move: PuntoMove) -> Option<Action> {
+    (!rules.is_natural(banco_total)).then(|| rules.banco_action(banco_total, punto_move))
+}
+
+/// The golden Banco tableau: every Banco two-card total 0–9 against every Punto third card
+/// 0–9 and "Punto stood".
+pub fn banco_grid(rules: &DrawingRules, lang: Lang) -> Table {
+    let stood = lang.pick("stood", "resté");
+    let corner = lang.pick("Banco \\ third card", "Banco \\ 3e carte");
+    let mut columns: Vec<(String, Align)> = vec![(corner.to_string(), Align::Left)];
+    columns.extend((0..10).map(|v| (v.to_string(), Align::Center)));
+    columns.push((stood.to_string(), Align::Center));
+    let borrowed: Vec<(&str, Align)> = columns.iter().map(|(h, a)| (h.as_str(), *a)).collect();
+    let mut table = Table::new(&borrowed);
+    for total in 0..10u8 {
+        let mut row = vec![total.to_string()];
+        row.extend(
+            PuntoMove::ALL
+                .iter()
+                .map(|&m| cell(banco_cell(rules, total, m), lang).to_string()),
+        );
+        table.row(row);
+    }
+    table
+}
+
+/// Punto's action on each two-card total.
+pub fn punto_grid(rules: &DrawingRules, lang: Lang) -> Table {
+    let mut columns: Vec<(String, Align)> = vec![(
+        lang.pick("Punto total", "Total de Punto").to_string(),
+        Align::Left,
+    )];
+    columns.extend((0..10).map(|v| (v.to_string(), Align::Center)));
+    let borrowed: Vec<(&str, Align)> = columns.iter().map(|(h, a)| (h.as_str(), *a)).collect();
+    let mut table = Table::new(&borrowed);
+    let mut row = vec![lang.pick("action", "action").to_string()];
+    row.extend((0..10u8).map(|t| {
+        let action = (!rules.is_natural(t)).then(|| rules.punto_action(t));
+        match action {
+            None => "N",
+            Some(Action::Draw) => lang.pick("D", "T"),
+            Some(Action::Stand) => lang.pick("S", "R"),
+        }
+        .to_string()
+    }));
+    table.row(row);
+    table
+}
+
+/// The Banco tableau grouped as the teaching texts print it ("0–2 | Always").
+pub fn range_table(rules: &DrawingRules, lang: Lang) -> Table {
+    let mut table = Table::new(&[
+        (
+            lang.pick("Banco's two-card total", "Total initial de Banco"),
+            Align::Left,
+        ),
+        (
+            lang.pick(
+                "Draws against Punto's third card",
+                "Tire contre la troisième carte de Punto",
+            ),
+            Align::Left,
+        ),
+    ]);
+    for row in banco_range_rows(rules) {
+        table.row(vec![
+            describe_ranges(row.banco_totals),
+            describe_draw_set(row.draws_against, lang),
+        ]);
+    }
+    table
+}
+
+/// The drawing rules as sentences generated from the data: naturals, Punto, Banco when Punto stood.
+pub fn drawing_sentences(rules: &DrawingRules, lang: Lang) -> Vec<String> {
+    let naturals = describe_ranges(rules.naturals);
+    let punto_draws = describe_ranges(drawing_totals(rules, |t| rules.punto_action(t)));
+    let punto_stands = describe_ranges(standing_totals(rules, |t| rules.punto_action(t)));
+    let stood = |t| rules.banco_action(t, PuntoMove::Stood);
+    let banco_draws = describe_ranges(drawing_totals(rules, stood));
+    let banco_stands = describe_ranges(standing_totals(rules, stood));
+    match lang {
+        Lang::En => vec![
+            format!("A two-card total of {naturals} on either hand is a natural: neither hand draws."),
+            format!("Otherwise Punto draws on {punto_draws} and stands on {punto_stands}."),
+            format!("If Punto stands, Banco draws on {banco_draws} and stands on {banco_stands}."),
+            "If Punto draws, Banco follows the tableau: its two-card total against the value of Punto's third card.".to_string(),
+        ],
+        Lang::Fr => vec![
+            format!("Un total de deux cartes de {naturals} sur l’une des mains est un naturel : aucune main ne tire."),
+            format!("Sinon Punto tire sur {punto_draws} et reste sur {punto_stands}."),
+            format!("Si Punto reste, Banco tire sur {banco_draws} et reste sur {banco_stands}."),
+            "Si Punto tire, Banco suit le tableau : son total de deux cartes contre la valeur de la troisième carte de Punto.".to_string(),
+        ],
+    }
+}
+
+/// The name of a condition, as used in tariff descriptions.
+fn condition_name(condition: Condition, lang: Lang) -> &'static str {
+    match condition {
+        Condition::PuntoWins => lang.pick("Punto wins", "Punto gagne"),
+        Condition::BancoWins => lang.pick("Banco wins", "Banco gagne"),
+        Condition::Tie => lang.pick("Tie", "Égalité"),
+    }
+}
+
+/// A bet's paytable in words: `Banco wins +0.95; Tie push`.
+pub fn describe_bet(bet: &Bet, lang: Lang) -> String {
+    let mut parts: Vec<String> = bet
+        .lines
+        .iter()
+        .map(|line| {
+            let amount = if *line.net.numer() == 0 {
+                lang.pick("push", "remboursé").to_string()
+            } else {
+                signed_amount(&ratio_to_big(line.net))
+            };
+            format!("{} {amount}", condition_name(line.when, lang))
+        })
+        .collect();
+    parts.push(lang.pick("otherwise −1", "sinon −1").to_string());
+    parts.join("; ")
+}
+
+/// The distinct net changes at a stake for a bet over the coups with this winner, highest
+/// first: one value for a tariff that depends only on the winner, several for one that pays by
+/// total or by number of cards.
+pub fn stake_nets(rules: &Rules, bet: MainBet, winner: Winner, stake: i64) -> Vec<BigRational> {
+    let terms = rules.tariff.bet(bet);
+    let mut nets: Vec<Ratio<i64>> = (0..FinalState::COUNT)
+        .map(FinalState::from_index)
+        .filter(|state| state.winner() == winner && state.is_consistent(&rules.drawing))
+        .map(|state| terms.net(state) * Ratio::from_integer(stake))
+        .collect();
+    nets.sort_unstable_by(|a, b| b.cmp(a));
+    nets.dedup();
+    nets.into_iter().map(ratio_to_big).collect()
+}
+
+fn amounts(nets: &[BigRational]) -> String {
+    let parts: Vec<String> = nets.iter().map(signed_amount).collect();
+    parts.join(" / ")
+}
+
+/// The settlement table at a stake: each prediction's net change for each outcome.
+pub fn settlement_table(rules: &Rules, stake: i64, lang: Lang) -> Table {
+    let heading = match lang {
+        Lang::En => format!("Prediction (stake {stake})"),
+        Lang::Fr => format!("Prédiction (enjeu {stake})"),
+    };
+    let punto = lang.pick("Punto wins", "Punto gagne");
+    let banco = lang.pick("Banco wins", "Banco gagne");
+    let tie = lang.pick("Tie", "Égalité");
+    let mut table = Table::new(&[
+        (heading.as_str(), Align::Left),
+        (punto, Align::Right),
+        (banco, Align::Right),
+        (tie, Align::Right),
+    ]);
+    for bet in MainBet::ALL {
+        let mut row = vec![lang.outcome(winner_of(bet)).to_string()];
+        for winner in Winner::ALL {
+            row.push(amounts(&stake_nets(rules, bet, winner, stake)));
+        }
+        table.row(row);
+    }
+    table
+}
+
+/// The outcome a main bet is named after.
+pub fn winner_of(bet: MainBet) -> Winner {
+    match bet {
+        MainBet::Punto => Winner::Punto,
+        MainBet::Banco => Winner::Banco,
+        MainBet::Tie => Winner::Tie,
+    }
+}
+
+/// The tariff as a table of bets and their terms.
+pub fn tariff_table(rules: &Rules, lang: Lang) -> Table {
+    let mut table = Table::new(&[
+        (lang.pick("Bet", "Pari"), Align::Left),
+        (
+            lang.pick("Net per unit staked", "Variation nette par unité misée"),
+            Align::Left,
+        ),
+    ]);
+    for bet in MainBet::ALL {
+        table.row(vec![
+            lang.outcome(winner_of(bet)).to_string(),
+            describe_bet(rules.tariff.bet(bet), lang),
+        ]);
+    }
+    table
+}
+
+/// The whole rule summary for the `rules` command.
+pub fn render_rules(rules: &Rules, stake: i64, lang: Lang, format: Format) -> String {
+    if format == Format::Json {
+        return format!("{:#}\n", rules_json(rules, stake));
+    }
+    let table = |t: &Table| match format {
+        Format::Markdown => t.to_markdown(),
+        _ => t.to_text(),
+    };
+    let heading = |title: &str| match format {
+        Format::Markdown => format!("## {title}\n\n"),
+        _ => format!("{title}\n\n"),
+    };
+    let mut out = String::new();
+    out.push_str(&heading(lang.pick("Drawing rules", "Règles de tirage")));
+    for sentence in drawing_sentences(&rules.drawing, lang) {
+        out.push_str(&format!("- {sentence}\n"));
+    }
+    out.push('\n');
+    out.push_str(&heading(
+        lang.pick("Banco tableau, by ranges", "Tableau de Banco, par plages"),
+    ));
+    out.push_str(&table(&range_table(&rules.drawing, lang)));
+    out.push('\n');
+    out.push_str(&heading(lang.pick(
+        "Golden tableau: Banco's action, every cell",
+        "Tableau de référence : action de Banco, case par case",
+    )));
+    out.push_str(&table(&banco_grid(&rules.drawing, lang)));
+    out.push('\n');
+    out.push_str(legend(lang));
+    out.push_str("\n\n");
+    out.push_str(&table(&punto_grid(&rules.drawing, lang)));
+    out.push('\n');
+    out.push_str(&heading(lang.pick("Tariff", "Barème")));
+    out.push_str(&table(&tariff_table(rules, lang)));
+    out.push('\n');
+    out.push_str(&heading(lang.pick("Settlement", "Règlement")));
+    out.push_str(&table(&settlement_table(rules, stake, lang)));
+    out
+}
+
+/// The tableau and tariff as JSON.
+pub fn rules_json(rules: &Rules, stake: i64) -> Value {
+    let drawing = &rules.drawing;
+    let banco: Vec<Value> = (0..10u8)
+        .map(|total| {
+            let cells: Vec<Value> = PuntoMove::ALL
+                .iter()
+                .map(|&m| {
+                    let third = match m {
+                        PuntoMove::Drew(v) => json!(v),
+                        PuntoMove::Stood => Value::Null,
+                    };
+                    let action = match banco_cell(drawing, total, m) {
+                        None => "natural",
+                        Some(Action::Draw) => "draw",
+                        Some(Action::Stand) => "stand",
+                    };
+                    json!({ "punto_third_card": third, "action": action })
+                })
+                .collect();
+            json!({ "banco_total": total, "natural": drawing.is_natural(total), "cells": cells })
+        })
+        .collect();
+    let punto: Vec<Value> = (0..10u8)
+        .map(|t| {
+            let action = if drawing.is_natural(t) {
+                "natural"
+            } else {
+                match drawing.punto_action(t) {
+                    Action::Draw => "draw",
+                    Action::Stand => "stand",
+                }
+            };
+            json!({ "punto_total": t, "action": action })
+        })
+        .collect();
+    let naturals: Vec<u8> = (0..10u8).filter(|&t| drawing.is_natural(t)).collect();
+    let mut settlement = serde_json::Map::new();
+    for bet in MainBet::ALL {
+        let mut nets = serde_json::Map::new();
+        for winner in Winner::ALL {
+            let values = stake_nets(rules, bet, winner, stake);
+            let value = match values.as_slice() {
+                [single] => super::amount_json(single),
+                several => Value::Array(several.iter().map(super::amount_json).collect()),
+            };
+            nets.insert(winner.key().to_string(), value);
+        }
+        settlement.insert(bet.key().to_string(), Value::Object(nets));
+    }
+    json!({
+        "schema": SCHEMA,
+        "naturals": naturals,
+        "punto": punto,
+        "banco": banco,
+        "stake": stake,
+        "settlement": settlement,
+    })
+}

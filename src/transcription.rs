@@ -1,0 +1,250 @@
+//! The project's structured transcription of a teaching text (`data/rule-texts/*.json`), read
+//! in the text's own words and turned into rules the engine can be compared with.
+
+use crate::rules::{Action, DrawingRules, PuntoMove, TableauRow};
+use crate::tableau_text::{ValueSet, parse_set};
+use num_rational::Ratio;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// A teaching text's tables and facts, as transcribed.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleText {
+    pub source: String,
+    pub lang: String,
+    pub deck_count: u64,
+    pub cards: u64,
+    pub values: BTreeMap<String, u8>,
+    pub naturals: String,
+    pub punto: DrawStand,
+    pub banco_when_punto_stands: DrawStand,
+    pub banco_tableau: Vec<RangeLine>,
+    pub tariff: BTreeMap<String, String>,
+    pub settlement: Settlement,
+    pub example: Example,
+}
+
+/// A rule on a hand's two-card total: the totals it draws on and those it stands on.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawStand {
+    pub draws: String,
+    pub stands: String,
+}
+
+/// One line of a range table: Banco totals and the Punto third cards they draw against.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeLine {
+    pub banco: String,
+    pub draws_against: String,
+}
+
+/// The settlement table at the text's notional stake.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settlement {
+    pub stake: i64,
+    pub rows: Vec<SettlementRow>,
+    pub push: String,
+}
+
+/// One prediction's winning net change and loss, as printed ("+19", "−20").
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettlementRow {
+    pub prediction: String,
+    pub win: String,
+    pub loss: String,
+}
+
+/// The worked example of the text.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Example {
+    pub cards: Vec<String>,
+    pub punto_opening: u8,
+    pub banco_opening: u8,
+    pub punto_final: u8,
+    pub banco_final: u8,
+    pub winner: String,
+    pub banco_net: String,
+    pub replace: Replacement,
+}
+
+/// The example's one-card change and what Banco then does.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replacement {
+    pub card: String,
+    pub with: String,
+    pub banco: String,
+}
+
+/// A transcription that cannot be read or does not describe complete rules.
+#[derive(Debug, thiserror::Error)]
+pub enum TranscriptionError {
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    #[error(transparent)]
+    Set(#[from] crate::tableau_text::SetError),
+    #[error("{rule}: total {total} is {problem}")]
+    Incomplete {
+        rule: &'static str,
+        total: u8,
+        problem: &'static str,
+    },
+    #[error("`{0}` is not a signed whole number such as +19, −20 or 0")]
+    SignedNumber(String),
+    #[error("`{0}` is not a payout: expected a whole number (\"8\") or a percentage (\"95%\")")]
+    Payout(String),
+    #[error("`{0}` is not an action: expected draws/stands or tire/reste")]
+    Action(String),
+}
+
+impl RuleText {
+    /// Reads a transcription from JSON; errors carry the line and column.
+    pub fn from_json(text: &str) -> Result<RuleText, TranscriptionError> {
+        Ok(serde_json::from_str(text)?)
+    }
+
+    /// The drawing rules the text describes.
+    pub fn drawing_rules(&self) -> Result<DrawingRules, TranscriptionError> {
+        let naturals = parse_set(&self.naturals)?;
+        let punto = split_rule("punto", &self.punto, naturals)?;
+        let banco_stood = split_rule(
+            "banco_when_punto_stands",
+            &self.banco_when_punto_stands,
+            naturals,
+        )?;
+        let mut rows: [Option<TableauRow>; 10] = [None; 10];
+        for line in &self.banco_tableau {
+            let totals = parse_set(&line.banco)?;
+            let draws_against = parse_set(&line.draws_against)?;
+            for total in (0..10u8).filter(|&t| totals[t as usize]) {
+                if rows[total as usize].is_some() {
+                    return Err(TranscriptionError::Incomplete {
+                        rule: "banco_tableau",
+                        total,
+                        problem: "listed twice",
+                    });
+                }
+                let mut row = [Action::Stand; 11];
+                for value in 0..10 {
+                    row[value] = if draws_against[value] {
+                        Action::Draw
+                    } else {
+                        Action::Stand
+                    };
+                }
+                row[PuntoMove::Stood.column()] = banco_stood[total as usize];
+                rows[total as usize] = Some(row);
+            }
+        }
+        let mut banco = [[Action::Stand; 11]; 10];
+        for total in 0..10u8 {
+            match rows[total as usize] {
+                Some(row) => banco[total as usize] = row,
+                None if naturals[total as usize] => {}
+                None => {
+                    return Err(TranscriptionError::Incomplete {
+                        rule: "banco_tableau",
+                        total,
+                        problem: "missing",
+                    });
+                }
+            }
+        }
+        Ok(DrawingRules {
+            naturals,
+            punto,
+            banco,
+        })
+    }
+
+    /// Each prediction's profit per unit staked on a win, by the name the text uses.
+    pub fn tariff_profits(&self) -> Result<BTreeMap<String, Ratio<i64>>, TranscriptionError> {
+        self.tariff
+            .iter()
+            .map(|(name, text)| Ok((name.clone(), parse_payout(text)?)))
+            .collect()
+    }
+}
+
+/// Turns a draws/stands pair into one action per total; non-natural totals must be in exactly one.
+fn split_rule(
+    rule: &'static str,
+    draw_stand: &DrawStand,
+    naturals: ValueSet,
+) -> Result<[Action; 10], TranscriptionError> {
+    let draws = parse_set(&draw_stand.draws)?;
+    let stands = parse_set(&draw_stand.stands)?;
+    let mut actions = [Action::Stand; 10];
+    for total in 0..10u8 {
+        let t = total as usize;
+        if naturals[t] {
+            continue;
+        }
+        actions[t] = match (draws[t], stands[t]) {
+            (true, false) => Action::Draw,
+            (false, true) => Action::Stand,
+            (true, true) => {
+                return Err(TranscriptionError::Incomplete {
+                    rule,
+                    total,
+                    problem: "both a draw and a stand",
+                });
+            }
+            (false, false) => {
+                return Err(TranscriptionError::Incomplete {
+                    rule,
+                    total,
+                    problem: "neither a draw nor a stand",
+                });
+            }
+        };
+    }
+    Ok(actions)
+}
+
+/// Reads "+19", "−20" (with a minus sign or a hyphen) or "0".
+pub fn parse_signed(text: &str) -> Result<i64, TranscriptionError> {
+    let error = || TranscriptionError::SignedNumber(text.to_string());
+    let trimmed = text.trim();
+    let (negative, digits) = if let Some(rest) = trimmed.strip_prefix(['−', '-']) {
+        (true, rest)
+    } else {
+        (false, trimmed.strip_prefix('+').unwrap_or(trimmed))
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(error());
+    }
+    let magnitude: i64 = digits.parse().map_err(|_| error())?;
+    Ok(if negative { -magnitude } else { magnitude })
+}
+
+/// Reads a profit per unit: a whole number ("8") or a percentage of the stake ("95%", "95 %").
+pub fn parse_payout(text: &str) -> Result<Ratio<i64>, TranscriptionError> {
+    let error = || TranscriptionError::Payout(text.to_string());
+    let trimmed = text.trim();
+    match trimmed.strip_suffix('%') {
+        Some(percent) => {
+            let percent: i64 = percent.trim().parse().map_err(|_| error())?;
+            Ok(Ratio::new(percent, 100))
+        }
+        None => trimmed
+            .parse::<i64>()
+            .map(Ratio::from_integer)
+            .map_err(|_| error()),
+    }
+}
+
+/// Reads the text's word for Banco's action: draws/stands, tire/reste.
+pub fn parse_action(text: &str) -> Result<Action, TranscriptionError> {
+    match text.trim().to_lowercase().as_str() {
+        "draw" | "draws" | "tire" | "tirer" => Ok(Action::Draw),
+        "stand" | "stands" | "reste" | "rester" => Ok(Action::Stand),
+        _ => Err(TranscriptionError::Action(text.to_string())),
+    }
+}
