@@ -138,14 +138,18 @@ impl<E: std::error::Error> From<E> for Failure {
 }
 
 fn build_shoe(args: &ShoeArgs) -> Result<Shoe, Failure> {
-    let mut shoe = match &args.ranks {
-        Some(text) => Shoe::parse_counts(text)?,
-        None => Shoe::decks(args.decks)?,
+    let removed = match &args.remove {
+        Some(text) => parse_cards(text)?,
+        None => Vec::new(),
     };
-    if let Some(text) = &args.remove {
-        shoe.remove_all(&parse_cards(text)?)?;
+    match &args.ranks {
+        Some(text) => {
+            let mut shoe = Shoe::parse_counts(text)?;
+            shoe.remove_all(&removed)?;
+            Ok(shoe)
+        }
+        None => Ok(Shoe::decks_without(args.decks, &removed)?),
     }
-    Ok(shoe)
 }
 
 fn run(cli: Cli) -> Result<String, Failure> {

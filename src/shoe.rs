@@ -27,6 +27,12 @@ pub enum ShoeError {
     TooManyDecks { decks: u64, max: u64 },
     #[error("cannot remove {card}: the shoe has no {rank} left")]
     NotInShoe { card: String, rank: String },
+    #[error("cannot remove {card} {times} times: {n_decks} decks hold only {n_decks} of it")]
+    CardExhausted {
+        card: String,
+        times: usize,
+        n_decks: u64,
+    },
     #[error("--ranks needs 13 counts (A, 2, …, 10, J, Q, K), separated by commas; got {0}")]
     WrongCountOfRanks(usize),
     #[error("rank count {position} (for {rank}) is `{text}`: expected a whole number 0 or more")]
@@ -163,6 +169,33 @@ impl Shoe {
     /// Takes each card out in turn, stopping at the first that is not there.
     pub fn remove_all(&mut self, cards: &[Card]) -> Result<(), ShoeError> {
         cards.iter().try_for_each(|&card| self.remove(card))
+    }
+
+    /// Whole decks with named cards taken out. Each exact card (rank and suit) exists once per
+    /// deck, so taking out more copies of it than there are decks is an error.
+    ///
+    /// ```
+    /// use punto_banco::{card::parse_cards, shoe::Shoe};
+    /// let cards = parse_cards("8♠,8♥,9♣").unwrap();
+    /// assert_eq!(Shoe::decks_without(8, &cards).unwrap().len(), 413);
+    /// assert!(Shoe::decks_without(1, &parse_cards("A♠ A♠").unwrap()).is_err());
+    /// ```
+    pub fn decks_without(n_decks: u64, cards: &[Card]) -> Result<Shoe, ShoeError> {
+        let mut shoe = Shoe::decks(n_decks)?;
+        let mut taken: std::collections::HashMap<Card, usize> = std::collections::HashMap::new();
+        for &card in cards {
+            let times = taken.entry(card).or_default();
+            *times += 1;
+            if *times as u64 > n_decks {
+                return Err(ShoeError::CardExhausted {
+                    card: card.to_string(),
+                    times: *times,
+                    n_decks,
+                });
+            }
+            shoe.remove(card)?;
+        }
+        Ok(shoe)
     }
 
     /// Checks that every coup can be finished from this shoe.

@@ -47,6 +47,16 @@ pub fn describe_ranges(set: ValueSet) -> String {
     }
 }
 
+/// Describes a few values as alternatives: `8 or 9`, `8 ou 9`, `7, 8 or 9`.
+pub fn describe_alternatives(set: ValueSet, lang: Lang) -> String {
+    let values: Vec<String> = (0..10).filter(|&v| set[v]).map(|v| v.to_string()).collect();
+    match values.split_last() {
+        None => "—".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {} {last}", rest.join(", "), lang.pick("or", "ou")),
+    }
+}
+
 /// Describes the third cards a Banco row draws against, in the teaching texts' words:
 /// `Always`, `Never`, `Anything except 8`, or ranges such as `2–7`.
 pub fn describe_draw_set(set: ValueSet, lang: Lang) -> String {

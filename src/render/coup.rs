@@ -7,7 +7,8 @@ use crate::coup::{Coup, Decision};
 use crate::lang::Lang;
 use crate::rules::{Action, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
-    describe_draw_set, describe_ranges, draw_set, drawing_totals, standing_totals,
+    describe_alternatives, describe_draw_set, describe_ranges, draw_set, drawing_totals,
+    standing_totals,
 };
 use crate::tally::Winner;
 use num_rational::{BigRational, Ratio};
@@ -27,7 +28,7 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
     let drawing = &rules.drawing;
     match decision {
         Decision::Natural { .. } => {
-            let naturals = describe_ranges(drawing.naturals);
+            let naturals = describe_alternatives(drawing.naturals, lang);
             match lang {
                 Lang::En => format!("a two-card {naturals} is a natural"),
                 Lang::Fr => format!("un total de deux cartes de {naturals} est un naturel"),
@@ -226,7 +227,7 @@ pub fn render_coup_text(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang
             format!(
                 "{} {}",
                 lang.outcome(super::tableau::winner_of(*bet)),
-                signed_amount(net)
+                signed_amount(net, lang)
             )
         })
         .collect();

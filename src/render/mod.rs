@@ -8,7 +8,7 @@ pub mod coup;
 pub mod table;
 pub mod tableau;
 
-use num_bigint::BigInt;
+use crate::lang::Lang;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 use serde_json::{Value, json};
@@ -43,13 +43,15 @@ pub fn exact_json(value: &BigRational) -> Value {
     json!({ "exact": fraction(value), "decimal": approx(value) })
 }
 
-/// A signed amount for people: `+19`, `−20`, `0`, `+9.5`; uses the true minus sign.
-pub fn signed_amount(value: &BigRational) -> String {
-    let magnitude = if value.denom() == &BigInt::from(1) {
+/// A signed amount for people: `+19`, `−20`, `0`, `+9.5` (`+9,5` in French); uses the true
+/// minus sign.
+pub fn signed_amount(value: &BigRational, lang: Lang) -> String {
+    let magnitude = if value.is_integer() {
         value.numer().abs().to_string()
     } else {
         let text = format!("{:.4}", approx(&value.abs()));
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+        let trimmed = text.trim_end_matches('0').trim_end_matches('.');
+        lang.pick(trimmed, &trimmed.replace('.', ",")).to_string()
     };
     if value.is_zero() {
         "0".to_string()

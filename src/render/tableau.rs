@@ -6,7 +6,8 @@ use crate::analysis::ratio_to_big;
 use crate::lang::Lang;
 use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
-    banco_range_rows, describe_draw_set, describe_ranges, drawing_totals, standing_totals,
+    banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, drawing_totals,
+    standing_totals,
 };
 use crate::tally::{FinalState, Winner};
 use num_rational::{BigRational, Ratio};
@@ -105,7 +106,7 @@ pub fn range_table(rules: &DrawingRules, lang: Lang) -> Table {
 
 /// The drawing rules as sentences generated from the data: naturals, Punto, Banco when Punto stood.
 pub fn drawing_sentences(rules: &DrawingRules, lang: Lang) -> Vec<String> {
-    let naturals = describe_ranges(rules.naturals);
+    let naturals = describe_alternatives(rules.naturals, lang);
     let punto_draws = describe_ranges(drawing_totals(rules, |t| rules.punto_action(t)));
     let punto_stands = describe_ranges(standing_totals(rules, |t| rules.punto_action(t)));
     let stood = |t| rules.banco_action(t, PuntoMove::Stood);
@@ -145,13 +146,13 @@ pub fn describe_bet(bet: &Bet, lang: Lang) -> String {
             let amount = if *line.net.numer() == 0 {
                 lang.pick("push", "remboursé").to_string()
             } else {
-                signed_amount(&ratio_to_big(line.net))
+                signed_amount(&ratio_to_big(line.net), lang)
             };
             format!("{} {amount}", condition_name(line.when, lang))
         })
         .collect();
     parts.push(lang.pick("otherwise −1", "sinon −1").to_string());
-    parts.join("; ")
+    parts.join(lang.pick("; ", " ; "))
 }
 
 /// The distinct net changes at a stake for a bet over the coups with this winner, highest
@@ -169,8 +170,8 @@ pub fn stake_nets(rules: &Rules, bet: MainBet, winner: Winner, stake: i64) -> Ve
     nets.into_iter().map(ratio_to_big).collect()
 }
 
-fn amounts(nets: &[BigRational]) -> String {
-    let parts: Vec<String> = nets.iter().map(signed_amount).collect();
+fn amounts(nets: &[BigRational], lang: Lang) -> String {
+    let parts: Vec<String> = nets.iter().map(|n| signed_amount(n, lang)).collect();
     parts.join(" / ")
 }
 
@@ -192,7 +193,7 @@ pub fn settlement_table(rules: &Rules, stake: i64, lang: Lang) -> Table {
     for bet in MainBet::ALL {
         let mut row = vec![lang.outcome(winner_of(bet)).to_string()];
         for winner in Winner::ALL {
-            row.push(amounts(&stake_nets(rules, bet, winner, stake)));
+            row.push(amounts(&stake_nets(rules, bet, winner, stake), lang));
         }
         table.row(row);
     }

@@ -1,0 +1,198 @@
+//! The command line as a user meets it: output contracts, errors and exit codes.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = run(args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Asserts exit code 2, one line on stderr, naming `needle`.
+fn bad_input(args: &[&str], needle: &str) {
+    let output = run(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
+    assert!(stderr.contains(needle), "{args:?}: {stderr}");
+}
+
+#[test]
+fn analyze_json_contract() {
+    let doc = json(&["analyze", "--format", "json"]);
+    assert_eq!(doc["schema"], 1);
+    // Wizard of Odds, Baccarat appendix 1: 8-deck counts.
+    assert_eq!(doc["sequences"], "4998398275503360");
+    assert_eq!(doc["outcomes"]["banco"]["count"], "2292252566437888");
+    assert_eq!(doc["outcomes"]["punto"]["count"], "2230518282592256");
+    assert_eq!(doc["outcomes"]["tie"]["count"], "475627426473216");
+    assert_eq!(
+        doc["outcomes"]["banco"]["probability"],
+        "8954111587648/19524993263685"
+    );
+    for key in ["punto", "banco", "tie"] {
+        let outcome = &doc["outcomes"][key];
+        assert!(outcome["decimal"].is_f64());
+        let edge = doc["bets"][key]["edge"].as_str().unwrap();
+        let (n, d) = edge.split_once('/').unwrap();
+        let (n, d): (i128, i128) = (n.parse().unwrap(), d.parse().unwrap());
+        let percent = doc["bets"][key]["edge_percent"].as_f64().unwrap();
+        assert!((percent - 100.0 * n as f64 / d as f64).abs() < 1e-9);
+    }
+    assert_eq!(doc["bets"]["banco"]["edge"], "114753351728/10847218479825");
+    assert_eq!(doc["shoe"]["decks"], 8);
+    assert_eq!(doc["shoe"]["cards"], 416);
+}
+
+#[test]
+fn analyze_other_shoes() {
+    // Wizard of Odds, "one to twelve decks": 6-deck total.
+    let six = json(&["analyze", "--decks", "6", "--format", "json"]);
+    assert_eq!(six["sequences"], "878869206895680");
+    let depleted = json(&["analyze", "--remove", "8♠,8♥,9♣", "--format", "json"]);
+    assert_eq!(depleted["shoe"]["cards"], 413);
+    assert_eq!(depleted["shoe"]["decks"], Value::Null);
+    assert_eq!(depleted["shoe"]["ranks"][7], 30);
+    // The same shoe written as rank counts gives the same analysis.
+    let ranks = json(&[
+        "analyze",
+        "--ranks",
+        "32,32,32,32,32,32,32,30,31,32,32,32,32",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(ranks["outcomes"], depleted["outcomes"]);
+}
+
+#[test]
+fn deal_json_contract() {
+    let doc = json(&["deal", "4♥", "2♠", "9♣", "A♦", "8♦", "--format", "json"]);
+    assert_eq!(doc["schema"], 1);
+    assert_eq!(doc["punto"]["cards"], serde_json::json!(["4♥", "9♣", "8♦"]));
+    assert_eq!(doc["punto"]["total"], 1);
+    assert_eq!(doc["banco"]["cards"], serde_json::json!(["2♠", "A♦"]));
+    assert_eq!(doc["banco"]["total"], 3);
+    assert_eq!(doc["natural"], false);
+    assert_eq!(doc["winner"], "banco");
+    assert_eq!(
+        doc["net"],
+        serde_json::json!({"punto": -20, "banco": 19, "tie": -20})
+    );
+    let steps = doc["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2);
+    assert_eq!(steps[1]["hand"], "banco");
+    assert_eq!(steps[1]["decision"], "stand");
+    assert_eq!(steps[1]["punto_third_card"], 8);
+}
+
+#[test]
+fn deal_reports_unused_cards_and_other_stakes() {
+    let doc = json(&[
+        "deal",
+        "9S,5H,KC,QD",
+        "3S",
+        "--stake",
+        "10",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(doc["natural"], true);
+    assert_eq!(doc["winner"], "punto");
+    assert_eq!(doc["unused"], serde_json::json!(["3♠"]));
+    assert_eq!(
+        doc["net"],
+        serde_json::json!({"punto": 10, "banco": -10, "tie": -10})
+    );
+    let tie = json(&[
+        "deal", "KS", "QS", "7H", "7D", "--stake", "10", "--format", "json",
+    ]);
+    assert_eq!(tie["winner"], "tie");
+    assert_eq!(
+        tie["net"],
+        serde_json::json!({"punto": 0, "banco": 0, "tie": 80})
+    );
+    let banco = json(&[
+        "deal", "KS", "7D", "6H", "K♥", "--stake", "10", "--format", "json",
+    ]);
+    assert_eq!(banco["net"]["banco"], 9.5);
+}
+
+#[test]
+fn french_output_uses_the_texts_terms() {
+    let output = run(&["deal", "4♥", "2♠", "9♣", "A♦", "8♦", "--lang", "fr"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Banco reste"), "{text}");
+    assert!(text.contains("Égalité −20"), "{text}");
+    let output = run(&["rules", "--lang", "fr"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("Tout sauf 8") && text.contains("naturel"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_token() {
+    bad_input(&["deal", "11X"], "`11X` is not a card");
+    bad_input(
+        &["deal", "4H", "2S", "9C", "AD"],
+        "needs card 5 (Punto's third card)",
+    );
+    bad_input(
+        &["analyze", "--ranks", "4,4,4,4,4,4,4,4,4,4,4,4,-1"],
+        "rank count 13 (for K) is `-1`",
+    );
+    bad_input(&["analyze", "--ranks", "4,4"], "13 counts");
+    bad_input(&["analyze", "--remove", "ZZ"], "`ZZ` is not a card");
+    bad_input(
+        &["analyze", "--decks", "1", "--remove", "A♠,A♠"],
+        "cannot remove A♠ 2 times",
+    );
+    bad_input(&["analyze", "--decks", "0"], "at least one deck");
+    bad_input(
+        &["analyze", "--ranks", "1,1,1,1,1,0,0,0,0,0,0,0,0"],
+        "at least 6 cards",
+    );
+    bad_input(&["analyze", "--lang", "de"], "de");
+}
+
+#[test]
+fn docs_check_passes_on_the_committed_docs() {
+    let output = run(&["docs"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn docs_check_exits_1_on_drift_and_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("punto-banco-docs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("page.md");
+    let stale = "# Page\n<!-- generated:decks:en -->\nstale\n<!-- end generated:decks:en -->\n";
+    std::fs::write(&page, stale).unwrap();
+    let output = run(&["docs", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("docs --write"));
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), stale);
+    let output = run(&["docs", "--dir", dir.to_str().unwrap(), "--write"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&page).unwrap().contains("| Decks"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,18 @@
+//! The integration tests: one binary, one module per concern.
+
+mod cli;
+mod coups;
+mod docs_drift;
+mod figures;
+mod naive;
+mod rule_texts;
+mod snapshots;
+
+use punto_banco::analysis::Analysis;
+use punto_banco::rules::Rules;
+use punto_banco::shoe::Shoe;
+
+/// The exact reference analysis of `n` whole decks.
+pub fn decks(n: u64) -> Analysis {
+    Analysis::new(&Shoe::decks(n).unwrap(), &Rules::reference()).unwrap()
+}

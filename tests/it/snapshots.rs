@@ -1,0 +1,90 @@
+//! Rendered outputs for people, as named snapshots in the top-level snapshots/ folder.
+
+use punto_banco::card::parse_cards;
+use punto_banco::coup::deal;
+use punto_banco::lang::Lang;
+use punto_banco::render::Format;
+use punto_banco::render::analysis::render_analysis;
+use punto_banco::render::coup::render_coup;
+use punto_banco::render::tableau::{
+    banco_grid, legend, punto_grid, range_table, render_rules, rules_json,
+};
+use punto_banco::rules::Rules;
+
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({
+            snapshot_path => "../../snapshots",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+#[test]
+fn golden_tableau() {
+    let rules = Rules::reference();
+    for lang in Lang::ALL {
+        let text = format!(
+            "{}\n{}\n\n{}\n{}",
+            banco_grid(&rules.drawing, lang).to_text(),
+            legend(lang),
+            punto_grid(&rules.drawing, lang).to_text(),
+            range_table(&rules.drawing, lang).to_text()
+        );
+        snapshot!(format!("tableau__banco_{lang}"), text);
+    }
+    snapshot!("tableau__json", format!("{:#}", rules_json(&rules, 20)));
+}
+
+#[test]
+fn rules_summary() {
+    let rules = Rules::reference();
+    snapshot!(
+        "rules__en",
+        render_rules(&rules, 20, Lang::En, Format::Text)
+    );
+    snapshot!(
+        "rules__fr",
+        render_rules(&rules, 20, Lang::Fr, Format::Text)
+    );
+}
+
+#[test]
+fn the_worked_example_explained() {
+    let rules = Rules::reference();
+    for (name, cards) in [
+        ("third_card_8", "4♥ 2♠ 9♣ A♦ 8♦"),
+        ("third_card_7", "4♥ 2♠ 9♣ A♦ 7♦ 5♠"),
+        ("natural", "9♠ 5♥ K♣ Q♦ 3♠"),
+        ("punto_stands", "6♠ 2♥ K♣ 2♦ 9♦"),
+    ] {
+        let cards = parse_cards(cards).unwrap();
+        let coup = deal(&rules.drawing, &cards).unwrap();
+        for lang in Lang::ALL {
+            snapshot!(
+                format!("deal__{name}_{lang}"),
+                render_coup(&rules, &coup, 20, lang, Format::Text)
+            );
+        }
+        snapshot!(
+            format!("deal__{name}_json"),
+            render_coup(&rules, &coup, 20, Lang::En, Format::Json)
+        );
+    }
+}
+
+#[test]
+fn eight_deck_analysis() {
+    let analysis = super::decks(8);
+    snapshot!(
+        "analysis__8_decks",
+        render_analysis(&analysis, "reference", Lang::En, Format::Text)
+    );
+    snapshot!(
+        "analysis__8_decks_fr",
+        render_analysis(&analysis, "de référence", Lang::Fr, Format::Text)
+    );
+}
