@@ -9,6 +9,7 @@ use crate::analysis::Analysis;
 use crate::lang::Lang;
 use crate::render::Format;
 use crate::render::analysis::render_analysis;
+use crate::render::coup::render_coup;
 use crate::render::tableau::render_rules;
 use crate::rules::{MainBet, Rules};
 use crate::shoe::Shoe;
@@ -41,6 +42,7 @@ pub const BLOCKS: &[&str] = &[
     "analysis:8:fr",
     "decks:en",
     "decks:fr",
+    "deal:json|text:en|fr:CARDS (cards comma-separated, in deal order)",
 ];
 
 /// The Markdown content of a named block.
@@ -58,12 +60,24 @@ pub fn block(name: &str) -> Option<String> {
             let analysis = Analysis::new(&shoe, &rules).ok()?;
             Some(render_analysis(
                 &analysis,
-                lang.pick("reference", "de référence"),
+                "reference",
                 lang,
                 Format::Markdown,
             ))
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
+        ["deal", format, lang, cards] => {
+            let (format, fence) = match *format {
+                "json" => (Format::Json, "json"),
+                "text" => (Format::Text, "text"),
+                _ => return None,
+            };
+            let cards = crate::card::parse_cards(cards).ok()?;
+            let coup = crate::coup::deal(&rules.drawing, &cards).ok()?;
+            let lang = lang.parse().ok()?;
+            let body = render_coup(&rules, &coup, TEACHING_STAKE, lang, format);
+            Some(format!("```{fence}\n{body}```\n"))
+        }
         _ => None,
     }
 }
@@ -105,8 +119,16 @@ fn decks_table(lang: Lang) -> String {
 pub fn splice(text: &str) -> Result<String, DocsError> {
     let mut out = String::with_capacity(text.len());
     let mut lines = text.split_inclusive('\n').enumerate();
+    let mut in_code = false;
     while let Some((index, line)) = lines.next() {
         out.push_str(line);
+        // Markers shown inside a fenced code block are examples, not markers.
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        if in_code {
+            continue;
+        }
         let Some(name) = marker(line, "<!-- generated:") else {
             continue;
         };
@@ -149,6 +171,12 @@ mod tests {
         assert!(spliced.ends_with("<!-- end generated:decks:en -->\nMore.\n"));
         assert!(!spliced.contains("stale"));
         assert_eq!(splice(&spliced).unwrap(), spliced);
+    }
+
+    #[test]
+    fn markers_in_code_blocks_are_left_alone() {
+        let text = "```md\n<!-- generated:NAME -->\n<!-- end generated:NAME -->\n```\n";
+        assert_eq!(splice(text).unwrap(), text);
     }
 
     #[test]

@@ -72,7 +72,7 @@ impl Lang {
 
     /// A number in the language's decimal notation, with `places` decimals.
     pub fn decimal(self, value: f64, places: usize) -> String {
-        let text = format!("{value:.places$}");
+        let text = format!("{value:.places$}").replace('-', "−");
         match self {
             Lang::En => text,
             Lang::Fr => text.replace('.', ","),
@@ -84,7 +84,7 @@ impl Lang {
         let number = self.decimal(value, places);
         match self {
             Lang::En => format!("{number}%"),
-            Lang::Fr => format!("{number} %"),
+            Lang::Fr => format!("{number}\u{202f}%"),
         }
     }
 

@@ -38,8 +38,8 @@ enum Command {
     Rules {
         #[command(flatten)]
         output: OutputArgs,
-        /// The notional stake of the settlement table.
-        #[arg(long, default_value_t = docs::TEACHING_STAKE)]
+        /// The notional stake of the settlement table (a whole number, at least 1).
+        #[arg(long, default_value_t = docs::TEACHING_STAKE, allow_hyphen_values = true)]
         stake: i64,
     },
     /// Deals one coup from cards in deal order (Punto, Banco, Punto, Banco, third cards) and explains it.
@@ -49,8 +49,8 @@ enum Command {
         cards: Vec<String>,
         #[command(flatten)]
         output: OutputArgs,
-        /// The stake at which each bet's net change is shown.
-        #[arg(long, default_value_t = docs::TEACHING_STAKE)]
+        /// The stake at which each bet's net change is shown (a whole number, at least 1).
+        #[arg(long, default_value_t = docs::TEACHING_STAKE, allow_hyphen_values = true)]
         stake: i64,
     },
     /// Checks (or with --write, rewrites) the generated tables in the Markdown files of docs/.
@@ -152,22 +152,30 @@ fn build_shoe(args: &ShoeArgs) -> Result<Shoe, Failure> {
     }
 }
 
+fn check_stake(stake: i64) -> Result<i64, Failure> {
+    if stake < 1 {
+        return Err(Failure::Input(format!(
+            "--stake is {stake}: expected a whole number of at least 1"
+        )));
+    }
+    Ok(stake)
+}
+
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
         Command::Analyze { shoe, output } => {
             let shoe = build_shoe(&shoe)?;
             let analysis = Analysis::new(&shoe, &Rules::reference())?;
-            let name = output.lang().pick("reference", "de référence");
             Ok(render_analysis(
                 &analysis,
-                name,
+                "reference",
                 output.lang(),
                 output.format(),
             ))
         }
         Command::Rules { output, stake } => Ok(render_rules(
             &Rules::reference(),
-            stake,
+            check_stake(stake)?,
             output.lang(),
             output.format(),
         )),
@@ -176,6 +184,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             output,
             stake,
         } => {
+            let stake = check_stake(stake)?;
             let cards = parse_cards(&cards.join(" "))?;
             let rules = Rules::reference();
             let coup = deal(&rules.drawing, &cards)?;
@@ -203,6 +212,7 @@ fn regenerate_docs(dir: &Path, write: bool) -> Result<String, Failure> {
             .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
         let spliced =
             docs::splice(&text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+        let spliced = refresh_console_examples(&spliced);
         if spliced != text {
             stale.push(path.display().to_string());
             if write {
@@ -223,6 +233,42 @@ fn regenerate_docs(dir: &Path, write: bool) -> Result<String, Failure> {
             docs::REGENERATE
         ))),
     }
+}
+
+/// Reruns each `$ punto-banco …` line shown with its output in a ```console block and puts
+/// the fresh output in its place (what a terminal shows: the output, or `error: …`).
+fn refresh_console_examples(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_console = false;
+    let mut lines = text.split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        if line.trim_end() == "```console" {
+            in_console = true;
+            continue;
+        }
+        if line.starts_with("```") {
+            in_console = false;
+            continue;
+        }
+        let Some(args) = line.trim_end().strip_prefix("$ punto-banco ") else {
+            continue;
+        };
+        let is_output = |l: &&str| !l.starts_with("$ ") && !l.starts_with("```");
+        if !in_console || lines.peek().is_none_or(|l| !is_output(l)) || args.starts_with("docs") {
+            continue;
+        }
+        while lines.next_if(is_output).is_some() {}
+        let argv = std::iter::once("punto-banco").chain(args.split_whitespace());
+        let shown = match Cli::try_parse_from(argv).map(run) {
+            Ok(Ok(output)) => output,
+            Ok(Err(Failure::Input(message))) => format!("error: {message}\n"),
+            Ok(Err(Failure::Check(message))) => format!("check failed: {message}\n"),
+            Err(clap_error) => clap_error.to_string(),
+        };
+        out.push_str(&shown);
+    }
+    out
 }
 
 fn collect_markdown(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {

@@ -32,7 +32,7 @@ pub fn shoe_json(shoe: &Shoe) -> Value {
 }
 
 /// The analysis as one JSON object (schema 1).
-pub fn analysis_json(analysis: &Analysis, rules_name: &str) -> Value {
+pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {
     let total = analysis.sequences();
     let mut outcomes = serde_json::Map::new();
     for winner in Winner::ALL {
@@ -102,7 +102,7 @@ pub fn analysis_json(analysis: &Analysis, rules_name: &str) -> Value {
     json!({
         "schema": SCHEMA,
         "shoe": shoe_json(&analysis.shoe),
-        "rules": rules_name,
+        "rules": rules_id,
         "sequences": total.to_string(),
         "outcomes": outcomes,
         "bets": bets,
@@ -279,7 +279,11 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
 }
 
 /// The heading line of an analysis.
-pub fn analysis_heading(analysis: &Analysis, rules_name: &str, lang: Lang) -> String {
+pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> String {
+    let rules_name = match rules_id {
+        "reference" => lang.pick("reference", "de référence"),
+        other => other,
+    };
     let shoe = describe_shoe(&analysis.shoe, lang);
     let sequences = lang.integer(&analysis.sequences().to_string());
     match lang {
@@ -292,17 +296,13 @@ pub fn analysis_heading(analysis: &Analysis, rules_name: &str, lang: Lang) -> St
     }
 }
 
-/// The analysis in the chosen format.
-pub fn render_analysis(
-    analysis: &Analysis,
-    rules_name: &str,
-    lang: Lang,
-    format: Format,
-) -> String {
+/// The analysis in the chosen format; `rules_id` names the rule set (`reference` for the
+/// teaching texts' rules) and is localised only in the text heading.
+pub fn render_analysis(analysis: &Analysis, rules_id: &str, lang: Lang, format: Format) -> String {
     if format == Format::Json {
-        return format!("{:#}\n", analysis_json(analysis, rules_name));
+        return format!("{:#}\n", analysis_json(analysis, rules_id));
     }
-    let mut out = analysis_heading(analysis, rules_name, lang);
+    let mut out = analysis_heading(analysis, rules_id, lang);
     out.push_str("\n\n");
     for (title, table) in analysis_tables(analysis, lang) {
         match format {

@@ -7,8 +7,8 @@ use crate::coup::{Coup, Decision};
 use crate::lang::Lang;
 use crate::rules::{Action, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
-    describe_alternatives, describe_draw_set, describe_ranges, draw_set, drawing_totals,
-    standing_totals,
+    banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, draw_set,
+    drawing_totals, standing_totals,
 };
 use crate::tally::Winner;
 use num_rational::{BigRational, Ratio};
@@ -31,7 +31,7 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
             let naturals = describe_alternatives(drawing.naturals, lang);
             match lang {
                 Lang::En => format!("a two-card {naturals} is a natural"),
-                Lang::Fr => format!("un total de deux cartes de {naturals} est un naturel"),
+                Lang::Fr => format!("{naturals} en deux cartes est un naturel"),
             }
         }
         Decision::Punto { action, .. } => {
@@ -69,10 +69,30 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
             }
         }
         Decision::Banco { total, .. } => {
-            let against = describe_draw_set(draw_set(drawing, total), lang).to_lowercase();
+            let row = banco_range_rows(drawing)
+                .into_iter()
+                .find(|row| row.banco_totals[total as usize])
+                .map_or_else(
+                    || total.to_string(),
+                    |row| describe_ranges(row.banco_totals),
+                );
+            let set = draw_set(drawing, total);
+            let rule = if set == [true; 10] {
+                lang.pick("Banco always draws", "Banco tire toujours")
+                    .to_string()
+            } else if set == [false; 10] {
+                lang.pick("Banco never draws", "Banco ne tire jamais")
+                    .to_string()
+            } else {
+                let against = describe_draw_set(set, lang).to_lowercase();
+                match lang {
+                    Lang::En => format!("Banco draws against {against}"),
+                    Lang::Fr => format!("Banco tire contre {against}"),
+                }
+            };
             match lang {
-                Lang::En => format!("tableau row {total}: draws against {against}"),
-                Lang::Fr => format!("ligne {total} du tableau : tire contre {against}"),
+                Lang::En => format!("tableau row {row}: {rule}"),
+                Lang::Fr => format!("ligne {row} du tableau : {rule}"),
             }
         }
     }
@@ -190,13 +210,27 @@ pub fn nets(rules: &Rules, coup: &Coup<Card>, stake: i64) -> Vec<(MainBet, BigRa
         .collect()
 }
 
-fn hand_line(name: &str, cards: &[Card], total: u8) -> String {
+fn hand_line(name: &str, cards: &[Card], total: u8, lang: Lang) -> String {
     let shown: Vec<String> = cards.iter().map(Card::to_string).collect();
-    format!("{name}: {} → {total}", shown.join(" "))
+    format!(
+        "{name}{} {} → {total}",
+        lang.pick(":", " :"),
+        shown.join(" ")
+    )
 }
 
 /// The whole coup for people.
-pub fn render_coup_text(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang) -> String {
+///
+/// In Markdown the hands are list items and the result is in bold; the words are the same.
+pub fn render_coup_text(
+    rules: &Rules,
+    coup: &Coup<Card>,
+    stake: i64,
+    lang: Lang,
+    format: Format,
+) -> String {
+    let markdown = format == Format::Markdown;
+    let item = if markdown { "- " } else { "" };
     let mut out = String::new();
     let order: Vec<String> = coup.dealt_in_order().iter().map(Card::to_string).collect();
     out.push_str(&format!(
@@ -207,9 +241,14 @@ pub fn render_coup_text(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang
         ),
         order.join(" ")
     ));
-    out.push_str(&hand_line("Punto", &coup.punto, coup.punto_total()));
+    if markdown {
+        out.push('\n');
+    }
+    out.push_str(item);
+    out.push_str(&hand_line("Punto", &coup.punto, coup.punto_total(), lang));
     out.push('\n');
-    out.push_str(&hand_line("Banco", &coup.banco, coup.banco_total()));
+    out.push_str(item);
+    out.push_str(&hand_line("Banco", &coup.banco, coup.banco_total(), lang));
     out.push_str("\n\n");
     for index in 0..coup.decisions.len() {
         out.push_str(&format!(
@@ -219,8 +258,12 @@ pub fn render_coup_text(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang
         ));
     }
     out.push('\n');
-    out.push_str(&result_text(coup, lang));
-    out.push('\n');
+    let result = result_text(coup, lang);
+    if markdown {
+        out.push_str(&format!("**{result}**\n\n"));
+    } else {
+        out.push_str(&format!("{result}\n"));
+    }
     let parts: Vec<String> = nets(rules, coup, stake)
         .iter()
         .map(|(bet, net)| {
@@ -327,6 +370,6 @@ pub fn render_coup(
 ) -> String {
     match format {
         Format::Json => format!("{:#}\n", coup_json(rules, coup, stake, lang)),
-        _ => render_coup_text(rules, coup, stake, lang),
+        _ => render_coup_text(rules, coup, stake, lang, format),
     }
 }

@@ -143,12 +143,18 @@ pub fn describe_bet(bet: &Bet, lang: Lang) -> String {
         .lines
         .iter()
         .map(|line| {
-            let amount = if *line.net.numer() == 0 {
-                lang.pick("push", "remboursé").to_string()
+            let condition = condition_name(line.when, lang);
+            if *line.net.numer() == 0 {
+                match lang {
+                    Lang::En => format!("push on {condition}"),
+                    Lang::Fr => format!("remboursé sur {condition}"),
+                }
             } else {
-                signed_amount(&ratio_to_big(line.net), lang)
-            };
-            format!("{} {amount}", condition_name(line.when, lang))
+                format!(
+                    "{condition} {}",
+                    signed_amount(&ratio_to_big(line.net), lang)
+                )
+            }
         })
         .collect();
     parts.push(lang.pick("otherwise −1", "sinon −1").to_string());

@@ -167,6 +167,8 @@ fn bad_input_exits_2_naming_the_token() {
         "at least 6 cards",
     );
     bad_input(&["analyze", "--lang", "de"], "de");
+    bad_input(&["deal", "4H", "--stake", "-5"], "--stake is -5");
+    bad_input(&["rules", "--stake", "0"], "--stake is 0");
 }
 
 #[test]

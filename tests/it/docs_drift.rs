@@ -35,3 +35,46 @@ fn generated_docs_are_current() {
     // The rules and the 8-deck analysis are generated in both languages at least.
     assert!(generated >= 4, "only {generated} generated blocks in docs/");
 }
+
+/// Every `$ punto-banco …` line shown with its output in a ```console block of docs/ or the
+/// README prints exactly that output (standard output and error together).
+#[test]
+fn console_examples_print_what_they_show() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    markdown_files(&root.join("docs"), &mut files);
+    let mut checked = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for block in text.split("```console\n").skip(1) {
+            let block = block.split("```").next().unwrap();
+            let mut lines = block.lines().peekable();
+            while let Some(line) = lines.next() {
+                let Some(args) = line.strip_prefix("$ punto-banco ") else {
+                    continue;
+                };
+                let mut expected = String::new();
+                while let Some(next) = lines.peek().filter(|l| !l.starts_with("$ ")) {
+                    expected.push_str(next);
+                    expected.push('\n');
+                    lines.next();
+                }
+                if expected.is_empty() {
+                    continue;
+                }
+                let output = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+                    .args(args.split_whitespace())
+                    .output()
+                    .unwrap();
+                let actual = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&output.stdout),
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                assert_eq!(actual, expected, "{}: `punto-banco {args}`", path.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 3, "only {checked} console examples checked");
+}

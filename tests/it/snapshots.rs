@@ -85,6 +85,6 @@ fn eight_deck_analysis() {
     );
     snapshot!(
         "analysis__8_decks_fr",
-        render_analysis(&analysis, "de référence", Lang::Fr, Format::Text)
+        render_analysis(&analysis, "reference", Lang::Fr, Format::Text)
     );
 }
