@@ -4,11 +4,13 @@
 //! when rendering.
 
 use crate::enumerate::exact_tally;
-use crate::rules::{Bet, MainBet, Rules};
+use crate::rules::{Bet, MainBet, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
+pub use crate::tally::Hand;
 use crate::tally::{FinalState, Tally, Winner};
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
+use std::collections::BTreeMap;
 
 /// The exact analysis of one shoe under one rule set.
 #[derive(Debug, Clone)]
@@ -83,6 +85,61 @@ impl Analysis {
         -self.expected_net(self.rules.tariff.bet(bet))
     }
 
+    /// The probability that a hand's first two cards are of the same rank: Σ c(c−1) / N(N−1)
+    /// over the ranks, the same for either hand and whatever the drawing rules.
+    pub fn pair(&self) -> BigRational {
+        let n = BigInt::from(self.shoe.len());
+        let same: BigInt = self
+            .shoe
+            .counts()
+            .iter()
+            .map(|&c| BigInt::from(c) * BigInt::from(c.saturating_sub(1)))
+            .sum();
+        BigRational::new(same, n.clone() * (n - 1))
+    }
+
+    /// The exact distribution of a bet's net result per unit staked, lowest net first; the
+    /// probabilities sum to one.
+    pub fn net_distribution(&self, terms: &Terms) -> Vec<(Ratio<i64>, BigRational)> {
+        match terms {
+            Terms::Paytable(bet) => {
+                let mut by_net: BTreeMap<Ratio<i64>, BigUint> = BTreeMap::new();
+                for (state, weight) in self.tally.states() {
+                    *by_net.entry(bet.net(state)).or_default() += weight;
+                }
+                by_net
+                    .into_iter()
+                    .map(|(net, count)| (net, self.fraction(count)))
+                    .collect()
+            }
+            Terms::Pair { net, .. } => {
+                let pair = self.pair();
+                let one = BigRational::from_integer(BigInt::from(1));
+                let mut outcomes =
+                    vec![(-Ratio::from_integer(1), one - pair.clone()), (*net, pair)];
+                outcomes.sort_by_key(|(net, _)| *net);
+                outcomes
+            }
+        }
+    }
+
+    /// The exact expected net per unit staked on any bet.
+    pub fn expected_net_of(&self, terms: &Terms) -> BigRational {
+        match terms {
+            Terms::Paytable(bet) => self.expected_net(bet),
+            Terms::Pair { .. } => self
+                .net_distribution(terms)
+                .into_iter()
+                .map(|(net, p)| ratio_to_big(net) * p)
+                .sum(),
+        }
+    }
+
+    /// The house edge of any bet: the exact loss per unit staked.
+    pub fn edge_of(&self, terms: &Terms) -> BigRational {
+        -self.expected_net_of(terms)
+    }
+
     /// The probability that the coup has at least one natural.
     pub fn natural(&self) -> BigRational {
         self.probability_where(|s| s.natural)
@@ -112,42 +169,6 @@ impl Analysis {
 
     fn fraction(&self, count: BigUint) -> BigRational {
         BigRational::new(BigInt::from(count), BigInt::from(self.total.clone()))
-    }
-}
-
-/// One of the two hands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Hand {
-    Punto,
-    Banco,
-}
-
-impl Hand {
-    /// Both hands, Punto first as dealt.
-    pub const ALL: [Hand; 2] = [Hand::Punto, Hand::Banco];
-
-    /// The hand's final total in a state.
-    pub fn total(self, state: FinalState) -> u8 {
-        match self {
-            Hand::Punto => state.punto_total,
-            Hand::Banco => state.banco_total,
-        }
-    }
-
-    /// The number of cards the hand took in a state.
-    pub fn cards(self, state: FinalState) -> u8 {
-        match self {
-            Hand::Punto => state.punto_cards,
-            Hand::Banco => state.banco_cards,
-        }
-    }
-
-    /// The hand's key in JSON output.
-    pub fn key(self) -> &'static str {
-        match self {
-            Hand::Punto => "punto",
-            Hand::Banco => "banco",
-        }
     }
 }
 

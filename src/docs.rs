@@ -42,6 +42,8 @@ pub const BLOCKS: &[&str] = &[
     "analysis:8:fr",
     "decks:en",
     "decks:fr",
+    "variants:en",
+    "variants:fr",
     "deal:json|text:en|fr:CARDS (cards comma-separated, in deal order)",
 ];
 
@@ -66,6 +68,7 @@ pub fn block(name: &str) -> Option<String> {
             ))
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
+        ["variants", lang] => Some(variants_table(lang.parse().ok()?)),
         ["deal", format, lang, cards] => {
             let (format, fence) = match *format {
                 "json" => (Format::Json, "json"),
@@ -113,6 +116,75 @@ fn decks_table(lang: Lang) -> String {
         table.row(row);
     }
     table.to_markdown()
+}
+
+/// Every shipped variant: its shoe, each bet's terms and exact edge, and its claims' count.
+fn variants_table(lang: Lang) -> String {
+    use crate::render::analysis::describe_shoe;
+    use crate::render::table::{Align, Table};
+    use crate::render::tableau::{bet_name, describe_terms};
+    use crate::render::{approx, fraction};
+    use crate::variants::{RuleSet, SHIPPED, claimed_value};
+    let mut out = String::new();
+    for (name, text) in SHIPPED {
+        let set = RuleSet::from_json(text).expect("shipped variants are tested to parse");
+        let shoe = set.shoe_or_reference();
+        let analysis = Analysis::new(&shoe, &set.rules).expect("shipped shoes are playable");
+        let holding = set
+            .claims
+            .iter()
+            .filter(|c| claimed_value(c, &analysis).is_some_and(|v| c.stated.holds(&v)))
+            .count();
+        out.push_str(&format!(
+            "### `{name}`
+
+"
+        ));
+        if let Some(title) = &set.title {
+            out.push_str(&format!("{title}. "));
+        }
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "{}; {holding} of {} published figures reproduced.\n\n",
+                describe_shoe(&shoe, lang),
+                set.claims.len()
+            ),
+            Lang::Fr => format!(
+                "{} ; {holding} chiffres publiés sur {} reproduits.\n\n",
+                describe_shoe(&shoe, lang),
+                set.claims.len()
+            ),
+        });
+        let mut table = Table::new(&[
+            (lang.pick("Bet", "Pari"), Align::Left),
+            (
+                lang.pick(
+                    "Terms (net per unit)",
+                    "Conditions (variation nette par unité)",
+                ),
+                Align::Left,
+            ),
+            (
+                lang.pick("House edge", "Avantage de la maison"),
+                Align::Right,
+            ),
+            (lang.pick("Exact edge", "Avantage exact"), Align::Right),
+        ]);
+        for (key, terms) in set.rules.tariff.all() {
+            let edge = analysis.edge_of(&terms);
+            table.row(vec![
+                bet_name(key, lang),
+                describe_terms(&Some(terms), lang),
+                lang.percent(approx(&edge) * 100.0, 4),
+                fraction(&edge),
+            ]);
+        }
+        out.push_str(&table.to_markdown());
+        out.push('\n');
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
 }
 
 /// Replaces every generated block of a Markdown text with the engine's current rendering.

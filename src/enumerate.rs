@@ -31,46 +31,58 @@ pub fn fits_in_u128(shoe: &Shoe) -> bool {
 ///
 /// The caller chooses the weight type; with `u128` the shoe must satisfy [`fits_in_u128`].
 pub fn enumerate<W: Weight>(shoe: &Shoe, rules: &DrawingRules) -> Tally<W> {
-    let mut counts = shoe.value_counts();
-    let n = shoe.len();
-    let w = |x: u64| W::from(x);
-    // Ways to fill the positions a coup leaves unused: after k cards, (N−k)·…·(N−5).
-    let fill_after_4 = w(n.saturating_sub(4)) * w(n.saturating_sub(5));
-    let fill_after_5 = w(n.saturating_sub(5));
+    let (fill_after_4, fill_after_5) = fills::<W>(shoe);
     let mut tally = Tally::<W>::default();
+    for_each_opening(shoe, |counts, punto, banco, opening: W| {
+        third_cards(
+            rules,
+            counts,
+            punto,
+            banco,
+            opening,
+            &fill_after_4,
+            &fill_after_5,
+            &mut tally,
+        );
+    });
+    tally
+}
 
+/// Ways to fill the positions a coup leaves unused: after 4 cards (N−4)(N−5), after 5 (N−5).
+fn fills<W: Weight>(shoe: &Shoe) -> (W, W) {
+    let n = shoe.len();
+    let after_5 = W::from(n.saturating_sub(5));
+    (W::from(n.saturating_sub(4)) * after_5.clone(), after_5)
+}
+
+/// Calls `visit` with every opening of four card values (Punto, Banco, Punto, Banco): the
+/// counts left in the shoe, the two-card totals, and the number of ordered ways to deal it.
+fn for_each_opening<W: Weight>(
+    shoe: &Shoe,
+    mut visit: impl FnMut(&mut [u64; 10], usize, usize, W),
+) {
+    let mut counts = shoe.value_counts();
     for p1 in 0..10 {
-        let Some(w1) = take(&mut counts, p1) else {
+        let Some(c1) = take(&mut counts, p1) else {
             continue;
         };
-        let w1 = w(w1);
+        let w1 = W::from(c1);
         for b1 in 0..10 {
-            let Some(w2) = take(&mut counts, b1) else {
+            let Some(c2) = take(&mut counts, b1) else {
                 continue;
             };
-            let w2 = w1.clone() * w(w2);
+            let w2 = w1.clone() * W::from(c2);
             for p2 in 0..10 {
-                let Some(w3) = take(&mut counts, p2) else {
+                let Some(c3) = take(&mut counts, p2) else {
                     continue;
                 };
-                let w3 = w2.clone() * w(w3);
+                let w3 = w2.clone() * W::from(c3);
                 for b2 in 0..10 {
-                    let Some(w4) = take(&mut counts, b2) else {
+                    let Some(c4) = take(&mut counts, b2) else {
                         continue;
                     };
-                    let opening = w3.clone() * w(w4);
-                    let punto = (p1 + p2) % 10;
-                    let banco = (b1 + b2) % 10;
-                    third_cards(
-                        rules,
-                        &mut counts,
-                        punto,
-                        banco,
-                        opening,
-                        &fill_after_4,
-                        &fill_after_5,
-                        &mut tally,
-                    );
+                    let opening = w3.clone() * W::from(c4);
+                    visit(&mut counts, (p1 + p2) % 10, (b1 + b2) % 10, opening);
                     counts[b2] += 1;
                 }
                 counts[p2] += 1;
@@ -79,7 +91,39 @@ pub fn enumerate<W: Weight>(shoe: &Shoe, rules: &DrawingRules) -> Tally<W> {
         }
         counts[p1] += 1;
     }
-    tally
+}
+
+/// How often a coup reaches each drawing decision, in ordered six-card sequences.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// `banco[banco_total][column]`, columns as in [`PuntoMove::column`].
+    pub banco: [[BigUint; 11]; 10],
+    /// `punto[punto_total]`: no natural, and Punto decides on this two-card total.
+    pub punto: [BigUint; 10],
+}
+
+/// The number of ordered six-card sequences in which the coup reaches each decision of the
+/// drawing rules. Natural openings reach none.
+pub fn cell_reach(shoe: &Shoe, rules: &DrawingRules) -> Result<Reach, ShoeError> {
+    shoe.check_playable()?;
+    let (fill_after_4, fill_after_5) = fills::<BigUint>(shoe);
+    let mut reach = Reach::default();
+    for_each_opening(shoe, |counts, punto, banco, opening: BigUint| {
+        if rules.is_natural(punto as u8) || rules.is_natural(banco as u8) {
+            return;
+        }
+        reach.punto[punto] += &opening * &fill_after_4;
+        let row = &mut reach.banco[banco];
+        match rules.punto_action(punto as u8) {
+            Action::Stand => row[PuntoMove::Stood.column()] += opening * &fill_after_4,
+            Action::Draw => {
+                for (third, &count) in counts.iter().enumerate() {
+                    row[third] += &opening * BigUint::from(count) * &fill_after_5;
+                }
+            }
+        }
+    });
+    Ok(reach)
 }
 
 /// Removes one card of `value`, returning how many there were, or `None` when there is none.

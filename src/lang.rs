@@ -48,8 +48,8 @@ impl Lang {
         }
     }
 
-    /// Picks the English or the French text.
-    pub fn pick<'a>(self, en: &'a str, fr: &'a str) -> &'a str {
+    /// Picks the English or the French value: a text, or anything else.
+    pub fn pick<T>(self, en: T, fr: T) -> T {
         match self {
             Lang::En => en,
             Lang::Fr => fr,

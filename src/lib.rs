@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod card;
+pub mod check;
 pub mod coup;
 pub mod docs;
 pub mod enumerate;
@@ -17,3 +18,4 @@ pub mod shoe;
 pub mod tableau_text;
 pub mod tally;
 pub mod transcription;
+pub mod variants;

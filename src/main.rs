@@ -3,14 +3,17 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use punto_banco::analysis::Analysis;
 use punto_banco::card::parse_cards;
+use punto_banco::check::{check, read_claimed};
 use punto_banco::coup::deal;
 use punto_banco::docs;
 use punto_banco::lang::Lang;
+use punto_banco::render::check::render_report;
 use punto_banco::render::{
     Format, analysis::render_analysis, coup::render_coup, tableau::render_rules,
 };
 use punto_banco::rules::Rules;
 use punto_banco::shoe::Shoe;
+use punto_banco::variants::{self, RuleSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -31,6 +34,11 @@ enum Command {
     Analyze {
         #[command(flatten)]
         shoe: ShoeArgs,
+        /// A rule-set file (JSON, see docs/en/rule-files.md) or a shipped variant's name
+        /// (reference, reference-6-decks, tie-9-to-1, banco-4-percent, super-6, ez-baccarat,
+        /// side-bets). Its shoe is used unless --decks or --ranks is given.
+        #[arg(long)]
+        rules: Option<String>,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -53,6 +61,16 @@ enum Command {
         #[arg(long, default_value_t = docs::TEACHING_STAKE, allow_hyphen_values = true)]
         stake: i64,
     },
+    /// Checks a claimed rule set against the reference: every differing cell and what it costs,
+    /// tariff differences, and whether each stated figure holds (exit 1 when one does not).
+    Check {
+        /// A rule-set file (JSON), or a tableau as rule documents write it: a grid (Markdown or
+        /// tab-separated, Banco totals as rows, Punto third cards 0–9 as columns) or a range
+        /// table ("0–2 | Always"). `-` reads standard input.
+        file: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Checks (or with --write, rewrites) the generated tables in the Markdown files of docs/.
     Docs {
         /// The folder of Markdown files.
@@ -66,9 +84,9 @@ enum Command {
 
 #[derive(Args)]
 struct ShoeArgs {
-    /// Number of 52-card decks.
-    #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS, conflicts_with = "ranks")]
-    decks: u64,
+    /// Number of 52-card decks [default: 8, or the rule file's shoe].
+    #[arg(long, conflicts_with = "ranks")]
+    decks: Option<u64>,
     /// Thirteen rank counts, A, 2, …, 10, J, Q, K, separated by commas, instead of whole decks.
     #[arg(long, allow_hyphen_values = true)]
     ranks: Option<String>,
@@ -123,6 +141,8 @@ enum Failure {
     Input(String),
     /// A check found a discrepancy: exit code 1.
     Check(String),
+    /// A check found a discrepancy after producing its report: print it, then exit 1.
+    CheckWithOutput(String, String),
 }
 
 impl<E: std::error::Error> From<E> for Failure {
@@ -137,19 +157,55 @@ impl<E: std::error::Error> From<E> for Failure {
     }
 }
 
-fn build_shoe(args: &ShoeArgs) -> Result<Shoe, Failure> {
+/// The shoe the flags describe, starting from `fallback` when they name no decks or ranks.
+fn build_shoe(args: &ShoeArgs, fallback: Option<Shoe>) -> Result<Shoe, Failure> {
     let removed = match &args.remove {
         Some(text) => parse_cards(text)?,
         None => Vec::new(),
     };
-    match &args.ranks {
-        Some(text) => {
-            let mut shoe = Shoe::parse_counts(text)?;
-            shoe.remove_all(&removed)?;
-            Ok(shoe)
+    let mut shoe = match (&args.ranks, args.decks, fallback) {
+        (Some(text), _, _) => Shoe::parse_counts(text)?,
+        (None, Some(n_decks), _) => return Ok(Shoe::decks_without(n_decks, &removed)?),
+        (None, None, Some(shoe)) => shoe,
+        (None, None, None) => {
+            return Ok(Shoe::decks_without(
+                punto_banco::shoe::REFERENCE_DECKS,
+                &removed,
+            )?);
         }
-        None => Ok(Shoe::decks_without(args.decks, &removed)?),
-    }
+    };
+    shoe.remove_all(&removed)?;
+    Ok(shoe)
+}
+
+/// Reads a file, or standard input for `-`.
+fn read_input(path: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    let result = if path == "-" {
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(path).map(|t| text = t)
+    };
+    result.map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+    Ok(text)
+}
+
+/// A rule set from a file, or a shipped variant by name.
+fn load_rule_set(name_or_path: &str) -> Result<RuleSet, Failure> {
+    let text = match variants::shipped(name_or_path) {
+        Some(text) => text.to_string(),
+        None if std::path::Path::new(name_or_path).exists() || name_or_path == "-" => {
+            read_input(name_or_path)?
+        }
+        None => {
+            let names: Vec<&str> = variants::SHIPPED.iter().map(|(n, _)| *n).collect();
+            return Err(Failure::Input(format!(
+                "--rules `{name_or_path}` is neither a file nor a shipped variant ({})",
+                names.join(", ")
+            )));
+        }
+    };
+    RuleSet::from_json(&text).map_err(|e| Failure::Input(format!("{name_or_path}: {e}")))
 }
 
 fn check_stake(stake: i64) -> Result<i64, Failure> {
@@ -163,12 +219,21 @@ fn check_stake(stake: i64) -> Result<i64, Failure> {
 
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
-        Command::Analyze { shoe, output } => {
-            let shoe = build_shoe(&shoe)?;
-            let analysis = Analysis::new(&shoe, &Rules::reference())?;
+        Command::Analyze {
+            shoe,
+            rules,
+            output,
+        } => {
+            let set = rules.as_deref().map(load_rule_set).transpose()?;
+            let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
+            let (rules, name) = match &set {
+                Some(set) => (set.rules.clone(), set.name.as_str()),
+                None => (Rules::reference(), "reference"),
+            };
+            let analysis = Analysis::new(&shoe, &rules)?;
             Ok(render_analysis(
                 &analysis,
-                "reference",
+                name,
                 output.lang(),
                 output.format(),
             ))
@@ -195,6 +260,21 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 output.lang(),
                 output.format(),
             ))
+        }
+        Command::Check { file, output } => {
+            let text = read_input(&file)?;
+            let claimed =
+                read_claimed(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+            let report = check(claimed)?;
+            let rendered = render_report(&report, &file, output.lang(), output.format());
+            if report.claims_hold() {
+                Ok(rendered)
+            } else {
+                Err(Failure::CheckWithOutput(
+                    rendered,
+                    format!("{file}: a stated figure does not hold"),
+                ))
+            }
         }
         Command::Docs { dir, write } => regenerate_docs(&dir, write),
     }
@@ -264,6 +344,9 @@ fn refresh_console_examples(text: &str) -> String {
             Ok(Ok(output)) => output,
             Ok(Err(Failure::Input(message))) => format!("error: {message}\n"),
             Ok(Err(Failure::Check(message))) => format!("check failed: {message}\n"),
+            Ok(Err(Failure::CheckWithOutput(output, message))) => {
+                format!("{output}check failed: {message}\n")
+            }
             Err(clap_error) => clap_error.to_string(),
         };
         out.push_str(&shown);
@@ -302,6 +385,11 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::Check(message)) => {
+            eprintln!("check failed: {message}");
+            ExitCode::from(1)
+        }
+        Err(Failure::CheckWithOutput(output, message)) => {
+            print!("{output}");
             eprintln!("check failed: {message}");
             ExitCode::from(1)
         }

@@ -4,7 +4,7 @@
 //! teaching texts print it, one row per Banco two-card total; a variant is another value of
 //! [`Rules`], never a branch in the engine.
 
-use crate::tally::{FinalState, Winner};
+use crate::tally::{FinalState, Hand, Winner};
 use num_rational::Ratio;
 
 /// What a hand does at a decision: take a third card or keep two.
@@ -126,25 +126,62 @@ impl DrawingRules {
     }
 }
 
-/// When a pay line applies, judged on a coup's final state.
+/// When a pay line applies, judged on a coup's final state: the winner and, where given, the
+/// winning hand's final total (the common total on a tie), the number of cards the winning
+/// hand took, whether a natural stopped the coup, and the margin of the win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Condition {
-    /// Punto's final total is higher.
-    PuntoWins,
-    /// Banco's final total is higher.
-    BancoWins,
-    /// The final totals are equal.
-    Tie,
+pub struct Condition {
+    /// Who wins; `None` only in events that do not depend on the winner (such as "a natural").
+    pub winner: Option<Winner>,
+    pub total: Option<u8>,
+    pub cards: Option<u8>,
+    pub natural: Option<bool>,
+    pub margin: Option<u8>,
 }
 
 impl Condition {
-    /// Whether the condition holds for a final state.
-    pub fn holds(self, state: FinalState) -> bool {
-        match self {
-            Condition::PuntoWins => state.winner() == Winner::Punto,
-            Condition::BancoWins => state.winner() == Winner::Banco,
-            Condition::Tie => state.winner() == Winner::Tie,
+    /// The condition that `winner` wins (or, for [`Winner::Tie`], that the coup is a tie).
+    pub const fn wins(winner: Winner) -> Condition {
+        Condition {
+            winner: Some(winner),
+            total: None,
+            cards: None,
+            natural: None,
+            margin: None,
         }
+    }
+
+    /// The same condition, restricted to a winning total.
+    pub const fn with_total(self, total: u8) -> Condition {
+        Condition {
+            total: Some(total),
+            ..self
+        }
+    }
+
+    /// The same condition, restricted to a number of cards in the winning hand.
+    pub const fn with_cards(self, cards: u8) -> Condition {
+        Condition {
+            cards: Some(cards),
+            ..self
+        }
+    }
+
+    /// Whether the condition holds for a final state.
+    pub fn holds(&self, state: FinalState) -> bool {
+        let winner = state.winner();
+        if self.winner.is_some_and(|w| w != winner) {
+            return false;
+        }
+        let (total, cards) = match winner {
+            Winner::Banco => (state.banco_total, state.banco_cards),
+            _ => (state.punto_total, state.punto_cards),
+        };
+        let margin = state.punto_total.abs_diff(state.banco_total);
+        self.total.is_none_or(|t| t == total)
+            && self.cards.is_none_or(|c| c == cards)
+            && self.natural.is_none_or(|n| n == state.natural)
+            && self.margin.is_none_or(|m| m == margin)
     }
 }
 
@@ -156,7 +193,8 @@ pub struct PayLine {
     pub net: Ratio<i64>,
 }
 
-/// A bet's terms: the first line whose condition holds decides; with none, the stake is lost.
+/// A bet settled on the final state: the first line whose condition holds decides; with
+/// none, the stake is lost.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Bet {
     pub lines: Vec<PayLine>,
@@ -170,14 +208,45 @@ impl Bet {
             .find(|line| line.when.holds(state))
             .map_or(-Ratio::from_integer(1), |line| line.net)
     }
+
+    /// A bet that pays `net` when `when` holds and pushes on the given conditions.
+    pub fn paying(when: Condition, net: Ratio<i64>) -> Bet {
+        Bet {
+            lines: vec![PayLine { when, net }],
+        }
+    }
+
+    /// The same bet with a line added after the others.
+    pub fn then(mut self, when: Condition, net: Ratio<i64>) -> Bet {
+        self.lines.push(PayLine { when, net });
+        self
+    }
 }
 
-/// The three main bets of a table.
+/// How a bet is settled.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Terms {
+    /// On the coup's final state, by paytable.
+    Paytable(Bet),
+    /// On one hand's first two cards: wins `net` when they are of the same rank, else loses.
+    /// Independent of drawing, and the reason the shoe keeps ranks.
+    Pair { hand: Hand, net: Ratio<i64> },
+}
+
+/// A side bet: its key (as in rule files and JSON) and its terms.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SideBet {
+    pub key: String,
+    pub terms: Terms,
+}
+
+/// The bets of a table: the three main bets and any side bets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tariff {
     pub punto: Bet,
     pub banco: Bet,
     pub tie: Bet,
+    pub side: Vec<SideBet>,
 }
 
 /// The three main bets, for looking up a bet of a [`Tariff`].
@@ -205,36 +274,25 @@ impl MainBet {
 impl Tariff {
     /// The teaching texts' tariff: Punto 1:1, Banco 0.95 (5% commission), Tie 8:1; Punto and Banco push on a tie.
     pub fn reference() -> Tariff {
-        let push_on_tie = PayLine {
-            when: Condition::Tie,
-            net: Ratio::from_integer(0),
-        };
+        let tie = Condition::wins(Winner::Tie);
+        let push = Ratio::from_integer(0);
         Tariff {
-            punto: Bet {
-                lines: vec![
-                    PayLine {
-                        when: Condition::PuntoWins,
-                        net: Ratio::from_integer(1),
-                    },
-                    push_on_tie.clone(),
-                ],
-            },
-            banco: Bet {
-                lines: vec![
-                    PayLine {
-                        when: Condition::BancoWins,
-                        net: Ratio::new(19, 20),
-                    },
-                    push_on_tie,
-                ],
-            },
-            tie: Bet {
-                lines: vec![PayLine {
-                    when: Condition::Tie,
-                    net: Ratio::from_integer(8),
-                }],
-            },
+            punto: Bet::paying(Condition::wins(Winner::Punto), Ratio::from_integer(1))
+                .then(tie, push),
+            banco: Bet::paying(Condition::wins(Winner::Banco), Ratio::new(19, 20)).then(tie, push),
+            tie: Bet::paying(tie, Ratio::from_integer(8)),
+            side: Vec::new(),
         }
+    }
+
+    /// Every bet with its key, main bets first: `punto`, `banco`, `tie`, then the side bets.
+    pub fn all(&self) -> Vec<(&str, Terms)> {
+        let mut bets: Vec<(&str, Terms)> = MainBet::ALL
+            .iter()
+            .map(|&bet| (bet.key(), Terms::Paytable(self.bet(bet).clone())))
+            .collect();
+        bets.extend(self.side.iter().map(|s| (s.key.as_str(), s.terms.clone())));
+        bets
     }
 
     /// The terms of one main bet.

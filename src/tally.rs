@@ -26,6 +26,42 @@ impl Winner {
     }
 }
 
+/// One of the two hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Hand {
+    Punto,
+    Banco,
+}
+
+impl Hand {
+    /// Both hands, Punto first as dealt.
+    pub const ALL: [Hand; 2] = [Hand::Punto, Hand::Banco];
+
+    /// The hand's final total in a state.
+    pub fn total(self, state: FinalState) -> u8 {
+        match self {
+            Hand::Punto => state.punto_total,
+            Hand::Banco => state.banco_total,
+        }
+    }
+
+    /// The number of cards the hand took in a state.
+    pub fn cards(self, state: FinalState) -> u8 {
+        match self {
+            Hand::Punto => state.punto_cards,
+            Hand::Banco => state.banco_cards,
+        }
+    }
+
+    /// The hand's key in JSON output.
+    pub fn key(self) -> &'static str {
+        match self {
+            Hand::Punto => "punto",
+            Hand::Banco => "banco",
+        }
+    }
+}
+
 /// How a coup ended: both final totals, how many cards each hand took, and whether a natural stopped it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FinalState {

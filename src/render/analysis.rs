@@ -1,11 +1,11 @@
 //! The exact analysis of a shoe, for people and for programs.
 
 use super::table::{Align, Table};
-use super::tableau::{describe_bet, winner_of};
-use super::{Format, SCHEMA, approx, fraction};
+use super::tableau::{bet_name, describe_terms};
+use super::{Format, SCHEMA, approx, fraction, signed_amount};
+use crate::analysis::ratio_to_big;
 use crate::analysis::{Analysis, Hand};
 use crate::lang::Lang;
-use crate::rules::MainBet;
 use crate::shoe::Shoe;
 use crate::tally::Winner;
 use num_bigint::{BigInt, BigUint};
@@ -42,14 +42,26 @@ pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {
         );
     }
     let mut bets = serde_json::Map::new();
-    for bet in MainBet::ALL {
-        let edge = analysis.edge(bet);
+    for (key, terms) in analysis.rules.tariff.all() {
+        let edge = analysis.edge_of(&terms);
+        let distribution: Vec<Value> = analysis
+            .net_distribution(&terms)
+            .iter()
+            .map(|(net, p)| {
+                json!({
+                    "net": fraction(&ratio_to_big(*net)),
+                    "probability": fraction(p),
+                    "decimal": approx(p),
+                })
+            })
+            .collect();
         bets.insert(
-            bet.key().into(),
+            key.into(),
             json!({
                 "edge": fraction(&edge),
                 "edge_percent": approx(&edge) * 100.0,
                 "expected_net": fraction(&-edge.clone()),
+                "net_distribution": distribution,
             }),
         );
     }
@@ -114,7 +126,8 @@ pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {
     })
 }
 
-fn describe_shoe(shoe: &Shoe, lang: Lang) -> String {
+/// The shoe for people: `8 decks (416 cards)`, `8 paquets (416 cartes)`, or its rank counts.
+pub fn describe_shoe(shoe: &Shoe, lang: Lang) -> String {
     match (shoe.as_whole_decks(), lang) {
         (Some(1), Lang::En) => format!("1 deck ({} cards)", shoe.len()),
         (Some(1), Lang::Fr) => format!("1 paquet ({} cartes)", shoe.len()),
@@ -176,11 +189,12 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         ),
         (lang.pick("Exact edge", "Avantage exact"), Align::Right),
     ]);
-    for bet in MainBet::ALL {
-        let edge = analysis.edge(bet);
+    let all_bets = analysis.rules.tariff.all();
+    for (key, terms) in &all_bets {
+        let edge = analysis.edge_of(terms);
         bets.row(vec![
-            lang.outcome(winner_of(bet)).to_string(),
-            describe_bet(analysis.rules.tariff.bet(bet), lang),
+            bet_name(key, lang),
+            describe_terms(&Some(terms.clone()), lang),
             percent(&edge, lang),
             fraction(&edge),
         ]);
@@ -192,6 +206,34 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         )
         .to_string(),
         bets,
+    ));
+
+    let mut nets = Table::new(&[
+        (lang.pick("Bet", "Pari"), Align::Left),
+        (
+            lang.pick("Net per unit", "Variation nette par unité"),
+            Align::Right,
+        ),
+        (lang.pick("Probability", "Probabilité"), Align::Right),
+        (lang.pick("Exact", "Exact"), Align::Right),
+    ]);
+    for (key, terms) in &all_bets {
+        for (net, p) in analysis.net_distribution(terms).iter().rev() {
+            nets.row(vec![
+                bet_name(key, lang),
+                signed_amount(&ratio_to_big(*net), lang),
+                probability_cell(p, lang),
+                fraction(p),
+            ]);
+        }
+    }
+    tables.push((
+        lang.pick(
+            "Distribution of net results",
+            "Distribution des résultats nets",
+        )
+        .to_string(),
+        nets,
     ));
 
     let mut facts = Table::new(&[

@@ -4,7 +4,7 @@ use super::table::{Align, Table};
 use super::{Format, SCHEMA, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::lang::Lang;
-use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules};
+use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules, Terms};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, drawing_totals,
     standing_totals,
@@ -128,12 +128,81 @@ pub fn drawing_sentences(rules: &DrawingRules, lang: Lang) -> Vec<String> {
     }
 }
 
-/// The name of a condition, as used in tariff descriptions.
-fn condition_name(condition: Condition, lang: Lang) -> &'static str {
-    match condition {
-        Condition::PuntoWins => lang.pick("Punto wins", "Punto gagne"),
-        Condition::BancoWins => lang.pick("Banco wins", "Banco gagne"),
-        Condition::Tie => lang.pick("Tie", "Égalité"),
+/// A condition in words: `Banco wins with a three-card 7`, `Tie on 5`, `Punto wins by 9
+/// without a natural`; in French `Banco gagne avec 7 en trois cartes`, `Égalité à 5`.
+pub fn describe_condition(condition: &Condition, lang: Lang) -> String {
+    let cards_word = |n: u8| match (n, lang) {
+        (2, Lang::En) => "two".to_string(),
+        (3, Lang::En) => "three".to_string(),
+        (2, Lang::Fr) => "deux".to_string(),
+        (3, Lang::Fr) => "trois".to_string(),
+        (n, _) => n.to_string(),
+    };
+    let mut text = match (condition.winner, lang) {
+        (None, _) => lang.pick("Any coup", "Tout coup").to_string(),
+        (Some(Winner::Tie), _) => lang.outcome(Winner::Tie).to_string(),
+        (Some(winner), Lang::En) => format!("{} wins", lang.outcome(winner)),
+        (Some(winner), Lang::Fr) => format!("{} gagne", lang.outcome(winner)),
+    };
+    let tie = condition.winner == Some(Winner::Tie);
+    match (condition.total, condition.cards, lang) {
+        (Some(t), _, _) if tie => text.push_str(&format!(" {} {t}", lang.pick("on", "à"))),
+        (Some(t), Some(n), Lang::En) => {
+            text.push_str(&format!(" with a {}-card {t}", cards_word(n)))
+        }
+        (Some(t), Some(n), Lang::Fr) => {
+            text.push_str(&format!(" avec {t} en {} cartes", cards_word(n)))
+        }
+        (Some(t), None, _) => text.push_str(&format!(" {} {t}", lang.pick("with", "avec"))),
+        (None, Some(n), _) => text.push_str(&format!(
+            " {} {} {}",
+            lang.pick("with", "avec"),
+            cards_word(n),
+            lang.pick("cards", "cartes")
+        )),
+        (None, None, _) => {}
+    }
+    if let Some(margin) = condition.margin {
+        text.push_str(&match lang {
+            Lang::En => format!(" by {margin}"),
+            Lang::Fr => format!(" de {margin}"),
+        });
+    }
+    match condition.natural {
+        Some(true) => text.push_str(lang.pick(" on a natural", " sur un naturel")),
+        Some(false) => text.push_str(lang.pick(" without a natural", " sans naturel")),
+        None => {}
+    }
+    text
+}
+
+/// A bet's name for people: Punto, Banco, Tie / Égalité, or a side bet's key.
+pub fn bet_name(key: &str, lang: Lang) -> String {
+    match key {
+        "punto" => "Punto".into(),
+        "banco" => "Banco".into(),
+        "tie" => lang.pick("Tie", "Égalité").into(),
+        other => other.to_string(),
+    }
+}
+
+/// Any bet's terms in words; `None` is a bet the table does not offer.
+pub fn describe_terms(terms: &Option<Terms>, lang: Lang) -> String {
+    match terms {
+        None => lang.pick("(not offered)", "(absent)").to_string(),
+        Some(Terms::Paytable(bet)) => describe_bet(bet, lang),
+        Some(Terms::Pair { hand, net }) => {
+            let hand = match hand {
+                crate::tally::Hand::Punto => "Punto",
+                crate::tally::Hand::Banco => "Banco",
+            };
+            match lang {
+                Lang::En => format!("{hand}'s first two cards a pair: +{net}; otherwise −1"),
+                Lang::Fr => {
+                    format!("paire dans les deux premières cartes de {hand} : +{net} ; sinon −1")
+                }
+            }
+        }
     }
 }
 
@@ -143,15 +212,13 @@ pub fn describe_bet(bet: &Bet, lang: Lang) -> String {
         .lines
         .iter()
         .map(|line| {
-            let condition = condition_name(line.when, lang);
+            let condition = describe_condition(&line.when, lang);
+            let colon = lang.pick(":", " :");
             if *line.net.numer() == 0 {
-                match lang {
-                    Lang::En => format!("push on {condition}"),
-                    Lang::Fr => format!("remboursé sur {condition}"),
-                }
+                format!("{condition}{colon} {}", lang.pick("push", "remboursé"))
             } else {
                 format!(
-                    "{condition} {}",
+                    "{condition}{colon} {}",
                     signed_amount(&ratio_to_big(line.net), lang)
                 )
             }

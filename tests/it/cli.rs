@@ -198,3 +198,95 @@ fn docs_check_exits_1_on_drift_and_writes_nothing() {
     assert!(std::fs::read_to_string(&page).unwrap().contains("| Decks"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn check_004_json_contract() {
+    let doc = json(&["check", "data/claims/004-banque.tsv", "--format", "json"]);
+    assert_eq!(doc["schema"], 1);
+    let differences = doc["differences"].as_array().unwrap();
+    assert_eq!(differences.len(), 1);
+    let d = &differences[0];
+    assert_eq!(d["banco_total"], 3);
+    assert_eq!(d["punto_third_card"], 8);
+    assert_eq!(d["claimed"], "draw");
+    assert_eq!(d["reference"], "stand");
+    assert!(
+        d["edge_change"]["banco"]["exact"]
+            .as_str()
+            .unwrap()
+            .contains('/')
+    );
+    assert_eq!(doc["claims"], serde_json::json!([]));
+    assert_eq!(doc["claims_hold"], true);
+}
+
+#[test]
+fn check_exit_codes() {
+    // Differences alone: exit 0. The report reads in French too.
+    let output = run(&["check", "data/claims/004-banque.md", "--lang", "fr"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("Ici, Banco sur 3 tire contre une troisième carte 8 ; la référence reste."),
+        "{text}"
+    );
+
+    // A false claim: exit 1, with the report on stdout.
+    let dir = std::env::temp_dir().join(format!("punto-banco-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = dir.join("wrong.json");
+    let text = punto_banco::variants::shipped("tie-9-to-1")
+        .unwrap()
+        .replace("4.8440%", "4.8441%");
+    std::fs::write(&wrong, text).unwrap();
+    let output = run(&["check", wrong.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("FALSE"));
+
+    // A malformed file: exit 2, naming line and column, nothing on stdout.
+    let broken = dir.join("broken.json");
+    std::fs::write(
+        &broken,
+        "{\n  \"schema\": 1,\n  \"name\": \"x\",\n  \"drawing\": 7\n}\n",
+    )
+    .unwrap();
+    bad_input(&["check", broken.to_str().unwrap()], "line 4 column");
+    bad_input(
+        &["check", "no/such/file.json"],
+        "cannot read no/such/file.json",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analyze_any_rule_set() {
+    // Wizard of Odds, EZ Baccarat: Dragon 7 edge 7.6113%, Panda 8 10.1876%.
+    let doc = json(&["analyze", "--rules", "ez-baccarat", "--format", "json"]);
+    assert_eq!(doc["rules"], "ez-baccarat");
+    let percent = |key: &str| {
+        (doc["bets"][key]["edge_percent"].as_f64().unwrap() * 10_000.0).round() / 10_000.0
+    };
+    assert_eq!(percent("dragon_7"), 7.6113);
+    assert_eq!(percent("panda_8"), 10.1876);
+    assert_eq!(percent("banco"), 1.0183);
+    let distribution = doc["bets"]["dragon_7"]["net_distribution"]
+        .as_array()
+        .unwrap();
+    assert_eq!(distribution.len(), 2);
+    assert_eq!(distribution[1]["net"], "40/1");
+    // The file's shoe is used unless the flags give one: six decks here.
+    let six = json(&[
+        "analyze",
+        "--rules",
+        "data/variants/reference.json",
+        "--decks",
+        "6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(six["sequences"], "878869206895680");
+    bad_input(
+        &["analyze", "--rules", "nonesuch"],
+        "neither a file nor a shipped variant",
+    );
+}

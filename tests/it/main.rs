@@ -1,5 +1,6 @@
 //! The integration tests: one binary, one module per concern.
 
+mod check;
 mod cli;
 mod coups;
 mod docs_drift;
@@ -7,6 +8,7 @@ mod figures;
 mod naive;
 mod rule_texts;
 mod snapshots;
+mod variants;
 
 use punto_banco::analysis::Analysis;
 use punto_banco::rules::Rules;

@@ -88,3 +88,35 @@ fn eight_deck_analysis() {
         render_analysis(&analysis, "reference", Lang::Fr, Format::Text)
     );
 }
+
+#[test]
+fn check_report_for_document_004() {
+    let path = format!("{}/data/claims/004-banque.tsv", env!("CARGO_MANIFEST_DIR"));
+    let claimed =
+        punto_banco::check::read_claimed(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let report = punto_banco::check::check(claimed).unwrap();
+    use punto_banco::render::check::render_report;
+    let source = "data/claims/004-banque.tsv";
+    snapshot!(
+        "check__004_en",
+        render_report(&report, source, Lang::En, Format::Text)
+    );
+    snapshot!(
+        "check__004_fr",
+        render_report(&report, source, Lang::Fr, Format::Text)
+    );
+}
+
+#[test]
+fn ez_baccarat_analysis() {
+    let set = punto_banco::variants::RuleSet::from_json(
+        punto_banco::variants::shipped("ez-baccarat").unwrap(),
+    )
+    .unwrap();
+    let analysis =
+        punto_banco::analysis::Analysis::new(&set.shoe_or_reference(), &set.rules).unwrap();
+    snapshot!(
+        "analysis__ez_baccarat",
+        render_analysis(&analysis, "ez-baccarat", Lang::En, Format::Text)
+    );
+}

@@ -1,0 +1,468 @@
+//! The checker's report, for people (English or French) and as JSON.
+
+use super::analysis::{describe_shoe, shoe_json};
+use super::table::{Align, Table};
+use super::tableau::{bet_name, describe_terms};
+use super::{Format, SCHEMA, approx, exact_json, fraction};
+use crate::check::{Assumed, ClaimResult, ClaimedForm, Decision, DrawingDifference, Report};
+use crate::lang::Lang;
+use crate::rules::{Action, MainBet, PuntoMove};
+use crate::variants::ClaimTarget;
+use num_rational::BigRational;
+use serde_json::{Value, json};
+
+fn verb(action: Action, lang: Lang) -> &'static str {
+    match action {
+        Action::Draw => lang.pick("draws", "tire"),
+        Action::Stand => lang.pick("stands", "reste"),
+    }
+}
+
+/// The difference as a sentence: "Banco on 3 draws against a third card 8 here; the reference stands."
+pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String {
+    let (claimed, reference) = (
+        verb(difference.claimed, lang),
+        verb(difference.reference, lang),
+    );
+    match (difference.decision, lang) {
+        (
+            Decision::Banco {
+                total,
+                punto_move: PuntoMove::Drew(v),
+            },
+            Lang::En,
+        ) => format!(
+            "Banco on {total} {claimed} against a third card {v} here; the reference {reference}."
+        ),
+        (
+            Decision::Banco {
+                total,
+                punto_move: PuntoMove::Drew(v),
+            },
+            Lang::Fr,
+        ) => format!(
+            "Ici, Banco sur {total} {claimed} contre une troisième carte {v} ; la référence {reference}."
+        ),
+        (
+            Decision::Banco {
+                total,
+                punto_move: PuntoMove::Stood,
+            },
+            Lang::En,
+        ) => {
+            format!("Banco on {total} {claimed} when Punto stands here; the reference {reference}.")
+        }
+        (
+            Decision::Banco {
+                total,
+                punto_move: PuntoMove::Stood,
+            },
+            Lang::Fr,
+        ) => format!(
+            "Ici, Banco sur {total} {claimed} quand Punto reste ; la référence {reference}."
+        ),
+        (Decision::Punto { total }, Lang::En) => {
+            format!("Punto on {total} {claimed} here; the reference {reference}.")
+        }
+        (Decision::Punto { total }, Lang::Fr) => {
+            format!("Ici, Punto sur {total} {claimed} ; la référence {reference}.")
+        }
+        (Decision::Natural { total }, Lang::En) => {
+            if difference.claimed == Action::Stand {
+                format!("A two-card {total} is a natural here; in the reference it is not.")
+            } else {
+                format!("A two-card {total} is not a natural here; in the reference it is.")
+            }
+        }
+        (Decision::Natural { total }, Lang::Fr) => {
+            if difference.claimed == Action::Stand {
+                format!("Ici, {total} en deux cartes est un naturel ; pas dans la référence.")
+            } else {
+                format!(
+                    "Ici, {total} en deux cartes n’est pas un naturel ; il l’est dans la référence."
+                )
+            }
+        }
+    }
+}
+
+/// A change of edge in percentage points, signed: `+0.0123`, `−0.0045`.
+fn points(change: &BigRational, lang: Lang) -> String {
+    let value = approx(change) * 100.0;
+    let text = lang.decimal(value.abs(), 6);
+    if value > 0.0 {
+        format!("+{text}")
+    } else if value < 0.0 {
+        format!("−{text}")
+    } else {
+        text
+    }
+}
+
+fn percent(value: &BigRational, lang: Lang) -> String {
+    lang.percent(approx(value) * 100.0, 4)
+}
+
+fn assumed_name(assumed: Assumed, lang: Lang) -> &'static str {
+    match assumed {
+        Assumed::Naturals => lang.pick("the naturals", "les naturels"),
+        Assumed::PuntoRule => lang.pick("Punto's rule", "la règle de Punto"),
+        Assumed::BancoWhenPuntoStands => lang.pick(
+            "Banco's rule when Punto stands",
+            "la règle de Banco quand Punto reste",
+        ),
+        Assumed::Tariff => lang.pick("the tariff", "le barème"),
+    }
+}
+
+fn form_name(form: ClaimedForm, lang: Lang) -> &'static str {
+    match form {
+        ClaimedForm::RuleFile => lang.pick("a rule-set file", "un fichier de règles"),
+        ClaimedForm::Grid => lang.pick("a tableau grid", "une grille de tableau"),
+        ClaimedForm::Ranges => lang.pick("a range table", "une table par plages"),
+    }
+}
+
+fn claim_subject(result: &ClaimResult, lang: Lang) -> String {
+    match &result.claim.target {
+        ClaimTarget::Edge(bet) => format!(
+            "{} {}",
+            lang.pick("edge of", "avantage de"),
+            bet_name(bet, lang)
+        ),
+        ClaimTarget::WinProbability(bet) => {
+            format!(
+                "{} {}",
+                lang.pick("probability of winning", "probabilité de gain de"),
+                bet_name(bet, lang)
+            )
+        }
+        ClaimTarget::Count(event) => format!(
+            "{} {}",
+            lang.pick("sequences:", "séquences :"),
+            super::tableau::describe_condition(event, lang)
+        ),
+        ClaimTarget::Probability(event) => format!(
+            "{} {}",
+            lang.pick("probability:", "probabilité :"),
+            super::tableau::describe_condition(event, lang)
+        ),
+        ClaimTarget::Sequences => lang
+            .pick("all sequences", "toutes les séquences")
+            .to_string(),
+    }
+}
+
+/// The exact value of a claim, printed at the claim's own precision plus two digits.
+fn claim_value(result: &ClaimResult, lang: Lang) -> String {
+    let Some(exact) = &result.exact else {
+        return lang.pick("no such bet", "pari inconnu").to_string();
+    };
+    let stated = &result.claim.stated;
+    match stated.decimals {
+        None => lang.integer(&exact.to_integer().to_string()),
+        Some(d) if stated.percent => lang.percent(approx(exact) * 100.0, d as usize + 2),
+        Some(d) => lang.decimal(approx(exact), d as usize + 2),
+    }
+}
+
+/// The report in the chosen format.
+pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) -> String {
+    if format == Format::Json {
+        return format!("{:#}\n", report_json(report, source));
+    }
+    let markdown = format == Format::Markdown;
+    let table = |t: &Table| {
+        if markdown {
+            t.to_markdown()
+        } else {
+            t.to_text()
+        }
+    };
+    let heading = |title: String| {
+        if markdown {
+            format!("## {title}\n\n")
+        } else {
+            format!("{title}\n\n")
+        }
+    };
+    let claimed = &report.claimed;
+    let colon = lang.pick(":", " :");
+    let mut out = String::new();
+    out.push_str(&format!(
+        "{}{colon} {source} ({})\n",
+        lang.pick("Claimed rules", "Règles revendiquées"),
+        form_name(claimed.form, lang)
+    ));
+    if !claimed.assumed.is_empty() {
+        let names: Vec<&str> = claimed
+            .assumed
+            .iter()
+            .map(|a| assumed_name(*a, lang))
+            .collect();
+        out.push_str(&format!(
+            "{}{colon} {}.\n",
+            lang.pick(
+                "Not stated, taken from the reference",
+                "Non précisé, repris de la référence"
+            ),
+            names.join(", ")
+        ));
+    }
+    out.push_str(&format!(
+        "{}{colon} {}\n\n",
+        lang.pick("Shoe", "Sabot"),
+        describe_shoe(&claimed.shoe, lang)
+    ));
+
+    let count = report.drawing_differences.len();
+    out.push_str(&heading(format!(
+        "{}{colon} {count}",
+        lang.pick(
+            "Drawing differences from the reference",
+            "Différences de tirage avec la référence"
+        )
+    )));
+    for (i, difference) in report.drawing_differences.iter().enumerate() {
+        out.push_str(&format!(
+            "{}. {}\n",
+            i + 1,
+            difference_sentence(difference, lang)
+        ));
+        if let Some(reach) = &difference.reach {
+            out.push_str(&format!(
+                "   {} {} ({}).\n",
+                lang.pick(
+                    "A coup reaches this decision with probability",
+                    "Un coup atteint cette décision avec la probabilité"
+                ),
+                lang.decimal(approx(reach), 8),
+                fraction(reach)
+            ));
+        }
+        let changes: Vec<String> = MainBet::ALL
+            .iter()
+            .zip(&difference.edge_change)
+            .map(|(bet, change)| format!("{} {}", bet_name(bet.key(), lang), points(change, lang)))
+            .collect();
+        out.push_str(&format!(
+            "   {}{colon} {}.\n",
+            lang.pick(
+                "Alone, it changes the house edge (percentage points)",
+                "À elle seule, elle change l’avantage de la maison (points de pourcentage)"
+            ),
+            changes.join(", ")
+        ));
+    }
+    if count > 0 {
+        out.push('\n');
+    }
+
+    let mut edges = Table::new(&[
+        (lang.pick("Bet", "Pari"), Align::Left),
+        (
+            lang.pick("Reference edge", "Avantage de référence"),
+            Align::Right,
+        ),
+        (
+            lang.pick("Drawing differences alone", "Différences de tirage seules"),
+            Align::Right,
+        ),
+        (
+            lang.pick("Claimed rules edge", "Avantage des règles revendiquées"),
+            Align::Right,
+        ),
+        (lang.pick("Exact change", "Changement exact"), Align::Right),
+    ]);
+    for (i, bet) in MainBet::ALL.iter().enumerate() {
+        let total_change = &report.claimed_edges[i] - &report.reference_edges[i];
+        edges.row(vec![
+            bet_name(bet.key(), lang),
+            percent(&report.reference_edges[i], lang),
+            points(&report.drawing_change[i], lang),
+            percent(&report.claimed_edges[i], lang),
+            fraction(&total_change),
+        ]);
+    }
+    out.push_str(&heading(
+        lang.pick("Main bets", "Paris principaux").to_string(),
+    ));
+    out.push_str(&table(&edges));
+    out.push('\n');
+
+    out.push_str(&heading(format!(
+        "{}{colon} {}",
+        lang.pick("Tariff differences", "Différences de barème"),
+        report.tariff_differences.len()
+    )));
+    for difference in &report.tariff_differences {
+        let edge =
+            |e: &Option<BigRational>| e.as_ref().map_or("—".to_string(), |e| percent(e, lang));
+        let (open, close) = lang.pick(("“", "”"), ("« ", " »"));
+        out.push_str(&format!(
+            "- {}{colon} {} {open}{}{close}, {} {}; {} {open}{}{close}, {} {}.\n",
+            bet_name(&difference.key, lang),
+            lang.pick("here", "ici"),
+            describe_terms(&difference.claimed, lang),
+            lang.pick("edge", "avantage"),
+            edge(&difference.claimed_edge),
+            lang.pick("in the reference", "dans la référence"),
+            describe_terms(&difference.reference, lang),
+            lang.pick("edge", "avantage"),
+            edge(&difference.reference_edge),
+        ));
+    }
+    if !report.tariff_differences.is_empty() {
+        out.push('\n');
+    }
+
+    out.push_str(&heading(format!(
+        "{}{colon} {}",
+        lang.pick("Claims", "Affirmations"),
+        report.claims.len()
+    )));
+    if !report.claims.is_empty() {
+        let mut claims = Table::new(&[
+            (lang.pick("Claim", "Affirmation"), Align::Left),
+            (lang.pick("Stated", "Annoncé"), Align::Right),
+            (lang.pick("Exact", "Exact"), Align::Right),
+            (lang.pick("Verdict", "Verdict"), Align::Left),
+        ]);
+        for result in &report.claims {
+            claims.row(vec![
+                claim_subject(result, lang),
+                result.claim.stated.text.clone(),
+                claim_value(result, lang),
+                if result.holds {
+                    lang.pick("holds", "vrai")
+                } else {
+                    lang.pick("FALSE", "FAUX")
+                }
+                .to_string(),
+            ]);
+        }
+        out.push_str(&table(&claims));
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+fn action_key(action: Action) -> &'static str {
+    match action {
+        Action::Draw => "draw",
+        Action::Stand => "stand",
+    }
+}
+
+fn changes_json(changes: &[BigRational; 3]) -> Value {
+    let mut map = serde_json::Map::new();
+    for (bet, change) in MainBet::ALL.iter().zip(changes) {
+        map.insert(
+            bet.key().into(),
+            json!({ "exact": fraction(change), "percentage_points": approx(change) * 100.0 }),
+        );
+    }
+    Value::Object(map)
+}
+
+fn edges_json(edges: &[BigRational; 3]) -> Value {
+    let mut map = serde_json::Map::new();
+    for (bet, edge) in MainBet::ALL.iter().zip(edges) {
+        map.insert(
+            bet.key().into(),
+            json!({ "edge": fraction(edge), "edge_percent": approx(edge) * 100.0 }),
+        );
+    }
+    Value::Object(map)
+}
+
+/// The report as one JSON object (schema 1).
+pub fn report_json(report: &Report, source: &str) -> Value {
+    let differences: Vec<Value> = report
+        .drawing_differences
+        .iter()
+        .map(|d| {
+            let mut object = match d.decision {
+                Decision::Banco { total, punto_move } => json!({
+                    "hand": "banco",
+                    "banco_total": total,
+                    "punto_third_card": match punto_move {
+                        PuntoMove::Drew(v) => json!(v),
+                        PuntoMove::Stood => Value::Null,
+                    },
+                    "claimed": action_key(d.claimed),
+                    "reference": action_key(d.reference),
+                }),
+                Decision::Punto { total } => json!({
+                    "hand": "punto",
+                    "punto_total": total,
+                    "claimed": action_key(d.claimed),
+                    "reference": action_key(d.reference),
+                }),
+                Decision::Natural { total } => json!({
+                    "hand": Value::Null,
+                    "natural_total": total,
+                    "claimed": if d.claimed == Action::Stand { "natural" } else { "not_natural" },
+                    "reference": if d.reference == Action::Stand { "natural" } else { "not_natural" },
+                }),
+            };
+            object["reach"] = d.reach.as_ref().map_or(Value::Null, exact_json);
+            object["edge_change"] = changes_json(&d.edge_change);
+            object["text"] = json!(difference_sentence(d, Lang::En));
+            object
+        })
+        .collect();
+    let tariff: Vec<Value> = report
+        .tariff_differences
+        .iter()
+        .map(|t| {
+            json!({
+                "bet": t.key,
+                "claimed": t.claimed.as_ref().map(|_| describe_terms(&t.claimed, Lang::En)),
+                "reference": t.reference.as_ref().map(|_| describe_terms(&t.reference, Lang::En)),
+                "claimed_edge": t.claimed_edge.as_ref().map(fraction),
+                "reference_edge": t.reference_edge.as_ref().map(fraction),
+            })
+        })
+        .collect();
+    let claims: Vec<Value> = report
+        .claims
+        .iter()
+        .map(|c| {
+            json!({
+                "claim": claim_subject(c, Lang::En),
+                "stated": c.claim.stated.text,
+                "holds": c.holds,
+                "exact": c.exact.as_ref().map(fraction),
+                "decimal": c.exact.as_ref().map(approx),
+            })
+        })
+        .collect();
+    let total_change: [BigRational; 3] =
+        [0, 1, 2].map(|i| &report.claimed_edges[i] - &report.reference_edges[i]);
+    json!({
+        "schema": SCHEMA,
+        "source": source,
+        "form": match report.claimed.form {
+            ClaimedForm::RuleFile => "rule_file",
+            ClaimedForm::Grid => "grid",
+            ClaimedForm::Ranges => "ranges",
+        },
+        "assumed_from_reference": report.claimed.assumed.iter().map(|a| match a {
+            Assumed::Naturals => "naturals",
+            Assumed::PuntoRule => "punto_rule",
+            Assumed::BancoWhenPuntoStands => "banco_when_punto_stands",
+            Assumed::Tariff => "tariff",
+        }).collect::<Vec<_>>(),
+        "shoe": shoe_json(&report.claimed.shoe),
+        "differences": differences,
+        "drawing_change": changes_json(&report.drawing_change),
+        "tariff_differences": tariff,
+        "reference_edges": edges_json(&report.reference_edges),
+        "claimed_edges": edges_json(&report.claimed_edges),
+        "total_change": changes_json(&total_change),
+        "claims": claims,
+        "claims_hold": report.claims_hold(),
+    })
+}

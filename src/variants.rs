@@ -1,0 +1,963 @@
+//! Rule sets as files: the documented JSON format (schema 1) that describes a table
+//! completely (shoe, drawing rules, every bet's paytable, and the figures its source claims),
+//! and the variants shipped in `data/variants/`.
+//!
+//! Every check is made while the file is read, so an error carries the line and column where
+//! the reader stood, and names the field.
+
+use crate::card::Rank;
+use crate::rules::{
+    Action, Bet, Condition, DrawingRules, PayLine, PuntoMove, Rules, SideBet, TableauRow, Tariff,
+    Terms,
+};
+use crate::shoe::Shoe;
+use crate::tally::{Hand, Winner};
+use num_bigint::{BigInt, BigUint};
+use num_rational::{BigRational, Ratio};
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The rule-set format's version.
+pub const SCHEMA: u32 = 1;
+
+/// A rule set read from a file: a table's complete rules, the shoe it uses, and its claims.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleSet {
+    /// A short identifier, such as `ez-baccarat`.
+    pub name: String,
+    /// A title for people.
+    pub title: Option<String>,
+    /// Where the rules and claims come from.
+    pub source: Option<String>,
+    /// The shoe the table deals from, when the file states one.
+    pub shoe: Option<Shoe>,
+    pub rules: Rules,
+    pub claims: Vec<Claim>,
+}
+
+/// A figure a source states, to be checked against the exact value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    pub target: ClaimTarget,
+    pub stated: Stated,
+}
+
+/// What a claim is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimTarget {
+    /// The house edge of a bet (by key), as a percentage.
+    Edge(String),
+    /// The probability that a bet wins (nets more than zero).
+    WinProbability(String),
+    /// The number of ordered six-card sequences in which an event happens.
+    Count(Condition),
+    /// The probability of an event.
+    Probability(Condition),
+    /// The total number of ordered six-card sequences of the shoe.
+    Sequences,
+}
+
+/// A stated figure and the precision it was stated at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stated {
+    /// The figure as written, such as `1.0579%` or `112,633,011,329,024`.
+    pub text: String,
+    /// Its value (a percentage is divided by 100).
+    pub value: BigRational,
+    /// Digits after the decimal point as written; `None` for a whole number, which must match exactly.
+    pub decimals: Option<u32>,
+    /// Whether it was written as a percentage.
+    pub percent: bool,
+}
+
+impl Stated {
+    /// Whether the exact value rounds to the stated figure at the stated precision: within half a
+    /// unit of its last digit, or equal for a whole number.
+    pub fn holds(&self, exact: &BigRational) -> bool {
+        match self.decimals {
+            None => exact == &self.value,
+            Some(decimals) => {
+                let scale = if self.percent { 100 } else { 1 };
+                let unit = BigRational::new(
+                    BigInt::from(1),
+                    BigInt::from(10u32).pow(decimals) * BigInt::from(scale),
+                );
+                let gap = exact - &self.value;
+                let gap = if gap < BigRational::from_integer(BigInt::from(0)) {
+                    -gap
+                } else {
+                    gap
+                };
+                gap * BigRational::from_integer(BigInt::from(2)) <= unit
+            }
+        }
+    }
+
+    /// Reads `1.0579%`, `0.022534`, `-2.5%` or `112,633,011,329,024`.
+    pub fn parse(text: &str) -> Option<Stated> {
+        let trimmed = text.trim();
+        let (number, percent) = match trimmed.strip_suffix('%') {
+            Some(n) => (n.trim(), true),
+            None => (trimmed, false),
+        };
+        let (negative, digits) = match number.strip_prefix(['-', '−']) {
+            Some(rest) => (true, rest),
+            None => (false, number),
+        };
+        let digits: String = digits.chars().filter(|c| *c != ',' && *c != '_').collect();
+        let (whole, fraction) = match digits.split_once('.') {
+            Some((w, f)) => (w, Some(f)),
+            None => (digits.as_str(), None),
+        };
+        let all_digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+        if !all_digits(whole) || fraction.is_some_and(|f| !all_digits(f)) {
+            return None;
+        }
+        let fraction = fraction.unwrap_or("");
+        let numerator: BigInt = format!("{whole}{fraction}").parse().ok()?;
+        let mut denominator = BigInt::from(10u32).pow(fraction.len() as u32);
+        if percent {
+            denominator *= 100;
+        }
+        let value = BigRational::new(if negative { -numerator } else { numerator }, denominator);
+        let decimals = (!fraction.is_empty() || percent).then_some(fraction.len() as u32);
+        Some(Stated {
+            text: trimmed.to_string(),
+            value,
+            decimals,
+            percent,
+        })
+    }
+}
+
+/// A rule-set file that cannot be read; the message names the field, the line and the column.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct RuleSetError(#[from] pub serde_json::Error);
+
+impl RuleSetError {
+    /// The line of the error, 1-based.
+    pub fn line(&self) -> usize {
+        self.0.line()
+    }
+
+    /// The column of the error, 1-based.
+    pub fn column(&self) -> usize {
+        self.0.column()
+    }
+}
+
+impl RuleSet {
+    /// Reads a rule set from its JSON text.
+    ///
+    /// ```
+    /// use punto_banco::variants::{RuleSet, shipped};
+    /// let reference = RuleSet::from_json(shipped("reference").unwrap()).unwrap();
+    /// assert_eq!(reference.rules, punto_banco::rules::Rules::reference());
+    /// let err = RuleSet::from_json("{\"schema\": 1, \"name\": 3}").unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (1, 23));
+    /// ```
+    pub fn from_json(text: &str) -> Result<RuleSet, RuleSetError> {
+        let file: RuleSetFile = serde_json::from_str(text)?;
+        Ok(RuleSet {
+            name: file.name,
+            title: file.title,
+            source: file.source,
+            shoe: file.shoe.map(|s| s.0),
+            rules: Rules {
+                drawing: file.drawing.0,
+                tariff: file.bets.0,
+            },
+            claims: file.claims.into_iter().map(|c| c.0).collect(),
+        })
+    }
+
+    /// The shoe to analyse: the file's, or eight decks when it states none.
+    pub fn shoe_or_reference(&self) -> Shoe {
+        self.shoe.clone().unwrap_or_else(Shoe::reference)
+    }
+}
+
+/// The variants shipped in `data/variants/`, compiled in, by name.
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("reference", include_str!("../data/variants/reference.json")),
+    (
+        "reference-6-decks",
+        include_str!("../data/variants/reference-6-decks.json"),
+    ),
+    (
+        "tie-9-to-1",
+        include_str!("../data/variants/tie-9-to-1.json"),
+    ),
+    (
+        "banco-4-percent",
+        include_str!("../data/variants/banco-4-percent.json"),
+    ),
+    ("super-6", include_str!("../data/variants/super-6.json")),
+    (
+        "ez-baccarat",
+        include_str!("../data/variants/ez-baccarat.json"),
+    ),
+    ("side-bets", include_str!("../data/variants/side-bets.json")),
+];
+
+/// The JSON text of a shipped variant.
+pub fn shipped(name: &str) -> Option<&'static str> {
+    SHIPPED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+}
+
+// ---- The file's shape. Each wrapper validates as it is read, so errors carry a position. ----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RuleSetFile {
+    #[allow(dead_code)]
+    schema: SchemaVersion,
+    name: String,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    shoe: Option<ShoeSpec>,
+    drawing: DrawingSpec,
+    bets: BetsSpec,
+    #[serde(default)]
+    claims: Vec<ClaimSpec>,
+}
+
+struct SchemaVersion;
+
+impl<'de> Deserialize<'de> for SchemaVersion {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let version = i64::deserialize(deserializer)?;
+        if version != i64::from(SCHEMA) {
+            return Err(de::Error::custom(format!(
+                "schema: `{version}` is not a known version: expected {SCHEMA}"
+            )));
+        }
+        Ok(SchemaVersion)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShoeRaw {
+    #[serde(default)]
+    decks: Option<i64>,
+    #[serde(default)]
+    ranks: Option<Vec<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(try_from = "ShoeRaw")]
+struct ShoeSpec(Shoe);
+
+impl TryFrom<ShoeRaw> for ShoeSpec {
+    type Error = String;
+    fn try_from(raw: ShoeRaw) -> Result<ShoeSpec, String> {
+        match (raw.decks, raw.ranks) {
+            (Some(decks), None) => {
+                let n = u64::try_from(decks)
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or(format!(
+                        "shoe.decks is `{decks}`: expected a whole number of decks, 1 or more"
+                    ))?;
+                let shoe = Shoe::decks(n).map_err(|e| format!("shoe.decks: {e}"))?;
+                shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
+                Ok(ShoeSpec(shoe))
+            }
+            (None, Some(ranks)) => {
+                if ranks.len() != 13 {
+                    return Err(format!(
+                        "shoe.ranks has {} counts: expected 13, for A, 2, …, 10, J, Q, K",
+                        ranks.len()
+                    ));
+                }
+                let mut counts = [0u64; 13];
+                for (i, (&count, slot)) in ranks.iter().zip(&mut counts).enumerate() {
+                    *slot = u64::try_from(count).map_err(|_| {
+                        format!(
+                            "shoe.ranks[{i}] (the count of {}) is `{count}`: expected a whole number 0 or more",
+                            Rank::ALL[i].symbol()
+                        )
+                    })?;
+                }
+                let shoe = Shoe::from_counts(counts);
+                shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
+                Ok(ShoeSpec(shoe))
+            }
+            _ => Err(
+                "shoe: give exactly one of `decks` (a number) or `ranks` (13 counts, A to K)"
+                    .into(),
+            ),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawingRaw {
+    naturals: Vec<i64>,
+    punto: PuntoRaw,
+    banco: BancoRows,
+}
+
+/// The Banco rows by total, each checked as it is read so that an error points at its line.
+struct BancoRows(BTreeMap<usize, TableauRow>);
+
+impl<'de> Deserialize<'de> for BancoRows {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct RowsVisitor;
+        impl<'de> Visitor<'de> for RowsVisitor {
+            type Value = BancoRows;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object of Banco totals \"0\" to \"9\", each a row of 11 cells")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BancoRows, A::Error> {
+                let mut rows = BTreeMap::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let total = key.parse::<usize>().ok().filter(|&t| t < 10).ok_or_else(|| {
+                        de::Error::custom(format!(
+                            "drawing.banco: `{key}` is not a Banco total: expected \"0\" to \"9\""
+                        ))
+                    })?;
+                    let text: String = map.next_value()?;
+                    let row = parse_tableau_row(&text)
+                        .map_err(|e| de::Error::custom(format!("drawing.banco.\"{key}\" {e}")))?;
+                    if rows.insert(total, row).is_some() {
+                        return Err(de::Error::custom(format!(
+                            "drawing.banco: the row for Banco total {total} is given twice"
+                        )));
+                    }
+                }
+                Ok(BancoRows(rows))
+            }
+        }
+        deserializer.deserialize_map(RowsVisitor)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PuntoRaw {
+    draws: Vec<i64>,
+    stands: Vec<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(try_from = "DrawingRaw")]
+struct DrawingSpec(DrawingRules);
+
+fn totals(field: &str, values: &[i64]) -> Result<[bool; 10], String> {
+    let mut set = [false; 10];
+    for &value in values {
+        let t = usize::try_from(value)
+            .ok()
+            .filter(|&t| t < 10)
+            .ok_or(format!(
+                "{field}: `{value}` is not a total: expected 0 to 9"
+            ))?;
+        set[t] = true;
+    }
+    Ok(set)
+}
+
+/// Reads a tableau row: eleven cells `D`/`S` (or `draw`/`stand`), for Punto's third card 0–9
+/// then "Punto stood", separated by spaces or not.
+pub fn parse_tableau_row(text: &str) -> Result<TableauRow, String> {
+    let cells: Vec<&str> = if text.contains(char::is_whitespace) {
+        text.split_whitespace().collect()
+    } else {
+        text.split("").filter(|c| !c.is_empty()).collect()
+    };
+    if cells.len() != 11 {
+        return Err(format!(
+            "has {} cells: expected 11 (D or S against Punto's third card 0 to 9, then against Punto stood)",
+            cells.len()
+        ));
+    }
+    let mut row = [Action::Stand; 11];
+    for (column, (cell, slot)) in cells.iter().zip(&mut row).enumerate() {
+        *slot = match cell.to_ascii_lowercase().as_str() {
+            "d" | "draw" => Action::Draw,
+            "s" | "stand" => Action::Stand,
+            _ => {
+                let against = PuntoMove::ALL[column];
+                return Err(format!(
+                    "cell {} (against {}) is `{cell}`: expected D (draw) or S (stand)",
+                    column + 1,
+                    match against {
+                        PuntoMove::Drew(v) => format!("a third card {v}"),
+                        PuntoMove::Stood => "Punto stood".to_string(),
+                    }
+                ));
+            }
+        };
+    }
+    Ok(row)
+}
+
+impl TryFrom<DrawingRaw> for DrawingSpec {
+    type Error = String;
+    fn try_from(raw: DrawingRaw) -> Result<DrawingSpec, String> {
+        let naturals = totals("drawing.naturals", &raw.naturals)?;
+        let draws = totals("drawing.punto.draws", &raw.punto.draws)?;
+        let stands = totals("drawing.punto.stands", &raw.punto.stands)?;
+        let mut punto = [Action::Stand; 10];
+        for total in 0..10 {
+            if naturals[total] {
+                continue;
+            }
+            punto[total] = match (draws[total], stands[total]) {
+                (true, false) => Action::Draw,
+                (false, true) => Action::Stand,
+                (true, true) => {
+                    return Err(format!(
+                        "drawing.punto: total {total} is in both `draws` and `stands`"
+                    ));
+                }
+                (false, false) => {
+                    return Err(format!(
+                        "drawing.punto: total {total} is in neither `draws` nor `stands`; every total that is not a natural needs one"
+                    ));
+                }
+            };
+        }
+        let mut banco = [[Action::Stand; 11]; 10];
+        for (&total, row) in &raw.banco.0 {
+            if naturals[total] {
+                return Err(format!(
+                    "drawing.banco.\"{total}\": {total} is a natural, so Banco never consults this row; leave it out"
+                ));
+            }
+            banco[total] = *row;
+        }
+        let missing: Vec<String> = (0..10)
+            .filter(|&t| !naturals[t] && !raw.banco.0.contains_key(&t))
+            .map(|t| t.to_string())
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!(
+                "drawing.banco: the row for Banco total {} is missing; every total that is not a natural needs 11 cells",
+                missing.join(", ")
+            ));
+        }
+        Ok(DrawingSpec(DrawingRules {
+            naturals,
+            punto,
+            banco,
+        }))
+    }
+}
+
+/// A pay line as written: a condition, the net profit per unit when it holds, and an optional
+/// commission taken from that profit.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineRaw {
+    #[serde(default)]
+    winner: Option<String>,
+    #[serde(default)]
+    total: Option<i64>,
+    #[serde(default)]
+    cards: Option<i64>,
+    #[serde(default)]
+    natural: Option<bool>,
+    #[serde(default)]
+    margin: Option<i64>,
+    pays: Amount,
+    #[serde(default)]
+    commission: Option<Amount>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ConditionRaw {
+    #[serde(default)]
+    winner: Option<String>,
+    #[serde(default)]
+    total: Option<i64>,
+    #[serde(default)]
+    cards: Option<i64>,
+    #[serde(default)]
+    natural: Option<bool>,
+    #[serde(default)]
+    margin: Option<i64>,
+}
+
+impl ConditionRaw {
+    fn build(self, needs_winner: bool) -> Result<Condition, String> {
+        let winner = match self.winner.as_deref() {
+            None if needs_winner => {
+                return Err("`winner` is missing: expected \"punto\", \"banco\" or \"tie\"".into());
+            }
+            None => None,
+            Some("punto") => Some(Winner::Punto),
+            Some("banco") => Some(Winner::Banco),
+            Some("tie") => Some(Winner::Tie),
+            Some(other) => {
+                return Err(format!(
+                    "winner is `{other}`: expected \"punto\", \"banco\" or \"tie\""
+                ));
+            }
+        };
+        let small = |field: &str, value: Option<i64>, range: std::ops::RangeInclusive<i64>| {
+            value
+                .map(|v| {
+                    if range.contains(&v) {
+                        Ok(v as u8)
+                    } else {
+                        Err(format!(
+                            "{field} is `{v}`: expected {} to {}",
+                            range.start(),
+                            range.end()
+                        ))
+                    }
+                })
+                .transpose()
+        };
+        let total = small("total", self.total, 0..=9)?;
+        let cards = small("cards", self.cards, 2..=3)?;
+        let margin = small("margin", self.margin, 1..=9)?;
+        if winner.is_none() && (total.is_some() || cards.is_some() || margin.is_some()) {
+            return Err(
+                "`total`, `cards` and `margin` describe the winning hand: give a `winner`".into(),
+            );
+        }
+        if winner == Some(Winner::Tie) && (cards.is_some() || margin.is_some()) {
+            return Err(
+                "a tie has no winning hand: `cards` and `margin` do not apply to it".into(),
+            );
+        }
+        Ok(Condition {
+            winner,
+            total,
+            cards,
+            natural: self.natural,
+            margin,
+        })
+    }
+}
+
+/// A non-negative exact amount: a whole number (`8`), a fraction (`"19/20"`), a decimal
+/// (`"0.95"`) or a percentage (`"5%"`).
+struct Amount(Ratio<i64>);
+
+impl<'de> Deserialize<'de> for Amount {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct AmountVisitor;
+        impl Visitor<'_> for AmountVisitor {
+            type Value = Amount;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "an amount: a whole number, or a string such as \"19/20\", \"0.95\" or \"5%\"",
+                )
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Amount, E> {
+                amount(Ratio::from_integer(v), &v.to_string())
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Amount, E> {
+                let v = i64::try_from(v).map_err(|_| E::custom("amount too large"))?;
+                self.visit_i64(v)
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Amount, E> {
+                Err(E::custom(format!(
+                    "`{v}` is a floating-point number: write amounts exactly, as a string such as \"0.95\" or \"19/20\""
+                )))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Amount, E> {
+                let value = parse_amount(v).ok_or_else(|| {
+                    E::custom(format!(
+                        "`{v}` is not an amount: expected a whole number, a fraction \"19/20\", a decimal \"0.95\" or a percentage \"5%\""
+                    ))
+                })?;
+                amount(value, v)
+            }
+        }
+        deserializer.deserialize_any(AmountVisitor)
+    }
+}
+
+fn amount<E: de::Error>(value: Ratio<i64>, text: &str) -> Result<Amount, E> {
+    if value < Ratio::from_integer(0) {
+        return Err(E::custom(format!(
+            "`{text}` is negative: a payout is the profit per unit on a winning line, 0 or more (a losing line is left out)"
+        )));
+    }
+    Ok(Amount(value))
+}
+
+/// Reads `8`, `19/20`, `0.95` or `5%` (a percentage of one unit).
+pub fn parse_amount(text: &str) -> Option<Ratio<i64>> {
+    let text = text.trim();
+    let (number, scale) = match text.strip_suffix('%') {
+        Some(n) => (n.trim(), 100),
+        None => (text, 1),
+    };
+    let (negative, number) = match number.strip_prefix(['-', '−']) {
+        Some(rest) => (true, rest),
+        None => (false, number),
+    };
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let value = if let Some((n, d)) = number.split_once('/') {
+        if !digits(n) || !digits(d) {
+            return None;
+        }
+        let d: i64 = d.parse().ok()?;
+        (d != 0).then_some(())?;
+        Ratio::new(n.parse().ok()?, d)
+    } else if let Some((w, f)) = number.split_once('.') {
+        if !digits(w) || !digits(f) || f.len() > 12 {
+            return None;
+        }
+        Ratio::new(
+            format!("{w}{f}").parse().ok()?,
+            10i64.checked_pow(f.len() as u32)?,
+        )
+    } else {
+        if !digits(number) {
+            return None;
+        }
+        Ratio::from_integer(number.parse().ok()?)
+    };
+    let value = value / Ratio::from_integer(scale);
+    Some(if negative { -value } else { value })
+}
+
+#[derive(Deserialize)]
+#[serde(try_from = "LineRaw")]
+struct LineSpec(PayLine);
+
+impl TryFrom<LineRaw> for LineSpec {
+    type Error = String;
+    fn try_from(raw: LineRaw) -> Result<LineSpec, String> {
+        let when = ConditionRaw {
+            winner: raw.winner,
+            total: raw.total,
+            cards: raw.cards,
+            natural: raw.natural,
+            margin: raw.margin,
+        }
+        .build(true)?;
+        let mut net = raw.pays.0;
+        if let Some(Amount(commission)) = raw.commission {
+            if commission > Ratio::from_integer(1) {
+                return Err(format!(
+                    "commission is {}%: expected 0% to 100% of the winnings",
+                    commission * Ratio::from_integer(100)
+                ));
+            }
+            net *= Ratio::from_integer(1) - commission;
+        }
+        Ok(LineSpec(PayLine { when, net }))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairRaw {
+    pair: String,
+    pays: Amount,
+}
+
+/// A bet: a list of pay lines, or a pair bet `{"pair": "punto", "pays": 11}`.
+struct BetSpec(Terms);
+
+impl<'de> Deserialize<'de> for BetSpec {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct BetVisitor;
+        impl<'de> Visitor<'de> for BetVisitor {
+            type Value = BetSpec;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of pay lines, or a pair bet {\"pair\": \"punto\" or \"banco\", \"pays\": …}")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<BetSpec, A::Error> {
+                let lines: Vec<LineSpec> =
+                    Deserialize::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
+                if lines.is_empty() {
+                    return Err(de::Error::custom("a bet needs at least one pay line"));
+                }
+                Ok(BetSpec(Terms::Paytable(Bet {
+                    lines: lines.into_iter().map(|l| l.0).collect(),
+                })))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<BetSpec, A::Error> {
+                let raw: PairRaw =
+                    Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                let hand = match raw.pair.as_str() {
+                    "punto" => Hand::Punto,
+                    "banco" => Hand::Banco,
+                    other => {
+                        return Err(de::Error::custom(format!(
+                            "pair is `{other}`: expected \"punto\" or \"banco\""
+                        )));
+                    }
+                };
+                Ok(BetSpec(Terms::Pair {
+                    hand,
+                    net: raw.pays.0,
+                }))
+            }
+        }
+        deserializer.deserialize_any(BetVisitor)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(try_from = "BTreeMap<String, BetSpec>")]
+struct BetsSpec(Tariff);
+
+impl TryFrom<BTreeMap<String, BetSpec>> for BetsSpec {
+    type Error = String;
+    fn try_from(mut bets: BTreeMap<String, BetSpec>) -> Result<BetsSpec, String> {
+        let mut main = |key: &str| match bets.remove(key) {
+            Some(BetSpec(Terms::Paytable(bet))) => Ok(bet),
+            Some(BetSpec(Terms::Pair { .. })) => Err(format!(
+                "bets.{key}: a main bet is a list of pay lines, not a pair bet"
+            )),
+            None => Err(format!(
+                "bets: the main bet `{key}` is missing; `punto`, `banco` and `tie` are required"
+            )),
+        };
+        let punto = main("punto")?;
+        let banco = main("banco")?;
+        let tie = main("tie")?;
+        for key in bets.keys() {
+            let valid = !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
+            if !valid {
+                return Err(format!(
+                    "bets: `{key}` is not a bet key: use lower-case letters, digits, `_` and `-`"
+                ));
+            }
+        }
+        let side = bets
+            .into_iter()
+            .map(|(key, BetSpec(terms))| SideBet { key, terms })
+            .collect();
+        Ok(BetsSpec(Tariff {
+            punto,
+            banco,
+            tie,
+            side,
+        }))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimRaw {
+    #[serde(default)]
+    bet: Option<String>,
+    #[serde(default)]
+    event: Option<ConditionRaw>,
+    #[serde(default)]
+    edge: Option<String>,
+    #[serde(default)]
+    win_probability: Option<String>,
+    #[serde(default)]
+    probability: Option<String>,
+    #[serde(default)]
+    count: Option<String>,
+    #[serde(default)]
+    sequences: Option<String>,
+    /// Free text for people: where the figure is published.
+    #[serde(default)]
+    #[allow(dead_code)]
+    source: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(try_from = "ClaimRaw")]
+struct ClaimSpec(Claim);
+
+impl TryFrom<ClaimRaw> for ClaimSpec {
+    type Error = String;
+    fn try_from(raw: ClaimRaw) -> Result<ClaimSpec, String> {
+        let stated = |field: &str, text: &str| {
+            Stated::parse(text).ok_or(format!(
+                "claims: {field} `{text}` is not a figure: expected a number such as \"1.0579%\", \"0.022534\" or \"112,633,011,329,024\""
+            ))
+        };
+        let claim = match raw {
+            ClaimRaw {
+                bet: Some(bet),
+                event: None,
+                edge: Some(e),
+                win_probability: None,
+                probability: None,
+                count: None,
+                sequences: None,
+                ..
+            } => Claim {
+                target: ClaimTarget::Edge(bet),
+                stated: stated("edge", &e)?,
+            },
+            ClaimRaw {
+                bet: Some(bet),
+                event: None,
+                edge: None,
+                win_probability: Some(p),
+                probability: None,
+                count: None,
+                sequences: None,
+                ..
+            } => Claim {
+                target: ClaimTarget::WinProbability(bet),
+                stated: stated("win_probability", &p)?,
+            },
+            ClaimRaw {
+                bet: None,
+                event: Some(event),
+                edge: None,
+                win_probability: None,
+                probability: Some(p),
+                count: None,
+                sequences: None,
+                ..
+            } => Claim {
+                target: ClaimTarget::Probability(
+                    event
+                        .build(false)
+                        .map_err(|e| format!("claims: event: {e}"))?,
+                ),
+                stated: stated("probability", &p)?,
+            },
+            ClaimRaw {
+                bet: None,
+                event: Some(event),
+                edge: None,
+                win_probability: None,
+                probability: None,
+                count: Some(c),
+                sequences: None,
+                ..
+            } => {
+                let stated = stated("count", &c)?;
+                if stated.decimals.is_some() {
+                    return Err(format!("claims: count `{c}` must be a whole number"));
+                }
+                Claim {
+                    target: ClaimTarget::Count(
+                        event
+                            .build(false)
+                            .map_err(|e| format!("claims: event: {e}"))?,
+                    ),
+                    stated,
+                }
+            }
+            ClaimRaw {
+                bet: None,
+                event: None,
+                edge: None,
+                win_probability: None,
+                probability: None,
+                count: None,
+                sequences: Some(s),
+                ..
+            } => Claim {
+                target: ClaimTarget::Sequences,
+                stated: stated("sequences", &s)?,
+            },
+            _ => {
+                return Err("claims: a claim is one of {\"bet\", \"edge\"}, {\"bet\", \"win_probability\"}, {\"event\", \"probability\"}, {\"event\", \"count\"} or {\"sequences\"}".into());
+            }
+        };
+        Ok(ClaimSpec(claim))
+    }
+}
+
+/// The exact value a claim is about, for a shoe and rules; `None` for a bet the rules lack.
+pub fn claimed_value(claim: &Claim, analysis: &crate::analysis::Analysis) -> Option<BigRational> {
+    let bet = |key: &str| {
+        analysis
+            .rules
+            .tariff
+            .all()
+            .into_iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, terms)| terms)
+    };
+    match &claim.target {
+        ClaimTarget::Edge(key) => Some(analysis.edge_of(&bet(key)?)),
+        ClaimTarget::WinProbability(key) => Some(
+            analysis
+                .net_distribution(&bet(key)?)
+                .into_iter()
+                .filter(|(net, _)| *net > Ratio::from_integer(0))
+                .map(|(_, p)| p)
+                .sum(),
+        ),
+        ClaimTarget::Count(event) => Some(BigRational::from_integer(BigInt::from(
+            analysis.count_where(|s| event.holds(s)),
+        ))),
+        ClaimTarget::Probability(event) => Some(analysis.probability_where(|s| event.holds(s))),
+        ClaimTarget::Sequences => Some(BigRational::from_integer(BigInt::from(BigUint::clone(
+            analysis.sequences(),
+        )))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stated_precision() {
+        let edge = Stated::parse("1.0579%").unwrap();
+        assert_eq!(edge.decimals, Some(4));
+        assert!(edge.holds(&BigRational::new(
+            BigInt::from(105785),
+            BigInt::from(10_000_000)
+        )));
+        assert!(!edge.holds(&BigRational::new(
+            BigInt::from(105784),
+            BigInt::from(10_000_000)
+        )));
+        let count = Stated::parse("112,633,011,329,024").unwrap();
+        assert_eq!(count.decimals, None);
+        assert!(count.holds(&BigRational::from_integer(BigInt::from(
+            112_633_011_329_024u64
+        ))));
+        assert!(Stated::parse("1.2.3").is_none());
+        assert!(Stated::parse("").is_none());
+    }
+
+    #[test]
+    fn amounts() {
+        assert_eq!(parse_amount("19/20"), Some(Ratio::new(19, 20)));
+        assert_eq!(parse_amount("0.95"), Some(Ratio::new(19, 20)));
+        assert_eq!(parse_amount("5%"), Some(Ratio::new(1, 20)));
+        assert_eq!(parse_amount("8"), Some(Ratio::from_integer(8)));
+        assert_eq!(parse_amount("1/0"), None);
+        assert_eq!(parse_amount("x"), None);
+    }
+
+    #[test]
+    fn tableau_rows() {
+        assert_eq!(
+            parse_tableau_row("D D D D D D D D S D D").unwrap()[8],
+            Action::Stand
+        );
+        assert_eq!(parse_tableau_row("DDDDDDDDSDD").unwrap()[8], Action::Stand);
+        assert!(
+            parse_tableau_row("D D D")
+                .unwrap_err()
+                .contains("has 3 cells")
+        );
+        assert!(
+            parse_tableau_row("D D D D D D D D X D D")
+                .unwrap_err()
+                .contains("cell 9 (against a third card 8)")
+        );
+    }
+}
