@@ -5,7 +5,7 @@
 use crate::analysis::Analysis;
 use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
-use crate::tableau_text::parse_set;
+use crate::tableau_text::{ACTION_WORDS, parse_action_word, parse_set};
 use crate::variants::{Claim, RuleSet, RuleSetError, claimed_value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -57,9 +57,15 @@ pub enum CheckError {
     )]
     NoTable,
     #[error(
-        "the claimed tableau has no row for Banco total {missing} (after line {line}); every Banco total 0–7 needs one"
+        "the claimed tableau, which ends at line {line}, has no row for Banco {missing}; every Banco total that is not a natural needs one"
     )]
     MissingRow { missing: String, line: usize },
+    #[error("the grid and the range table disagree on Banco {total} against a third card {third}")]
+    Inconsistent { total: u8, third: u8 },
+    #[error(
+        "some grid rows give Banco's action when Punto stood and others do not: give it in every row or in none"
+    )]
+    PartialStood,
     #[error(transparent)]
     Shoe(#[from] ShoeError),
 }
@@ -132,32 +138,76 @@ fn cells(line: &str) -> Vec<Cell<'_>> {
     out
 }
 
-fn action_cell(cell: &Cell, line: usize) -> Result<Action, CheckError> {
-    match cell.text.to_lowercase().as_str() {
-        "d" | "draw" | "draws" | "t" | "tire" | "tirer" => Ok(Action::Draw),
-        "s" | "stand" | "stands" | "r" | "reste" | "rester" => Ok(Action::Stand),
-        _ => Err(CheckError::Table {
-            line,
-            column: cell.column,
-            message: format!(
-                "`{}` is not an action: expected D or S (Draw/Stand, Tire/Reste, T/R)",
-                cell.text
-            ),
-        }),
+fn table_error(line: usize, column: usize, message: String) -> CheckError {
+    CheckError::Table {
+        line,
+        column,
+        message,
     }
 }
 
-fn is_stood_label(text: &str) -> bool {
-    let t = text.to_lowercase();
-    t.contains("stood") || t.contains("stand") || t.contains("resté") || t.contains("reste")
+/// The third-card columns a header names: its last 10 or 11 cells, each of 0–9 exactly once,
+/// then perhaps "stood" / "resté". `Ok(None)` when the line is no header at all.
+fn header_columns(cells: &[Cell], line: usize) -> Result<Option<Vec<usize>>, CheckError> {
+    let column_of = |cell: &Cell| {
+        let t = cell.text.to_lowercase();
+        if ["stood", "resté", "punto stood", "punto resté"].contains(&t.as_str()) {
+            Some(10)
+        } else if t.len() == 1 {
+            t.parse::<usize>().ok()
+        } else {
+            None
+        }
+    };
+    // A header's trailing cells are all column names; a data row's are actions.
+    let trailing: Vec<(usize, &Cell)> = cells
+        .iter()
+        .rev()
+        .map_while(|c| column_of(c).map(|col| (col, c)))
+        .collect();
+    if trailing.len() < 10 {
+        return Ok(None);
+    }
+    let mut columns: Vec<usize> = trailing.iter().rev().map(|(col, _)| *col).collect();
+    let first = trailing.last().map_or(1, |(_, c)| c.column);
+    if columns.len() > 11 {
+        columns.drain(..columns.len() - 11);
+    }
+    let mut seen = [false; 11];
+    for &col in &columns {
+        if seen[col] {
+            return Err(table_error(
+                line,
+                first,
+                "the header names a column twice: it must name each third card 0–9 once, then perhaps \"stood\"".into(),
+            ));
+        }
+        seen[col] = true;
+    }
+    if seen[..10].iter().any(|s| !s) || (columns.len() == 11 && !seen[10]) {
+        return Err(table_error(
+            line,
+            first,
+            "the header must name each third card 0–9 once, then perhaps \"stood\"".into(),
+        ));
+    }
+    Ok(Some(columns))
+}
+
+/// What a claimed table's rows say, before they are checked for completeness.
+#[derive(Default)]
+struct TableRows {
+    /// Grid rows: an action per column (column 10 is "Punto stood", when given).
+    grid: [Option<[Option<Action>; 11]>; 10],
+    /// Range rows: the third cards each Banco total draws against.
+    ranges: [Option<[bool; 10]>; 10],
+    last_line: usize,
 }
 
 fn read_table(text: &str) -> Result<Claimed, CheckError> {
     let reference = DrawingRules::reference();
-    let mut rows: [Option<[Option<Action>; 11]>; 10] = [None; 10];
-    let mut header: Option<Vec<Option<usize>>> = None;
-    let mut form: Option<ClaimedForm> = None;
-    let mut last_line = 0;
+    let mut rows = TableRows::default();
+    let mut header: Option<Vec<usize>> = None;
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let trimmed = line.trim();
@@ -165,152 +215,234 @@ fn read_table(text: &str) -> Result<Claimed, CheckError> {
             continue;
         }
         let cells = cells(line);
-        if cells
-            .iter()
-            .all(|c| !c.text.is_empty() && c.text.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
-        {
-            continue; // A Markdown separator row.
+        let is_rule = |c: &Cell| {
+            !c.text.is_empty() && c.text.chars().all(|ch| matches!(ch, '-' | ':' | '─' | ' '))
+        };
+        if cells.is_empty() || cells.iter().all(is_rule) {
+            continue; // A Markdown separator or a text table's rule.
         }
-        // A header: Punto third cards 0–9 (and perhaps "stood") after a first label cell.
-        let digits: Vec<Option<usize>> = cells
-            .iter()
-            .skip(1)
-            .map(|c| {
-                if is_stood_label(c.text) {
-                    Some(10)
-                } else {
-                    c.text.parse::<usize>().ok().filter(|&v| v < 10)
-                }
-            })
-            .collect();
-        let header_like =
-            cells.len() >= 11 && digits.iter().filter(|d| d.is_some_and(|v| v < 10)).count() == 10;
-        if header_like
-            && cells
-                .first()
-                .is_none_or(|c| c.text.parse::<usize>().is_err())
-        {
-            header = Some(digits);
+        if let Some(columns) = header_columns(&cells, number)? {
+            header = Some(columns);
             continue;
         }
-        let Some(first) = cells.first() else { continue };
-        let label_total = first
-            .text
-            .parse::<usize>()
-            .ok()
-            .filter(|&t| t < 10 && first.text.len() == 1);
-        if cells.len() >= 3 {
-            let Some(total) = label_total else { continue };
-            // A grid row: a Banco total, then 10 or 11 actions.
-            if form == Some(ClaimedForm::Ranges) {
-                return Err(CheckError::Table {
-                    line: number,
-                    column: first.column,
-                    message: "a grid row in a range table: write the whole tableau one way".into(),
-                });
-            }
-            form = Some(ClaimedForm::Grid);
-            let actions = &cells[1..];
-            let columns: Vec<Option<usize>> = match &header {
-                Some(h) => h.clone(),
-                None => (0..11).map(Some).collect(),
-            };
-            if actions.len() != 10 && actions.len() != 11 || actions.len() > columns.len() {
-                return Err(CheckError::Table {
-                    line: number,
-                    column: first.column,
-                    message: format!(
-                        "the row for Banco total {total} has {} cells: expected 10 (Punto's third card 0 to 9) or 11 (then Punto stood)",
-                        actions.len()
-                    ),
-                });
-            }
-            if rows[total].is_some() {
-                return Err(CheckError::Table {
-                    line: number,
-                    column: first.column,
-                    message: format!("the row for Banco total {total} is given twice"),
-                });
-            }
-            let mut row = [None; 11];
-            for (cell, column) in actions.iter().zip(&columns) {
-                let action = action_cell(cell, number)?;
-                let Some(column) = column else {
-                    return Err(CheckError::Table {
-                        line: number,
-                        column: cell.column,
-                        message: "this column's heading is not a third card 0–9 or \"stood\""
-                            .into(),
-                    });
-                };
-                row[*column] = Some(action);
-            }
-            rows[total] = Some(row);
-            last_line = number;
-        } else if cells.len() == 2 {
-            // A range row: Banco totals, then the third cards they draw against.
-            let Ok(totals) = parse_set(first.text) else {
-                continue;
-            };
-            if form == Some(ClaimedForm::Grid) {
-                return Err(CheckError::Table {
-                    line: number,
-                    column: first.column,
-                    message: "a range row in a grid: write the whole tableau one way".into(),
-                });
-            }
-            form = Some(ClaimedForm::Ranges);
-            let against = parse_set(cells[1].text).map_err(|e| CheckError::Table {
-                line: number,
-                column: cells[1].column,
-                message: e.to_string(),
-            })?;
-            for total in (0..10).filter(|&t| totals[t]) {
-                if rows[total].is_some() {
-                    return Err(CheckError::Table {
-                        line: number,
-                        column: first.column,
-                        message: format!("Banco total {total} is covered twice"),
-                    });
-                }
-                let mut row = [None; 11];
-                for (value, slot) in row.iter_mut().take(10).enumerate() {
-                    *slot = Some(if against[value] {
-                        Action::Draw
-                    } else {
-                        Action::Stand
-                    });
-                }
-                rows[total] = Some(row);
-            }
-            last_line = number;
+        let Ok(totals) = parse_set(cells[0].text) else {
+            continue; // Prose, legends and other tables.
+        };
+        let rest = &cells[1..];
+        if rest.is_empty() {
+            continue;
         }
+        let words = rest
+            .iter()
+            .filter(|c| parse_action_word(c.text).is_some() || c.text == "N")
+            .count();
+        if words >= 3 {
+            read_grid_row(
+                &mut rows,
+                &reference,
+                &totals,
+                &cells,
+                header.as_deref(),
+                number,
+            )?;
+        } else {
+            read_range_row(&mut rows, &reference, &totals, &cells, line, number)?;
+        }
+        rows.last_line = number;
     }
-    let form = form.ok_or(CheckError::NoTable)?;
-    let mut drawing = reference.clone();
+    complete(rows, &reference)
+}
+
+fn read_grid_row(
+    rows: &mut TableRows,
+    reference: &DrawingRules,
+    totals: &[bool; 10],
+    cells: &[Cell],
+    header: Option<&[usize]>,
+    line: usize,
+) -> Result<(), CheckError> {
+    let first = &cells[0];
+    let single: Vec<usize> = (0..10).filter(|&t| totals[t]).collect();
+    let [total] = single.as_slice() else {
+        return Err(table_error(
+            line,
+            first.column,
+            format!(
+                "a grid row is labelled with one Banco total, not `{}`",
+                first.text
+            ),
+        ));
+    };
+    let total = *total;
+    let actions = &cells[1..];
+    let columns: Vec<usize> = match header {
+        Some(h) => h.to_vec(),
+        None => (0..actions.len().min(11)).collect(),
+    };
+    if actions.len() != columns.len() || !(10..=11).contains(&actions.len()) {
+        let expected = match header {
+            Some(h) => format!("{} (as many as the header names)", h.len()),
+            None => "10 (Punto's third card 0 to 9) or 11 (then Punto stood)".to_string(),
+        };
+        return Err(table_error(
+            line,
+            first.column,
+            format!(
+                "the row for Banco total {total} has {} cells: expected {expected}",
+                actions.len()
+            ),
+        ));
+    }
+    if reference.is_natural(total as u8) {
+        if let Some(cell) = actions.iter().find(|c| c.text != "N") {
+            return Err(table_error(
+                line,
+                cell.column,
+                format!(
+                    "Banco total {total} is a natural, so Banco never consults this row: mark its cells N or leave it out"
+                ),
+            ));
+        }
+        return Ok(());
+    }
+    if rows.grid[total].is_some() {
+        return Err(table_error(
+            line,
+            first.column,
+            format!("the row for Banco total {total} is given twice"),
+        ));
+    }
+    let mut row = [None; 11];
+    for (cell, &column) in actions.iter().zip(&columns) {
+        let action = parse_action_word(cell.text).ok_or_else(|| {
+            table_error(
+                line,
+                cell.column,
+                format!("`{}` is not an action: expected {ACTION_WORDS}", cell.text),
+            )
+        })?;
+        row[column] = Some(action);
+    }
+    rows.grid[total] = Some(row);
+    Ok(())
+}
+
+fn read_range_row(
+    rows: &mut TableRows,
+    reference: &DrawingRules,
+    totals: &[bool; 10],
+    cells: &[Cell],
+    line_text: &str,
+    line: usize,
+) -> Result<(), CheckError> {
+    let first = &cells[0];
+    // With spaces for separators, the phrase is everything after the label.
+    let spaced = !line_text.contains('|') && !line_text.contains('\t');
+    let phrase = if spaced {
+        cells[1..]
+            .iter()
+            .map(|c| c.text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else if cells.len() == 2 {
+        cells[1].text.to_string()
+    } else {
+        return Err(table_error(
+            line,
+            first.column,
+            format!(
+                "a range row has two cells, Banco totals and the third cards they draw against; this one has {}",
+                cells.len()
+            ),
+        ));
+    };
+    let against =
+        parse_set(&phrase).map_err(|e| table_error(line, cells[1].column, e.to_string()))?;
+    for total in (0..10).filter(|&t| totals[t]) {
+        if reference.is_natural(total as u8) {
+            return Err(table_error(
+                line,
+                first.column,
+                format!(
+                    "Banco total {total} is a natural, so Banco never consults a row for it: leave it out"
+                ),
+            ));
+        }
+        if rows.ranges[total].is_some() {
+            return Err(table_error(
+                line,
+                first.column,
+                format!("Banco total {total} is covered twice"),
+            ));
+        }
+        rows.ranges[total] = Some(against);
+    }
+    Ok(())
+}
+
+/// Checks that every Banco total is stated (once, consistently) and completes the rules.
+fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckError> {
+    let has_grid = rows.grid.iter().any(Option::is_some);
+    let has_ranges = rows.ranges.iter().any(Option::is_some);
+    let form = match (has_grid, has_ranges) {
+        (true, _) => ClaimedForm::Grid,
+        (false, true) => ClaimedForm::Ranges,
+        (false, false) => return Err(CheckError::NoTable),
+    };
     let missing: Vec<String> = (0..10u8)
-        .filter(|&t| !reference.is_natural(t) && rows[t as usize].is_none())
+        .filter(|&t| !reference.is_natural(t))
+        .filter(|&t| rows.grid[t as usize].is_none() && rows.ranges[t as usize].is_none())
         .map(|t| t.to_string())
         .collect();
     if !missing.is_empty() {
+        let missing = match missing.as_slice() {
+            [one] => format!("total {one}"),
+            _ => format!("totals {}", missing.join(", ")),
+        };
         return Err(CheckError::MissingRow {
-            missing: missing.join(", "),
-            line: last_line,
+            missing,
+            line: rows.last_line,
         });
     }
-    let mut stood_stated = true;
-    for total in (0..10u8).filter(|&t| !reference.is_natural(t)) {
-        let row = rows[total as usize].expect("every non-natural row was checked above");
-        for (column, &punto_move) in PuntoMove::ALL.iter().enumerate() {
-            match row[column] {
-                Some(action) => drawing.banco[total as usize][column] = action,
-                None if punto_move == PuntoMove::Stood => stood_stated = false,
-                None => unreachable!("grid and range rows fill every third-card column"),
-            }
+    let mut drawing = reference.clone();
+    let mut stood_given = 0;
+    let stated = (0..10u8).filter(|&t| !reference.is_natural(t));
+    for total in stated.clone() {
+        let t = total as usize;
+        for value in 0..10 {
+            let from_grid = rows.grid[t].and_then(|row| row[value]);
+            let from_ranges = rows.ranges[t].map(|set| {
+                if set[value] {
+                    Action::Draw
+                } else {
+                    Action::Stand
+                }
+            });
+            let action = match (from_grid, from_ranges) {
+                (Some(a), Some(b)) if a != b => {
+                    return Err(CheckError::Inconsistent {
+                        total,
+                        third: value as u8,
+                    });
+                }
+                (Some(a), _) | (None, Some(a)) => a,
+                (None, None) => {
+                    unreachable!("grid rows fill columns 0–9 and range rows every value")
+                }
+            };
+            drawing.banco[t][value] = action;
+        }
+        if let Some(stood) = rows.grid[t].and_then(|row| row[PuntoMove::Stood.column()]) {
+            drawing.banco[t][PuntoMove::Stood.column()] = stood;
+            stood_given += 1;
         }
     }
+    let stated_rows = stated.count();
+    if stood_given != 0 && stood_given != stated_rows {
+        return Err(CheckError::PartialStood);
+    }
     let mut assumed = vec![Assumed::Naturals, Assumed::PuntoRule];
-    if !stood_stated {
+    if stood_given == 0 {
         assumed.push(Assumed::BancoWhenPuntoStands);
     }
     assumed.push(Assumed::Tariff);
@@ -433,8 +565,12 @@ pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
     let mut drawing_differences = Vec::new();
     for total in 0..10u8 {
         if ours.naturals[total as usize] != theirs.naturals[total as usize] {
+            // The claim's own Punto and Banco rows for this total come with it: when the
+            // total stops being a natural they are consulted, and the reference has none.
             let mut changed = ours.clone();
             changed.naturals[total as usize] = theirs.naturals[total as usize];
+            changed.punto[total as usize] = theirs.punto[total as usize];
+            changed.banco[total as usize] = theirs.banco[total as usize];
             let as_action = |natural: bool| if natural { Action::Stand } else { Action::Draw };
             drawing_differences.push(DrawingDifference {
                 decision: Decision::Natural { total },

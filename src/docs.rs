@@ -44,6 +44,7 @@ pub const BLOCKS: &[&str] = &[
     "decks:fr",
     "variants:en",
     "variants:fr",
+    "variant-file:NAME (a shipped variant's JSON)",
     "deal:json|text:en|fr:CARDS (cards comma-separated, in deal order)",
 ];
 
@@ -69,6 +70,10 @@ pub fn block(name: &str) -> Option<String> {
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
         ["variants", lang] => Some(variants_table(lang.parse().ok()?)),
+        ["variant-file", name] => {
+            let text = crate::variants::shipped(name)?;
+            Some(format!("```json\n{text}```\n"))
+        }
         ["deal", format, lang, cards] => {
             let (format, fence) = match *format {
                 "json" => (Format::Json, "json"),
@@ -123,7 +128,7 @@ fn variants_table(lang: Lang) -> String {
     use crate::render::analysis::describe_shoe;
     use crate::render::table::{Align, Table};
     use crate::render::tableau::{bet_name, describe_terms};
-    use crate::render::{approx, fraction};
+    use crate::render::{approx, fraction_text};
     use crate::variants::{RuleSet, SHIPPED, claimed_value};
     let mut out = String::new();
     for (name, text) in SHIPPED {
@@ -143,18 +148,17 @@ fn variants_table(lang: Lang) -> String {
         if let Some(title) = &set.title {
             out.push_str(&format!("{title}. "));
         }
-        out.push_str(&match lang {
-            Lang::En => format!(
-                "{}; {holding} of {} published figures reproduced.\n\n",
-                describe_shoe(&shoe, lang),
-                set.claims.len()
-            ),
-            Lang::Fr => format!(
-                "{} ; {holding} chiffres publiés sur {} reproduits.\n\n",
-                describe_shoe(&shoe, lang),
-                set.claims.len()
-            ),
-        });
+        let figures = match (lang, set.claims.len()) {
+            (Lang::En, 0) => "no published figure attached".to_string(),
+            (Lang::Fr, 0) => "aucun chiffre publié joint".to_string(),
+            (Lang::En, n) => format!("published figures reproduced: {holding} of {n}"),
+            (Lang::Fr, n) => format!("chiffres publiés reproduits : {holding} sur {n}"),
+        };
+        out.push_str(&format!(
+            "{}{} {figures}.\n\n",
+            describe_shoe(&shoe, lang),
+            lang.pick(";", " ;")
+        ));
         let mut table = Table::new(&[
             (lang.pick("Bet", "Pari"), Align::Left),
             (
@@ -176,7 +180,7 @@ fn variants_table(lang: Lang) -> String {
                 bet_name(key, lang),
                 describe_terms(&Some(terms), lang),
                 lang.percent(approx(&edge) * 100.0, 4),
-                fraction(&edge),
+                fraction_text(&edge),
             ]);
         }
         out.push_str(&table.to_markdown());

@@ -93,6 +93,18 @@ fn for_each_opening<W: Weight>(
     }
 }
 
+/// The number of ordered six-card sequences whose opening gives Punto and Banco each pair of
+/// two-card totals: `openings[punto_total][banco_total]`.
+pub fn opening_totals(shoe: &Shoe) -> Result<[[BigUint; 10]; 10], ShoeError> {
+    shoe.check_playable()?;
+    let (fill_after_4, _) = fills::<BigUint>(shoe);
+    let mut openings: [[BigUint; 10]; 10] = Default::default();
+    for_each_opening(shoe, |_, punto, banco, opening: BigUint| {
+        openings[punto][banco] += opening * &fill_after_4;
+    });
+    Ok(openings)
+}
+
 /// How often a coup reaches each drawing decision, in ordered six-card sequences.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reach {

@@ -12,6 +12,7 @@ pub mod coup;
 pub mod docs;
 pub mod enumerate;
 pub mod lang;
+pub mod oracle;
 pub mod render;
 pub mod rules;
 pub mod shoe;

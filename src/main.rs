@@ -7,7 +7,12 @@ use punto_banco::check::{check, read_claimed};
 use punto_banco::coup::deal;
 use punto_banco::docs;
 use punto_banco::lang::Lang;
+use punto_banco::oracle::verify::Verifier;
+use punto_banco::oracle::{fit, vectors};
 use punto_banco::render::check::render_report;
+use punto_banco::render::oracle::{
+    discrepancy_line, fits_pass, render_fit, render_plan, summary_text, verify_json,
+};
 use punto_banco::render::{
     Format, analysis::render_analysis, coup::render_coup, tableau::render_rules,
 };
@@ -71,6 +76,57 @@ enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Verifies an engine's log (JSON lines, one coup each) hand by hand against the rules.
+    Verify {
+        /// The log; `-` reads standard input.
+        file: String,
+        /// The rule set the engine claims to deal (a file or a shipped variant's name).
+        #[arg(long)]
+        rules: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Writes the exhaustive conformance vectors: every distinct coup by card value, with its
+    /// decisions, totals, winner and exact weight in the shoe.
+    Vectors {
+        #[command(flatten)]
+        shoe: ShoeArgs,
+        /// The rule set (a file or a shipped variant's name); its shoe unless --decks/--ranks.
+        #[arg(long)]
+        rules: Option<String>,
+        /// json (JSON lines) or csv.
+        #[arg(long, value_enum, default_value_t = VectorFormat::Json)]
+        format: VectorFormat,
+        /// Write to this file (replaced whole, never half-written) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Tests an engine's observed counts (or its log) against the exact probabilities, or
+    /// with --plan says how many coups it must log to show a given rule error.
+    Fit {
+        /// Observed counts (JSON) or a log of coups (JSON lines); `-` reads standard input.
+        #[arg(required_unless_present = "plan")]
+        file: Option<String>,
+        #[command(flatten)]
+        shoe: ShoeArgs,
+        /// The rule set the engine claims to deal (a file or a shipped variant's name).
+        #[arg(long)]
+        rules: Option<String>,
+        /// Significance level, shared among the groupings tested.
+        #[arg(long, default_value_t = 0.01)]
+        alpha: f64,
+        /// A wrong rule set (as `check` reads it): how many coups reveal an engine dealing by it.
+        #[arg(long, conflicts_with = "file")]
+        plan: Option<String>,
+        /// The probability of detecting the error, for --plan.
+        #[arg(long, default_value_t = 0.9)]
+        power: f64,
+        /// How many cells to show per grouping, most deviant first.
+        #[arg(long, default_value_t = 5)]
+        shown: usize,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Checks (or with --write, rewrites) the generated tables in the Markdown files of docs/.
     Docs {
         /// The folder of Markdown files.
@@ -109,6 +165,12 @@ struct OutputArgs {
 enum LangArg {
     En,
     Fr,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum VectorFormat {
+    Json,
+    Csv,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -178,6 +240,103 @@ fn build_shoe(args: &ShoeArgs, fallback: Option<Shoe>) -> Result<Shoe, Failure> 
     Ok(shoe)
 }
 
+/// The rules of a rule set named by --rules, or the reference.
+fn rules_or_reference(name: Option<&str>) -> Result<Rules, Failure> {
+    Ok(match name {
+        Some(name) => load_rule_set(name)?.rules,
+        None => Rules::reference(),
+    })
+}
+
+/// Verifies a log line by line, streaming; the verdict picks the exit code.
+fn verify_log(path: &str, rules: &Rules, lang: Lang, format: Format) -> Result<String, Failure> {
+    use std::io::BufRead;
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+        Box::new(std::io::BufReader::with_capacity(1 << 16, file))
+    };
+    let mut verifier = Verifier::new(rules);
+    let mut discrepancies = Vec::new();
+    let mut buffer = Vec::with_capacity(256);
+    let mut reader = reader;
+    let mut number = 0;
+    loop {
+        buffer.clear();
+        let read = reader
+            .read_until(b'\n', &mut buffer)
+            .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        let line = String::from_utf8_lossy(&buffer);
+        if let Some(d) = verifier.line(number, &line) {
+            discrepancies.push(d);
+        }
+    }
+    let summary = verifier.summary().clone();
+    let rendered = match format {
+        Format::Json => format!("{:#}\n", verify_json(&discrepancies, &summary, rules)),
+        _ => {
+            let mut out = String::new();
+            for d in &discrepancies {
+                out.push_str(&discrepancy_line(d, rules, lang));
+                out.push('\n');
+            }
+            if !discrepancies.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&summary_text(&summary, lang));
+            out
+        }
+    };
+    if summary.all_agree() {
+        Ok(rendered)
+    } else {
+        Err(Failure::CheckWithOutput(
+            rendered,
+            format!("{path}: the log disagrees with the rules"),
+        ))
+    }
+}
+
+/// Writes the conformance vectors and reports their count and SHA-256 on standard error.
+fn write_vectors(
+    shoe: &Shoe,
+    rules: &Rules,
+    format: VectorFormat,
+    out: Option<&Path>,
+) -> Result<String, Failure> {
+    use sha2::{Digest, Sha256};
+    let all = vectors::vectors(shoe, &rules.drawing);
+    let mut text = String::with_capacity(all.len() * 120);
+    if let VectorFormat::Csv = format {
+        text.push_str(vectors::CSV_HEADER);
+        text.push('\n');
+    }
+    for vector in &all {
+        text.push_str(&match format {
+            VectorFormat::Json => vector.to_json_line(),
+            VectorFormat::Csv => vector.to_csv_line(),
+        });
+        text.push('\n');
+    }
+    let digest = Sha256::digest(text.as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    eprintln!("{} vectors, sha256 {hex}", all.len());
+    match out {
+        Some(path) => {
+            write_atomically(path, &text)
+                .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
+            Ok(String::new())
+        }
+        None => Ok(text),
+    }
+}
+
 /// Reads a file, or standard input for `-`.
 fn read_input(path: &str) -> Result<String, Failure> {
     let mut text = String::new();
@@ -190,28 +349,34 @@ fn read_input(path: &str) -> Result<String, Failure> {
     Ok(text)
 }
 
-/// A rule set from a file, or a shipped variant by name.
-fn load_rule_set(name_or_path: &str) -> Result<RuleSet, Failure> {
-    let text = match variants::shipped(name_or_path) {
-        Some(text) => text.to_string(),
-        None if std::path::Path::new(name_or_path).exists() || name_or_path == "-" => {
-            read_input(name_or_path)?
-        }
+/// The text of a rule file, or of a shipped variant by name; a file of that name wins.
+fn rule_text(name_or_path: &str) -> Result<String, Failure> {
+    if name_or_path == "-" || Path::new(name_or_path).exists() {
+        return read_input(name_or_path);
+    }
+    match variants::shipped(name_or_path) {
+        Some(text) => Ok(text.to_string()),
         None => {
             let names: Vec<&str> = variants::SHIPPED.iter().map(|(n, _)| *n).collect();
-            return Err(Failure::Input(format!(
-                "--rules `{name_or_path}` is neither a file nor a shipped variant ({})",
+            Err(Failure::Input(format!(
+                "`{name_or_path}` is neither a file nor a shipped variant ({})",
                 names.join(", ")
-            )));
+            )))
         }
-    };
+    }
+}
+
+/// A rule set from a file, or a shipped variant by name.
+fn load_rule_set(name_or_path: &str) -> Result<RuleSet, Failure> {
+    let text = rule_text(name_or_path)?;
     RuleSet::from_json(&text).map_err(|e| Failure::Input(format!("{name_or_path}: {e}")))
 }
 
 fn check_stake(stake: i64) -> Result<i64, Failure> {
-    if stake < 1 {
+    const MAX_STAKE: i64 = 1_000_000_000;
+    if !(1..=MAX_STAKE).contains(&stake) {
         return Err(Failure::Input(format!(
-            "--stake is {stake}: expected a whole number of at least 1"
+            "--stake is {stake}: expected a whole number from 1 to {MAX_STAKE}"
         )));
     }
     Ok(stake)
@@ -262,7 +427,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             ))
         }
         Command::Check { file, output } => {
-            let text = read_input(&file)?;
+            let text = rule_text(&file)?;
             let claimed =
                 read_claimed(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
             let report = check(claimed)?;
@@ -273,6 +438,88 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 Err(Failure::CheckWithOutput(
                     rendered,
                     format!("{file}: a stated figure does not hold"),
+                ))
+            }
+        }
+        Command::Verify {
+            file,
+            rules,
+            output,
+        } => {
+            let rules = rules_or_reference(rules.as_deref())?;
+            verify_log(&file, &rules, output.lang(), output.format())
+        }
+        Command::Vectors {
+            shoe,
+            rules,
+            format,
+            out,
+        } => {
+            let set = rules.as_deref().map(load_rule_set).transpose()?;
+            let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
+            shoe.check_playable()?;
+            let rules = set.map_or_else(Rules::reference, |s| s.rules);
+            write_vectors(&shoe, &rules, format, out.as_deref())
+        }
+        Command::Fit {
+            file,
+            shoe,
+            rules,
+            alpha,
+            plan,
+            power,
+            shown,
+            output,
+        } => {
+            let in_unit = |x: f64| x > 0.0 && x < 1.0;
+            if !in_unit(alpha) || !in_unit(power) {
+                return Err(Failure::Input(format!(
+                    "--alpha is {alpha} and --power {power}: each must lie strictly between 0 and 1"
+                )));
+            }
+            let set = rules.as_deref().map(load_rule_set).transpose()?;
+            let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
+            let rules = set.map_or_else(Rules::reference, |s| s.rules);
+            if let Some(wrong) = plan {
+                let text = rule_text(&wrong)?;
+                let claimed =
+                    read_claimed(&text).map_err(|e| Failure::Input(format!("{wrong}: {e}")))?;
+                let plans = fit::plan(&shoe, &rules.drawing, &claimed.rules.drawing, alpha, power)?;
+                // The rarest differing decision sets how soon a coup-by-coup check meets it.
+                let report = check(claimed)?;
+                let reach = report
+                    .drawing_differences
+                    .iter()
+                    .filter_map(|d| Some((d, d.reach.as_ref()?)))
+                    .filter_map(|(d, r)| Some((d, fit::coups_to_reach(r, power)?)))
+                    .min_by_key(|(_, coups)| *coups)
+                    .map(|(d, coups)| {
+                        (
+                            punto_banco::render::check::difference_sentence(d, output.lang()),
+                            coups,
+                        )
+                    });
+                return Ok(render_plan(
+                    &plans,
+                    reach,
+                    alpha,
+                    power,
+                    output.lang(),
+                    output.format(),
+                ));
+            }
+            let file = file.expect("clap requires FILE unless --plan");
+            let text = read_input(&file)?;
+            let observed = fit::Observed::read(&text, &rules.drawing)
+                .map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+            let fits = fit::fit(&shoe, &rules.drawing, &observed)?;
+            let rendered = render_fit(&fits, alpha, shown, output.lang(), output.format());
+            if fits_pass(&fits, alpha) {
+                Ok(rendered)
+            } else {
+                Err(Failure::CheckWithOutput(
+                    rendered,
+                    format!("{file}: the observed counts do not fit the rules"),
                 ))
             }
         }
@@ -368,7 +615,9 @@ fn collect_markdown(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()>
 
 /// Writes beside the target and renames, so that a failure never leaves a half-written file.
 fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    let temporary = path.with_extension("md.tmp");
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    let temporary = path.with_file_name(name);
     std::fs::write(&temporary, contents)?;
     std::fs::rename(&temporary, path)
 }

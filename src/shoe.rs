@@ -27,11 +27,17 @@ pub enum ShoeError {
     TooManyDecks { decks: u64, max: u64 },
     #[error("cannot remove {card}: the shoe has no {rank} left")]
     NotInShoe { card: String, rank: String },
-    #[error("cannot remove {card} {times} times: {n_decks} decks hold only {n_decks} of it")]
+    #[error("cannot remove {card} {times} times: {} only {n_decks}", if *n_decks == 1 { "1 deck holds".to_string() } else { format!("{n_decks} decks hold") })]
     CardExhausted {
         card: String,
         times: usize,
         n_decks: u64,
+    },
+    #[error("the count of {rank} is {count}: at most {max} (four per deck) is accepted")]
+    CountTooLarge {
+        rank: &'static str,
+        count: u64,
+        max: u64,
     },
     #[error("--ranks needs 13 counts (A, 2, …, 10, J, Q, K), separated by commas; got {0}")]
     WrongCountOfRanks(usize),
@@ -80,9 +86,21 @@ impl Shoe {
         }
     }
 
-    /// A shoe from explicit counts of A, 2, …, 10, J, Q, K.
-    pub fn from_counts(counts: [u64; 13]) -> Shoe {
-        Shoe { counts }
+    /// The largest count of one rank: four cards of it in each of [`Shoe::MAX_DECKS`] decks.
+    pub const MAX_COUNT: u64 = 4 * Self::MAX_DECKS;
+
+    /// A shoe from explicit counts of A, 2, …, 10, J, Q, K, each at most [`Shoe::MAX_COUNT`].
+    pub fn from_counts(counts: [u64; 13]) -> Result<Shoe, ShoeError> {
+        for (rank, &count) in Rank::ALL.iter().zip(&counts) {
+            if count > Self::MAX_COUNT {
+                return Err(ShoeError::CountTooLarge {
+                    rank: rank.symbol(),
+                    count,
+                    max: Self::MAX_COUNT,
+                });
+            }
+        }
+        Ok(Shoe { counts })
     }
 
     /// Reads 13 rank counts, A to K, separated by commas or spaces: `32,32,…,32`.
@@ -113,15 +131,8 @@ impl Shoe {
                     rank: Rank::ALL[position].symbol(),
                     text: token.to_string(),
                 })?;
-            if *slot > 4 * Self::MAX_DECKS {
-                return Err(ShoeError::BadCount {
-                    position: position + 1,
-                    rank: Rank::ALL[position].symbol(),
-                    text: token.to_string(),
-                });
-            }
         }
-        Ok(Shoe { counts })
+        Shoe::from_counts(counts)
     }
 
     /// The count of each rank, A to K.
@@ -264,7 +275,7 @@ mod tests {
 
     #[test]
     fn tiny_shoes_are_not_playable() {
-        let shoe = Shoe::from_counts([1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let shoe = Shoe::from_counts([1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
         assert_eq!(shoe.check_playable(), Err(ShoeError::TooSmall(5)));
     }
 }

@@ -89,6 +89,7 @@ pub fn parse_set(phrase: &str) -> Result<ValueSet, SetError> {
     }
     for prefix in [
         "anything except",
+        "anything but",
         "all except",
         "all but",
         "tout sauf",
@@ -136,6 +137,21 @@ fn digit(text: &str) -> Option<usize> {
         _ => None,
     }
 }
+
+/// Reads an action as rule documents write it: `D`/`S`, `Draw`/`Stand` (and `draws`,
+/// `stands`), `H`/`Hit`, `T`/`R` and `Tire`/`Reste` (and `tirer`, `rester`), in any case.
+pub fn parse_action_word(text: &str) -> Option<Action> {
+    match text.trim().to_lowercase().as_str() {
+        "d" | "draw" | "draws" | "h" | "hit" | "hits" | "t" | "tire" | "tirer" => {
+            Some(Action::Draw)
+        }
+        "s" | "stand" | "stands" | "r" | "reste" | "rester" => Some(Action::Stand),
+        _ => None,
+    }
+}
+
+/// The action words accepted, for error messages.
+pub const ACTION_WORDS: &str = "D or S (Draw/Stand, Hit, Tire/Reste, T/R)";
 
 /// One row of a range table: the Banco totals it covers and the third cards Banco draws against.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -240,11 +240,9 @@ pub fn parse_payout(text: &str) -> Result<Ratio<i64>, TranscriptionError> {
     }
 }
 
-/// Reads the text's word for Banco's action: draws/stands, tire/reste.
+/// Reads the text's word for Banco's action: draws/stands, tire/reste, and the other words of
+/// [`crate::tableau_text::parse_action_word`].
 pub fn parse_action(text: &str) -> Result<Action, TranscriptionError> {
-    match text.trim().to_lowercase().as_str() {
-        "draw" | "draws" | "tire" | "tirer" => Ok(Action::Draw),
-        "stand" | "stands" | "reste" | "rester" => Ok(Action::Stand),
-        _ => Err(TranscriptionError::Action(text.to_string())),
-    }
+    crate::tableau_text::parse_action_word(text)
+        .ok_or_else(|| TranscriptionError::Action(text.to_string()))
 }

@@ -132,21 +132,72 @@ impl Stated {
     }
 }
 
-/// A rule-set file that cannot be read; the message names the field, the line and the column.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct RuleSetError(#[from] pub serde_json::Error);
+/// A rule-set file that cannot be read; the message names the line, the column and the field.
+#[derive(Debug)]
+pub enum RuleSetError {
+    /// Not JSON, or a field that is missing, unknown or out of range.
+    Json(serde_json::Error),
+    /// A claim about a bet the file does not define.
+    UnknownBet {
+        bet: String,
+        line: usize,
+        column: usize,
+        known: String,
+    },
+}
+
+impl From<serde_json::Error> for RuleSetError {
+    fn from(error: serde_json::Error) -> RuleSetError {
+        RuleSetError::Json(error)
+    }
+}
+
+impl std::error::Error for RuleSetError {}
+
+impl fmt::Display for RuleSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: ", self.line(), self.column())?;
+        match self {
+            RuleSetError::Json(e) => {
+                let text = e.to_string();
+                let suffix = format!(" at line {} column {}", e.line(), e.column());
+                f.write_str(text.strip_suffix(&suffix).unwrap_or(&text))
+            }
+            RuleSetError::UnknownBet { bet, known, .. } => write!(
+                f,
+                "claims: the bet `{bet}` is not among the file's bets ({known})"
+            ),
+        }
+    }
+}
 
 impl RuleSetError {
     /// The line of the error, 1-based.
     pub fn line(&self) -> usize {
-        self.0.line()
+        match self {
+            RuleSetError::Json(e) => e.line(),
+            RuleSetError::UnknownBet { line, .. } => *line,
+        }
     }
 
     /// The column of the error, 1-based.
     pub fn column(&self) -> usize {
-        self.0.column()
+        match self {
+            RuleSetError::Json(e) => e.column(),
+            RuleSetError::UnknownBet { column, .. } => *column,
+        }
     }
+}
+
+/// The 1-based line and column where `needle` first appears in `text`, or (1, 1).
+fn position_of(text: &str, needle: &str) -> (usize, usize) {
+    let Some(at) = text.find(needle) else {
+        return (1, 1);
+    };
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
 impl RuleSet {
@@ -158,9 +209,24 @@ impl RuleSet {
     /// assert_eq!(reference.rules, punto_banco::rules::Rules::reference());
     /// let err = RuleSet::from_json("{\"schema\": 1, \"name\": 3}").unwrap_err();
     /// assert_eq!((err.line(), err.column()), (1, 23));
+    /// assert!(err.to_string().starts_with("line 1, column 23: invalid type"));
     /// ```
     pub fn from_json(text: &str) -> Result<RuleSet, RuleSetError> {
         let file: RuleSetFile = serde_json::from_str(text)?;
+        let bets: Vec<&str> = file.bets.0.all().into_iter().map(|(key, _)| key).collect();
+        for claim in &file.claims {
+            if let ClaimTarget::Edge(bet) | ClaimTarget::WinProbability(bet) = &claim.0.target
+                && !bets.contains(&bet.as_str())
+            {
+                let (line, column) = position_of(text, &format!("\"{bet}\""));
+                return Err(RuleSetError::UnknownBet {
+                    bet: bet.clone(),
+                    line,
+                    column,
+                    known: bets.join(", "),
+                });
+            }
+        }
         Ok(RuleSet {
             name: file.name,
             title: file.title,
@@ -289,7 +355,7 @@ impl TryFrom<ShoeRaw> for ShoeSpec {
                         )
                     })?;
                 }
-                let shoe = Shoe::from_counts(counts);
+                let shoe = Shoe::from_counts(counts).map_err(|e| format!("shoe.ranks: {e}"))?;
                 shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
                 Ok(ShoeSpec(shoe))
             }
@@ -385,10 +451,9 @@ pub fn parse_tableau_row(text: &str) -> Result<TableauRow, String> {
     }
     let mut row = [Action::Stand; 11];
     for (column, (cell, slot)) in cells.iter().zip(&mut row).enumerate() {
-        *slot = match cell.to_ascii_lowercase().as_str() {
-            "d" | "draw" => Action::Draw,
-            "s" | "stand" => Action::Stand,
-            _ => {
+        *slot = match crate::tableau_text::parse_action_word(cell) {
+            Some(action) => action,
+            None => {
                 let against = PuntoMove::ALL[column];
                 return Err(format!(
                     "cell {} (against {}) is `{cell}`: expected D (draw) or S (stand)",
@@ -413,6 +478,11 @@ impl TryFrom<DrawingRaw> for DrawingSpec {
         let mut punto = [Action::Stand; 10];
         for total in 0..10 {
             if naturals[total] {
+                if draws[total] || stands[total] {
+                    return Err(format!(
+                        "drawing.punto: {total} is a natural, so Punto never decides on it; leave it out of `draws` and `stands`"
+                    ));
+                }
                 continue;
             }
             punto[total] = match (draws[total], stands[total]) {
@@ -561,10 +631,15 @@ impl<'de> Deserialize<'de> for Amount {
                 )
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Amount, E> {
+                if v.abs() > MAX_AMOUNT {
+                    return Err(E::custom(format!(
+                        "`{v}` is more than the largest amount, {MAX_AMOUNT}"
+                    )));
+                }
                 amount(Ratio::from_integer(v), &v.to_string())
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Amount, E> {
-                let v = i64::try_from(v).map_err(|_| E::custom("amount too large"))?;
+                let v = i64::try_from(v).unwrap_or(i64::MAX);
                 self.visit_i64(v)
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Amount, E> {
@@ -575,7 +650,7 @@ impl<'de> Deserialize<'de> for Amount {
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Amount, E> {
                 let value = parse_amount(v).ok_or_else(|| {
                     E::custom(format!(
-                        "`{v}` is not an amount: expected a whole number, a fraction \"19/20\", a decimal \"0.95\" or a percentage \"5%\""
+                        "`{v}` is not an amount: expected a whole number, a fraction \"19/20\", a decimal \"0.95\" or a percentage \"5%\", at most {MAX_AMOUNT} and with a denominator of at most {MAX_AMOUNT}"
                     ))
                 })?;
                 amount(value, v)
@@ -594,41 +669,46 @@ fn amount<E: de::Error>(value: Ratio<i64>, text: &str) -> Result<Amount, E> {
     Ok(Amount(value))
 }
 
-/// Reads `8`, `19/20`, `0.95` or `5%` (a percentage of one unit).
+/// The largest amount, and the largest denominator, a rule file may state: large enough for
+/// any real paytable, small enough that every product of amounts stays exact in 64 bits.
+pub const MAX_AMOUNT: i64 = 1_000_000;
+
+/// Reads `8`, `19/20`, `0.95` or `5%` (a percentage of one unit), within ±[`MAX_AMOUNT`] and
+/// with a denominator of at most [`MAX_AMOUNT`] once reduced.
 pub fn parse_amount(text: &str) -> Option<Ratio<i64>> {
     let text = text.trim();
-    let (number, scale) = match text.strip_suffix('%') {
-        Some(n) => (n.trim(), 100),
-        None => (text, 1),
+    let (number, percent) = match text.strip_suffix('%') {
+        Some(n) => (n.trim(), true),
+        None => (text, false),
     };
     let (negative, number) = match number.strip_prefix(['-', '−']) {
         Some(rest) => (true, rest),
         None => (false, number),
     };
-    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-    let value = if let Some((n, d)) = number.split_once('/') {
+    // Short digit strings keep every intermediate product far inside i64.
+    let digits = |s: &str| !s.is_empty() && s.len() <= 9 && s.chars().all(|c| c.is_ascii_digit());
+    let (numerator, denominator): (i64, i64) = if let Some((n, d)) = number.split_once('/') {
         if !digits(n) || !digits(d) {
             return None;
         }
-        let d: i64 = d.parse().ok()?;
-        (d != 0).then_some(())?;
-        Ratio::new(n.parse().ok()?, d)
+        (n.parse().ok()?, d.parse().ok()?)
     } else if let Some((w, f)) = number.split_once('.') {
-        if !digits(w) || !digits(f) || f.len() > 12 {
+        if !digits(w) || !digits(f) || w.len() + f.len() > 12 {
             return None;
         }
-        Ratio::new(
-            format!("{w}{f}").parse().ok()?,
-            10i64.checked_pow(f.len() as u32)?,
-        )
+        (format!("{w}{f}").parse().ok()?, 10i64.pow(f.len() as u32))
     } else {
         if !digits(number) {
             return None;
         }
-        Ratio::from_integer(number.parse().ok()?)
+        (number.parse().ok()?, 1)
     };
-    let value = value / Ratio::from_integer(scale);
-    Some(if negative { -value } else { value })
+    if denominator == 0 {
+        return None;
+    }
+    let value = Ratio::new(numerator, denominator * if percent { 100 } else { 1 });
+    let within = value.numer().abs() <= MAX_AMOUNT * value.denom() && *value.denom() <= MAX_AMOUNT;
+    within.then_some(if negative { -value } else { value })
 }
 
 #[derive(Deserialize)]

@@ -2,7 +2,7 @@
 
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
-use super::{Format, SCHEMA, approx, fraction, signed_amount};
+use super::{Format, SCHEMA, approx, fraction, fraction_text, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::analysis::{Analysis, Hand};
 use crate::lang::Lang;
@@ -196,7 +196,7 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
             bet_name(key, lang),
             describe_terms(&Some(terms.clone()), lang),
             percent(&edge, lang),
-            fraction(&edge),
+            fraction_text(&edge),
         ]);
     }
     tables.push((

@@ -3,20 +3,13 @@
 use super::analysis::{describe_shoe, shoe_json};
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
-use super::{Format, SCHEMA, approx, exact_json, fraction};
+use super::{Format, SCHEMA, action_key, approx, exact_json, fraction, fraction_text, verb};
 use crate::check::{Assumed, ClaimResult, ClaimedForm, Decision, DrawingDifference, Report};
 use crate::lang::Lang;
 use crate::rules::{Action, MainBet, PuntoMove};
 use crate::variants::ClaimTarget;
 use num_rational::BigRational;
 use serde_json::{Value, json};
-
-fn verb(action: Action, lang: Lang) -> &'static str {
-    match action {
-        Action::Draw => lang.pick("draws", "tire"),
-        Action::Stand => lang.pick("stands", "reste"),
-    }
-}
 
 /// The difference as a sentence: "Banco on 3 draws against a third card 8 here; the reference stands."
 pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String {
@@ -127,13 +120,13 @@ fn claim_subject(result: &ClaimResult, lang: Lang) -> String {
     match &result.claim.target {
         ClaimTarget::Edge(bet) => format!(
             "{} {}",
-            lang.pick("edge of", "avantage de"),
+            lang.pick("edge of", "avantage du pari"),
             bet_name(bet, lang)
         ),
         ClaimTarget::WinProbability(bet) => {
             format!(
                 "{} {}",
-                lang.pick("probability of winning", "probabilité de gain de"),
+                lang.pick("probability of winning", "probabilité de gain du pari"),
                 bet_name(bet, lang)
             )
         }
@@ -160,7 +153,8 @@ fn claim_value(result: &ClaimResult, lang: Lang) -> String {
     };
     let stated = &result.claim.stated;
     match stated.decimals {
-        None => lang.integer(&exact.to_integer().to_string()),
+        None if exact.is_integer() => lang.integer(&exact.to_integer().to_string()),
+        None => fraction_text(exact),
         Some(d) if stated.percent => lang.percent(approx(exact) * 100.0, d as usize + 2),
         Some(d) => lang.decimal(approx(exact), d as usize + 2),
     }
@@ -188,9 +182,11 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
     };
     let claimed = &report.claimed;
     let colon = lang.pick(":", " :");
+    // In Markdown each heading line is a paragraph of its own.
+    let end = if markdown { "\n\n" } else { "\n" };
     let mut out = String::new();
     out.push_str(&format!(
-        "{}{colon} {source} ({})\n",
+        "{}{colon} {source} ({}){end}",
         lang.pick("Claimed rules", "Règles revendiquées"),
         form_name(claimed.form, lang)
     ));
@@ -201,7 +197,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
             .map(|a| assumed_name(*a, lang))
             .collect();
         out.push_str(&format!(
-            "{}{colon} {}.\n",
+            "{}{colon} {}.{end}",
             lang.pick(
                 "Not stated, taken from the reference",
                 "Non précisé, repris de la référence"
@@ -265,7 +261,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
             Align::Right,
         ),
         (
-            lang.pick("Drawing differences alone", "Différences de tirage seules"),
+            lang.pick("Drawing changes only", "Changements de tirage seuls"),
             Align::Right,
         ),
         (
@@ -281,7 +277,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
             percent(&report.reference_edges[i], lang),
             points(&report.drawing_change[i], lang),
             percent(&report.claimed_edges[i], lang),
-            fraction(&total_change),
+            fraction_text(&total_change),
         ]);
     }
     out.push_str(&heading(
@@ -300,12 +296,13 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
             |e: &Option<BigRational>| e.as_ref().map_or("—".to_string(), |e| percent(e, lang));
         let (open, close) = lang.pick(("“", "”"), ("« ", " »"));
         out.push_str(&format!(
-            "- {}{colon} {} {open}{}{close}, {} {}; {} {open}{}{close}, {} {}.\n",
+            "- {}{colon} {} {open}{}{close}, {} {}{} {} {open}{}{close}, {} {}.\n",
             bet_name(&difference.key, lang),
             lang.pick("here", "ici"),
             describe_terms(&difference.claimed, lang),
             lang.pick("edge", "avantage"),
             edge(&difference.claimed_edge),
+            lang.pick(";", " ;"),
             lang.pick("in the reference", "dans la référence"),
             describe_terms(&difference.reference, lang),
             lang.pick("edge", "avantage"),
@@ -334,7 +331,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
                 result.claim.stated.text.clone(),
                 claim_value(result, lang),
                 if result.holds {
-                    lang.pick("holds", "vrai")
+                    lang.pick("holds", "tient")
                 } else {
                     lang.pick("FALSE", "FAUX")
                 }
@@ -346,13 +343,6 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
-}
-
-fn action_key(action: Action) -> &'static str {
-    match action {
-        Action::Draw => "draw",
-        Action::Stand => "stand",
-    }
 }
 
 fn changes_json(changes: &[BigRational; 3]) -> Value {
@@ -375,6 +365,27 @@ fn edges_json(edges: &[BigRational; 3]) -> Value {
         );
     }
     Value::Object(map)
+}
+
+/// A condition as JSON, with only the fields it sets.
+fn condition_json(condition: &crate::rules::Condition) -> Value {
+    let mut object = serde_json::Map::new();
+    if let Some(winner) = condition.winner {
+        object.insert("winner".into(), json!(winner.key()));
+    }
+    for (key, value) in [
+        ("total", condition.total),
+        ("cards", condition.cards),
+        ("margin", condition.margin),
+    ] {
+        if let Some(value) = value {
+            object.insert(key.into(), json!(value));
+        }
+    }
+    if let Some(natural) = condition.natural {
+        object.insert("natural".into(), json!(natural));
+    }
+    Value::Object(object)
 }
 
 /// The report as one JSON object (schema 1).
@@ -430,11 +441,30 @@ pub fn report_json(report: &Report, source: &str) -> Value {
         .claims
         .iter()
         .map(|c| {
+            let (quantity, bet, event) = match &c.claim.target {
+                ClaimTarget::Edge(bet) => ("edge", Some(bet.as_str()), None),
+                ClaimTarget::WinProbability(bet) => ("win_probability", Some(bet.as_str()), None),
+                ClaimTarget::Count(event) => ("count", None, Some(condition_json(event))),
+                ClaimTarget::Probability(event) => {
+                    ("probability", None, Some(condition_json(event)))
+                }
+                ClaimTarget::Sequences => ("sequences", None, None),
+            };
+            let exact = c.exact.as_ref().map(|e| {
+                if quantity == "count" || quantity == "sequences" {
+                    e.to_integer().to_string()
+                } else {
+                    fraction(e)
+                }
+            });
             json!({
+                "quantity": quantity,
+                "bet": bet,
+                "event": event,
                 "claim": claim_subject(c, Lang::En),
                 "stated": c.claim.stated.text,
                 "holds": c.holds,
-                "exact": c.exact.as_ref().map(fraction),
+                "exact": exact,
                 "decimal": c.exact.as_ref().map(approx),
             })
         })

@@ -1,6 +1,6 @@
 //! One coup explained, decision by decision, in English or French.
 
-use super::{Format, SCHEMA, amount_json, signed_amount};
+use super::{Format, SCHEMA, action_key, amount_json, signed_amount, verb};
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, Decision};
@@ -11,7 +11,7 @@ use crate::tableau_text::{
     drawing_totals, standing_totals,
 };
 use crate::tally::Winner;
-use num_rational::{BigRational, Ratio};
+use num_rational::BigRational;
 use serde_json::{Value, json};
 
 /// "a 7", "an 8": the English article for a card value.
@@ -95,13 +95,6 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
                 Lang::Fr => format!("ligne {row} du tableau : {rule}"),
             }
         }
-    }
-}
-
-fn verb(action: Action, lang: Lang) -> &'static str {
-    match action {
-        Action::Draw => lang.pick("draws", "tire"),
-        Action::Stand => lang.pick("stands", "reste"),
     }
 }
 
@@ -204,8 +197,8 @@ pub fn nets(rules: &Rules, coup: &Coup<Card>, stake: i64) -> Vec<(MainBet, BigRa
     MainBet::ALL
         .iter()
         .map(|&bet| {
-            let net = rules.tariff.bet(bet).net(state) * Ratio::from_integer(stake);
-            (bet, ratio_to_big(net))
+            let net = ratio_to_big(rules.tariff.bet(bet).net(state));
+            (bet, net * BigRational::from_integer(stake.into()))
         })
         .collect()
 }
@@ -351,13 +344,6 @@ pub fn coup_json(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang) -> Va
         "net": net,
         "unused": cards(&coup.unused),
     })
-}
-
-fn action_key(action: Action) -> &'static str {
-    match action {
-        Action::Draw => "draw",
-        Action::Stand => "stand",
-    }
 }
 
 /// The coup in the chosen format.

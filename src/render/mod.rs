@@ -6,10 +6,12 @@
 pub mod analysis;
 pub mod check;
 pub mod coup;
+pub mod oracle;
 pub mod table;
 pub mod tableau;
 
 use crate::lang::Lang;
+use crate::rules::Action;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 use serde_json::{Value, json};
@@ -27,6 +29,27 @@ pub enum Format {
     Markdown,
     /// One JSON document.
     Json,
+}
+
+/// The verb of an action: `draws`/`stands`, `tire`/`reste`.
+pub fn verb(action: Action, lang: Lang) -> &'static str {
+    match action {
+        Action::Draw => lang.pick("draws", "tire"),
+        Action::Stand => lang.pick("stands", "reste"),
+    }
+}
+
+/// An action's key in JSON output: `draw` or `stand`.
+pub fn action_key(action: Action) -> &'static str {
+    match action {
+        Action::Draw => "draw",
+        Action::Stand => "stand",
+    }
+}
+
+/// A reduced fraction for people, with a true minus sign: `−39437680/3904998652737`.
+pub fn fraction_text(value: &BigRational) -> String {
+    fraction(value).replace('-', "−")
 }
 
 /// A reduced fraction as `"n/d"`.

@@ -10,7 +10,7 @@ use crate::tableau_text::{
     standing_totals,
 };
 use crate::tally::{FinalState, Winner};
-use num_rational::{BigRational, Ratio};
+use num_rational::BigRational;
 use serde_json::{Value, json};
 
 /// The one-letter cell of the grid: D/S in English, T/R (tire/reste) in French, N for a natural.
@@ -139,7 +139,17 @@ pub fn describe_condition(condition: &Condition, lang: Lang) -> String {
         (n, _) => n.to_string(),
     };
     let mut text = match (condition.winner, lang) {
-        (None, _) => lang.pick("Any coup", "Tout coup").to_string(),
+        // An event with no winner: only whether a natural was dealt can narrow it.
+        (None, _) => {
+            return match condition.natural {
+                Some(true) => {
+                    lang.pick("A natural on either hand", "Un naturel sur l’une des mains")
+                }
+                Some(false) => lang.pick("No natural", "Aucun naturel"),
+                None => lang.pick("Any coup", "Tout coup"),
+            }
+            .to_string();
+        }
         (Some(Winner::Tie), _) => lang.outcome(Winner::Tie).to_string(),
         (Some(winner), Lang::En) => format!("{} wins", lang.outcome(winner)),
         (Some(winner), Lang::Fr) => format!("{} gagne", lang.outcome(winner)),
@@ -199,7 +209,7 @@ pub fn describe_terms(terms: &Option<Terms>, lang: Lang) -> String {
             match lang {
                 Lang::En => format!("{hand}'s first two cards a pair: +{net}; otherwise −1"),
                 Lang::Fr => {
-                    format!("paire dans les deux premières cartes de {hand} : +{net} ; sinon −1")
+                    format!("Paire dans les deux premières cartes de {hand} : +{net} ; sinon −1")
                 }
             }
         }
@@ -233,14 +243,15 @@ pub fn describe_bet(bet: &Bet, lang: Lang) -> String {
 /// total or by number of cards.
 pub fn stake_nets(rules: &Rules, bet: MainBet, winner: Winner, stake: i64) -> Vec<BigRational> {
     let terms = rules.tariff.bet(bet);
-    let mut nets: Vec<Ratio<i64>> = (0..FinalState::COUNT)
+    let stake = BigRational::from_integer(stake.into());
+    let mut nets: Vec<BigRational> = (0..FinalState::COUNT)
         .map(FinalState::from_index)
         .filter(|state| state.winner() == winner && state.is_consistent(&rules.drawing))
-        .map(|state| terms.net(state) * Ratio::from_integer(stake))
+        .map(|state| ratio_to_big(terms.net(state)) * &stake)
         .collect();
     nets.sort_unstable_by(|a, b| b.cmp(a));
     nets.dedup();
-    nets.into_iter().map(ratio_to_big).collect()
+    nets
 }
 
 fn amounts(nets: &[BigRational], lang: Lang) -> String {

@@ -168,7 +168,7 @@ fn malformed_tables_name_line_and_column() {
     let err = read_claimed(&bad).unwrap_err().to_string();
     assert_eq!(
         err,
-        "line 7, column 11: `X` is not an action: expected D or S (Draw/Stand, Tire/Reste, T/R)"
+        "line 7, column 11: `X` is not an action: expected D or S (Draw/Stand, Hit, Tire/Reste, T/R)"
     );
     let short = grid.replacen("6\tS\tS\tS\tS\tS\tS\tD\tD\tS\tS", "6\tS\tS\tS", 1);
     let err = read_claimed(&short).unwrap_err().to_string();
@@ -193,5 +193,93 @@ fn every_shipped_variant_checks_with_its_claims_holding() {
         let report = check(read_claimed(text).unwrap()).unwrap();
         assert!(report.claims_hold(), "{name}");
         assert!(report.drawing_differences.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn check_reads_back_what_rules_prints() {
+    use punto_banco::lang::Lang;
+    use punto_banco::render::{Format, tableau::render_rules};
+    for lang in Lang::ALL {
+        for format in [Format::Text, Format::Markdown] {
+            let text = render_rules(&Rules::reference(), 20, lang, format);
+            let claimed = read_claimed(&text).unwrap_or_else(|e| panic!("{lang} {format:?}: {e}"));
+            // The grid states Banco's action when Punto stood, so only the rest is assumed.
+            assert!(
+                !claimed
+                    .assumed
+                    .contains(&punto_banco::check::Assumed::BancoWhenPuntoStands)
+            );
+            assert_eq!(
+                claimed.rules.drawing,
+                DrawingRules::reference(),
+                "{lang} {format:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_natural_difference_is_costed_with_the_claims_own_rows() {
+    // A rule file where 8 is no natural: Punto stands on 8 and Banco on 8 stands too.
+    let text = punto_banco::variants::shipped("reference")
+        .unwrap()
+        .replace("\"naturals\": [8, 9]", "\"naturals\": [9]")
+        .replace("\"stands\": [6, 7]", "\"stands\": [6, 7, 8]")
+        .replace(
+            "\"7\": \"S S S S S S S S S S  S\"",
+            "\"7\": \"S S S S S S S S S S  S\", \"8\": \"S S S S S S S S S S  S\"",
+        );
+    let claimed = read_claimed(&text).unwrap();
+    let drawing = claimed.rules.drawing.clone();
+    let report = check(claimed).unwrap();
+    assert_eq!(report.drawing_differences.len(), 1);
+    assert_eq!(
+        report.drawing_differences[0].decision,
+        Decision::Natural { total: 8 }
+    );
+    // The one difference carries the whole drawing change.
+    let analysis = Analysis::new(
+        &Shoe::reference(),
+        &Rules {
+            drawing,
+            ..Rules::reference()
+        },
+    )
+    .unwrap();
+    let reference = Analysis::new(&Shoe::reference(), &Rules::reference()).unwrap();
+    for (i, bet) in MainBet::ALL.iter().enumerate() {
+        let change = analysis.edge(*bet) - reference.edge(*bet);
+        assert_eq!(report.drawing_differences[0].edge_change[i], change);
+        assert_eq!(report.drawing_change[i], change);
+    }
+}
+
+use proptest::prelude::*;
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Whatever a claimed table looks like, reading it ends in rules or an error, never a panic.
+    #[test]
+    fn garbled_tables_never_panic(lines in proptest::collection::vec(
+        proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::strategy::Just("D".to_string()),
+                proptest::strategy::Just("S".to_string()),
+                proptest::strategy::Just("N".to_string()),
+                proptest::strategy::Just("stood".to_string()),
+                proptest::strategy::Just("0–2".to_string()),
+                proptest::strategy::Just("Always".to_string()),
+                proptest::strategy::Just("Tout sauf 8".to_string()),
+                (0u8..12).prop_map(|n| n.to_string()),
+                "[ -~]{0,6}",
+            ],
+            0..14,
+        ),
+        0..14,
+    ), separator in proptest::prop_oneof![proptest::strategy::Just(" | "), proptest::strategy::Just("\t"), proptest::strategy::Just("  ")]) {
+        let text: String = lines.iter().map(|cells| cells.join(separator) + "\n").collect();
+        let _ = read_claimed(&text).map(|claimed| check(claimed).map(|r| r.claims_hold()));
     }
 }

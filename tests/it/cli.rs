@@ -166,7 +166,22 @@ fn bad_input_exits_2_naming_the_token() {
         &["analyze", "--ranks", "1,1,1,1,1,0,0,0,0,0,0,0,0"],
         "at least 6 cards",
     );
-    bad_input(&["analyze", "--lang", "de"], "de");
+    bad_input(
+        &["analyze", "--lang", "de"],
+        "invalid value 'de' for '--lang <LANG>'",
+    );
+    bad_input(
+        &["deal", "KS", "7D", "6H", "KH", "--stake", "1000000001"],
+        "from 1 to 1000000000",
+    );
+    bad_input(
+        &["analyze", "--ranks", "17179869185,4,4,4,4,4,4,4,4,4,4,4,4"],
+        "the count of A is 17179869185",
+    );
+    bad_input(
+        &["analyze", "--decks", "99999999999"],
+        "more than this tool accepts",
+    );
     bad_input(&["deal", "4H", "--stake", "-5"], "--stake is -5");
     bad_input(&["rules", "--stake", "0"], "--stake is 0");
 }
@@ -250,10 +265,13 @@ fn check_exit_codes() {
         "{\n  \"schema\": 1,\n  \"name\": \"x\",\n  \"drawing\": 7\n}\n",
     )
     .unwrap();
-    bad_input(&["check", broken.to_str().unwrap()], "line 4 column");
+    bad_input(
+        &["check", broken.to_str().unwrap()],
+        "line 4, column 14: invalid type",
+    );
     bad_input(
         &["check", "no/such/file.json"],
-        "cannot read no/such/file.json",
+        "`no/such/file.json` is neither a file nor a shipped variant",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -56,7 +56,7 @@ fn refused(text: &str, line: usize, needle: &str) {
     assert!(err.to_string().contains(needle), "{err}");
     assert_eq!(err.line(), line, "{err}");
     assert!(
-        err.to_string().contains(&format!("line {line} column")),
+        err.to_string().starts_with(&format!("line {line}, column")),
         "{err}"
     );
 }
@@ -92,6 +92,23 @@ fn bad_rule_files_name_the_field_line_and_column() {
         ),
         22,
         "`-1` is negative",
+    );
+    // Amounts beyond what stays exact in 64 bits.
+    refused(
+        &reference_with(
+            "{\"winner\": \"punto\", \"pays\": 1}",
+            "{\"winner\": \"punto\", \"pays\": 9223372036854775807}",
+        ),
+        22,
+        "is more than the largest amount, 1000000",
+    );
+    refused(
+        &reference_with(
+            "\"commission\": \"5%\"",
+            "\"commission\": \"1/9223372036854775807%\"",
+        ),
+        23,
+        "is not an amount",
     );
     // A commission over 100%.
     refused(
@@ -130,6 +147,21 @@ fn bad_rule_files_name_the_field_line_and_column() {
         &reference_with("\"1.0579%\"", "\"about 1%\""),
         49,
         "`about 1%` is not a figure",
+    );
+    // A claim about a bet the file does not have.
+    refused(
+        &reference_with(
+            "{\"bet\": \"tie\", \"edge\"",
+            "{\"bet\": \"tie_bet\", \"edge\"",
+        ),
+        50,
+        "the bet `tie_bet` is not among the file's bets (punto, banco, tie)",
+    );
+    // Punto's rule listing a natural.
+    refused(
+        &reference_with("\"stands\": [6, 7]", "\"stands\": [6, 7, 8]"),
+        20,
+        "8 is a natural",
     );
     // Not JSON at all.
     refused("{\n  \"schema\": 1,\n  oops\n}", 3, "key must be a string");

@@ -1,0 +1,298 @@
+//! The oracle's reports: a log's verification, a statistical fit, a detection plan.
+
+use super::table::{Align, Table};
+use super::{Format, SCHEMA};
+use crate::lang::Lang;
+use crate::oracle::fit::{GroupFit, Grouping, Plan};
+use crate::oracle::verify::{Discrepancy, Finding, Kind, Summary};
+use crate::rules::Rules;
+use serde_json::{Value, json};
+
+/// A discrepancy as one line: `line 1042: the engine has Banco draw; …`.
+pub fn discrepancy_line(discrepancy: &Discrepancy, rules: &Rules, lang: Lang) -> String {
+    format!(
+        "{} {}{} {}",
+        lang.pick("line", "ligne"),
+        discrepancy.line,
+        lang.pick(":", " :"),
+        discrepancy.finding.sentence(rules, lang)
+    )
+}
+
+fn kind_name(kind: Kind, lang: Lang) -> &'static str {
+    match kind {
+        Kind::Malformed => lang.pick("malformed", "illisible"),
+        Kind::ImpossibleCard => lang.pick("impossible card", "carte impossible"),
+        Kind::Draw => lang.pick("drawing", "tirage"),
+        Kind::Natural => lang.pick("natural", "naturel"),
+        Kind::Total => lang.pick("total", "total"),
+        Kind::Winner => lang.pick("winner", "gagnant"),
+        Kind::Net => lang.pick("net paid", "gain réglé"),
+    }
+}
+
+/// The summary of a verification, for people.
+pub fn summary_text(summary: &Summary, lang: Lang) -> String {
+    let colon = lang.pick(":", " :");
+    let n = |x: usize| lang.integer(&x.to_string());
+    let mut out = String::new();
+    out.push_str(&format!(
+        "{}{colon} {} ({} {})\n",
+        lang.pick("Coups read", "Coups lus"),
+        n(summary.coups),
+        n(summary.shoes),
+        lang.pick("shoe lines", "lignes de sabot")
+    ));
+    out.push_str(&format!(
+        "{}{colon} {}\n",
+        lang.pick("Agreeing", "Conformes"),
+        n(summary.agreeing)
+    ));
+    let kinds: Vec<String> = summary
+        .disagreeing
+        .iter()
+        .map(|(kind, count)| format!("{} {}", kind_name(*kind, lang), n(*count)))
+        .collect();
+    out.push_str(&format!(
+        "{}{colon} {}{}\n",
+        lang.pick("Disagreeing", "Non conformes"),
+        n(summary.disagreeing_total()),
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", kinds.join(", "))
+        }
+    ));
+    out.push_str(&format!(
+        "{}{colon} {}\n",
+        lang.pick("Malformed lines (skipped)", "Lignes illisibles (ignorées)"),
+        n(summary.malformed)
+    ));
+    out
+}
+
+/// The whole verification as one JSON object.
+pub fn verify_json(discrepancies: &[Discrepancy], summary: &Summary, rules: &Rules) -> Value {
+    let items: Vec<Value> = discrepancies
+        .iter()
+        .map(|d| {
+            let column = match &d.finding {
+                Finding::Malformed { column, .. } => json!(column),
+                _ => Value::Null,
+            };
+            json!({
+                "line": d.line,
+                "kind": d.finding.kind().key(),
+                "column": column,
+                "text": d.finding.sentence(rules, Lang::En),
+            })
+        })
+        .collect();
+    let mut by_kind = serde_json::Map::new();
+    for (kind, count) in &summary.disagreeing {
+        by_kind.insert(kind.key().into(), json!(count));
+    }
+    json!({
+        "schema": SCHEMA,
+        "summary": {
+            "coups": summary.coups,
+            "shoes": summary.shoes,
+            "agreeing": summary.agreeing,
+            "disagreeing": summary.disagreeing_total(),
+            "disagreeing_by_kind": by_kind,
+            "malformed": summary.malformed,
+            "all_agree": summary.all_agree(),
+        },
+        "discrepancies": items,
+    })
+}
+
+fn grouping_name(grouping: Grouping, lang: Lang) -> String {
+    match grouping {
+        Grouping::Outcomes => lang.pick("Outcomes", "Résultats").into(),
+        Grouping::FinalStates => lang.pick("Final states", "États finaux").into(),
+        Grouping::Openings => lang.pick("Opening totals", "Totaux initiaux").into(),
+        Grouping::Position(k) => match lang {
+            Lang::En => format!("Card value at position {k}"),
+            Lang::Fr => format!("Valeur de la carte en position {k}"),
+        },
+    }
+}
+
+/// The significance each grouping is judged at: α shared among the groupings (Bonferroni).
+pub fn per_test_alpha(fits: &[GroupFit], alpha: f64) -> f64 {
+    alpha / fits.len().max(1) as f64
+}
+
+/// Whether every grouping is consistent with the rules at the shared α.
+pub fn fits_pass(fits: &[GroupFit], alpha: f64) -> bool {
+    let level = per_test_alpha(fits, alpha);
+    fits.iter().all(|f| f.p_value >= level)
+}
+
+/// The fit report, for people or as JSON.
+pub fn render_fit(
+    fits: &[GroupFit],
+    alpha: f64,
+    shown: usize,
+    lang: Lang,
+    format: Format,
+) -> String {
+    let level = per_test_alpha(fits, alpha);
+    if format == Format::Json {
+        let groups: Vec<Value> = fits
+            .iter()
+            .map(|f| {
+                json!({
+                    "grouping": f.grouping.key(),
+                    "coups": f.coups,
+                    "chi_square": f.chi_square,
+                    "degrees_of_freedom": f.degrees_of_freedom,
+                    "p_value": f.p_value,
+                    "consistent": f.p_value >= level,
+                    "pooled_cells": f.pooled,
+                    "impossible": f.impossible.iter().map(|(c, n)| json!({"cell": c, "observed": n})).collect::<Vec<_>>(),
+                    "cells": f.cells.iter().map(|c| json!({
+                        "cell": c.cell, "observed": c.observed, "expected": c.expected, "residual": c.residual,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        return format!(
+            "{:#}\n",
+            json!({ "schema": SCHEMA, "alpha": alpha, "alpha_per_grouping": level, "consistent": fits_pass(fits, alpha), "groupings": groups })
+        );
+    }
+    let colon = lang.pick(":", " :");
+    let mut out = String::new();
+    for f in fits {
+        let verdict = if f.p_value >= level {
+            lang.pick("consistent with the rules", "conforme aux règles")
+        } else {
+            lang.pick("REJECTED", "REJETÉ")
+        };
+        out.push_str(&format!(
+            "{}{colon} {} {}, χ² = {} {} {} {}, p = {}: {verdict}\n",
+            grouping_name(f.grouping, lang),
+            lang.integer(&f.coups.to_string()),
+            lang.pick("coups", "coups"),
+            lang.decimal(f.chi_square, 2),
+            lang.pick("with", "avec"),
+            f.degrees_of_freedom,
+            lang.pick("degrees of freedom", "degrés de liberté"),
+            format_p(f.p_value, lang),
+        ));
+        for (cell, count) in &f.impossible {
+            out.push_str(&format!(
+                "  {} {cell}{colon} {count}\n",
+                lang.pick(
+                    "Impossible under the rules, yet observed:",
+                    "Impossible selon les règles, pourtant observé :"
+                )
+            ));
+        }
+        let mut table = Table::new(&[
+            (lang.pick("Cell", "Case"), Align::Left),
+            (lang.pick("Observed", "Observé"), Align::Right),
+            (lang.pick("Expected", "Attendu"), Align::Right),
+            (lang.pick("Residual", "Résidu"), Align::Right),
+        ]);
+        for c in f.cells.iter().take(shown) {
+            table.row(vec![
+                c.cell.clone(),
+                lang.integer(&c.observed.to_string()),
+                lang.decimal(c.expected, 1),
+                lang.decimal(c.residual, 2),
+            ]);
+        }
+        for line in table.to_text().lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+        out.push('\n');
+    }
+    out.push_str(&match lang {
+        Lang::En => format!(
+            "Each grouping is judged at α = {alpha} shared among {} groupings (Bonferroni: {} each).\n",
+            fits.len(),
+            format_p(level, lang)
+        ),
+        Lang::Fr => format!(
+            "Chaque regroupement est jugé au seuil α = {} partagé entre {} regroupements (Bonferroni : {} chacun).\n",
+            lang.decimal(alpha, 3),
+            fits.len(),
+            format_p(level, lang)
+        ),
+    });
+    out
+}
+
+fn format_p(p: f64, lang: Lang) -> String {
+    if p == 0.0 {
+        "0".into()
+    } else if p < 1e-4 {
+        let text = format!("{p:.2e}");
+        lang.pick(text.clone(), text.replace('.', ","))
+    } else {
+        lang.decimal(p, 4)
+    }
+}
+
+/// The detection plan, for people or as JSON.
+pub fn render_plan(
+    plans: &[Plan],
+    reach: Option<(String, u64)>,
+    alpha: f64,
+    power: f64,
+    lang: Lang,
+    format: Format,
+) -> String {
+    if format == Format::Json {
+        let items: Vec<Value> = plans
+            .iter()
+            .map(|p| json!({"grouping": p.grouping.key(), "noncentrality_per_coup": p.per_coup, "degrees_of_freedom": p.degrees_of_freedom, "coups": p.coups}))
+            .collect();
+        let verify = reach.map(|(decision, coups)| json!({"decision": decision, "coups": coups}));
+        return format!(
+            "{:#}\n",
+            json!({"schema": SCHEMA, "alpha": alpha, "power": power, "fit": items, "verify": verify})
+        );
+    }
+    let mut out = match lang {
+        Lang::En => format!(
+            "Coups an engine must log to show the error, at α = {alpha} with power {power}:\n"
+        ),
+        Lang::Fr => format!(
+            "Coups qu’un moteur doit journaliser pour révéler l’erreur, au seuil α = {} avec une puissance de {} :\n",
+            lang.decimal(alpha, 3),
+            lang.decimal(power, 2)
+        ),
+    };
+    for p in plans {
+        let coups = p.coups.map_or(
+            lang.pick(
+                "never (this grouping cannot see it)",
+                "jamais (ce regroupement ne la voit pas)",
+            )
+            .to_string(),
+            |n| lang.integer(&n.to_string()),
+        );
+        out.push_str(&format!(
+            "- fit, {}{} {coups}\n",
+            grouping_name(p.grouping, lang).to_lowercase(),
+            lang.pick(":", " :"),
+        ));
+    }
+    if let Some((decision, coups)) = reach {
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "- verify, coup by coup: {} (the first coup that reaches {decision} shows it)\n",
+                lang.integer(&coups.to_string())
+            ),
+            Lang::Fr => format!(
+                "- verify, coup par coup : {} (le premier coup qui atteint {decision} la révèle)\n",
+                lang.integer(&coups.to_string())
+            ),
+        });
+    }
+    out
+}
