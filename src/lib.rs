@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod card;
 pub mod check;
 pub mod coup;
+pub mod dealer;
 pub mod docs;
 pub mod enumerate;
 pub mod lang;

@@ -495,7 +495,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     .min_by_key(|(_, coups)| *coups)
                     .map(|(d, coups)| {
                         (
-                            punto_banco::render::check::difference_sentence(d, output.lang()),
+                            punto_banco::render::check::decision_place(d.decision, output.lang()),
                             coups,
                         )
                     });

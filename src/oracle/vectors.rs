@@ -9,7 +9,6 @@ use crate::coup::{Coup, Decision, deal};
 use crate::rules::{Action, DrawingRules};
 use crate::shoe::Shoe;
 use num_bigint::BigUint;
-use serde_json::json;
 
 /// One conformance vector.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,19 +100,26 @@ impl Vector {
         self.coup.dealt_in_order()
     }
 
-    /// The vector as one JSON line (no newline).
+    /// The vector as one JSON line (no newline), fields in a fixed order: `cards`,
+    /// `decisions`, `punto_total`, `banco_total`, `natural`, `winner`, `weight`.
     pub fn to_json_line(&self) -> String {
-        let decisions: Vec<&str> = self.coup.decisions.iter().map(decision_token).collect();
-        json!({
-            "cards": self.cards(),
-            "decisions": decisions,
-            "punto_total": self.coup.punto_total(),
-            "banco_total": self.coup.banco_total(),
-            "natural": self.coup.is_natural(),
-            "winner": self.coup.winner().key(),
-            "weight": self.weight.to_string(),
-        })
-        .to_string()
+        let cards: Vec<String> = self.cards().iter().map(u8::to_string).collect();
+        let decisions: Vec<String> = self
+            .coup
+            .decisions
+            .iter()
+            .map(|d| format!("\"{}\"", decision_token(d)))
+            .collect();
+        format!(
+            "{{\"cards\":[{}],\"decisions\":[{}],\"punto_total\":{},\"banco_total\":{},\"natural\":{},\"winner\":\"{}\",\"weight\":\"{}\"}}",
+            cards.join(","),
+            decisions.join(","),
+            self.coup.punto_total(),
+            self.coup.banco_total(),
+            self.coup.is_natural(),
+            self.coup.winner().key(),
+            self.weight
+        )
     }
 
     /// The vector as one CSV line (no newline), in the columns of [`CSV_HEADER`].

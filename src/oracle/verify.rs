@@ -12,6 +12,7 @@ use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Role, deal};
 use crate::lang::Lang;
+use crate::render::tableau::bet_name;
 use crate::rules::{Action, Rules};
 use crate::shoe::Shoe;
 use crate::tally::{Hand, Winner};
@@ -326,7 +327,8 @@ impl Finding {
                 },
                 Lang::Fr,
             ) => format!(
-                "le moteur règle {engine} sur {bet} ; les règles donnent {}",
+                "le moteur règle {engine} sur {} ; les règles donnent {}",
+                bet_name(bet, lang),
                 show(net)
             ),
             (
@@ -373,11 +375,10 @@ fn ordinal(n: u64) -> String {
 
 fn show(net: &BigRational) -> String {
     if net.is_integer() {
-        net.to_integer().to_string()
+        net.to_integer().to_string().replace('-', "−")
     } else {
         let value = net.to_f64().unwrap_or(f64::NAN);
-        let text = format!("{value:.6}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+        show_float(value)
     }
 }
 
@@ -803,5 +804,7 @@ fn compare(
 
 fn show_float(n: f64) -> String {
     let text = format!("{n:.6}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
+    text.trim_end_matches('0')
+        .trim_end_matches('.')
+        .replace('-', "−")
 }

@@ -79,6 +79,53 @@ pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String
     }
 }
 
+/// Where a differing decision sits, as a phrase: "Banco on 3 against a third card 8",
+/// "Banco on 5 when Punto stands", "Punto on 5", "a two-card 8".
+pub fn decision_place(decision: Decision, lang: Lang) -> String {
+    match (decision, lang) {
+        (
+            Decision::Banco {
+                total,
+                punto_move: PuntoMove::Drew(v),
+            },
+            Lang::En,
+        ) => {
+            format!("Banco on {total} against a third card {v}")
+        }
+        (
+            Decision::Banco {
+                total,
+                punto_move: PuntoMove::Drew(v),
+            },
+            Lang::Fr,
+        ) => {
+            format!("Banco sur {total} contre une troisième carte {v}")
+        }
+        (
+            Decision::Banco {
+                total,
+                punto_move: PuntoMove::Stood,
+            },
+            Lang::En,
+        ) => {
+            format!("Banco on {total} when Punto stands")
+        }
+        (
+            Decision::Banco {
+                total,
+                punto_move: PuntoMove::Stood,
+            },
+            Lang::Fr,
+        ) => {
+            format!("Banco sur {total} quand Punto reste")
+        }
+        (Decision::Punto { total }, Lang::En) => format!("Punto on {total}"),
+        (Decision::Punto { total }, Lang::Fr) => format!("Punto sur {total}"),
+        (Decision::Natural { total }, Lang::En) => format!("a two-card {total}"),
+        (Decision::Natural { total }, Lang::Fr) => format!("{total} en deux cartes"),
+    }
+}
+
 /// A change of edge in percentage points, signed: `+0.0123`, `−0.0045`.
 fn points(change: &BigRational, lang: Lang) -> String {
     let value = approx(change) * 100.0;

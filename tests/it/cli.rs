@@ -308,3 +308,124 @@ fn analyze_any_rule_set() {
         "neither a file nor a shipped variant",
     );
 }
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn verify_reads_a_log_and_picks_the_exit_code() {
+    let good = "{\"cards\": [\"4H\",\"2S\",\"9C\",\"AD\",\"8D\"], \"winner\": \"banco\", \"net\": {\"banco\": \"19/20\"}}\n";
+    let output = run_stdin(&["verify", "-"], good);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let bad =
+        "{\"cards\": [\"4H\",\"2S\",\"9C\",\"AD\",\"8D\",\"5S\"], \"winner\": \"banco\"}\n{oops\n";
+    let output = run_stdin(&["verify", "-", "--format", "json"], bad);
+    assert_eq!(output.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["summary"]["coups"], 2);
+    assert_eq!(doc["summary"]["malformed"], 1);
+    assert_eq!(doc["summary"]["disagreeing_by_kind"]["draw"], 1);
+    assert_eq!(
+        doc["discrepancies"][0]["text"],
+        "the engine has Banco draw; Banco on 3 stands against a third card 8"
+    );
+    assert_eq!(doc["discrepancies"][1]["line"], 2);
+    let output = run_stdin(&["verify", "-", "--lang", "fr"], bad);
+    assert!(String::from_utf8_lossy(&output.stdout).contains(
+        "ligne 1 : le moteur fait tirer Banco ; Banco sur 3 reste contre une troisième carte 8"
+    ));
+    bad_input(
+        &["verify", "no/such/log.jsonl"],
+        "cannot read no/such/log.jsonl",
+    );
+}
+
+#[test]
+fn vectors_write_whole_files_with_their_checksum() {
+    let dir = std::env::temp_dir().join(format!("punto-banco-vectors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("v.csv");
+    let output = run(&[
+        "vectors",
+        "--decks",
+        "1",
+        "--format",
+        "csv",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("339400 vectors, sha256 "));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count(), 339_401);
+    assert!(text.starts_with("cards,decisions,punto_total,banco_total,natural,winner,weight\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    bad_input(
+        &["vectors", "--ranks", "1,1,1,1,1,0,0,0,0,0,0,0,0"],
+        "at least 6 cards",
+    );
+}
+
+#[test]
+fn fit_reads_counts_and_plans() {
+    // Counts in exact proportion to the 8-deck probabilities (×10⁻¹⁰, rounded) fit.
+    let counts = "{\"outcomes\": {\"punto\": 446247, \"banco\": 458597, \"tie\": 95156}}";
+    let output = run_stdin(&["fit", "-"], counts);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let skewed = "{\"outcomes\": {\"punto\": 458597, \"banco\": 446247, \"tie\": 95156}}";
+    let output = run_stdin(&["fit", "-", "--format", "json"], skewed);
+    assert_eq!(output.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["consistent"], false);
+    let output = run(&[
+        "fit",
+        "--plan",
+        "data/claims/004-banque.tsv",
+        "--format",
+        "json",
+    ]);
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        doc["verify"]["decision"],
+        "Banco on 3 against a third card 8"
+    );
+    assert!(doc["fit"][1]["coups"].as_u64().unwrap() > 1000);
+    let output = run_stdin(&["fit", "-"], "{\"outcomes\": {\"punto\": -3}}");
+    assert_eq!(output.status.code(), Some(2));
+    bad_input(
+        &[
+            "fit",
+            "--plan",
+            "data/claims/004-banque.tsv",
+            "--alpha",
+            "2",
+        ],
+        "--alpha is 2",
+    );
+}

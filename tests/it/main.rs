@@ -6,6 +6,7 @@ mod coups;
 mod docs_drift;
 mod figures;
 mod naive;
+mod oracle;
 mod rule_texts;
 mod snapshots;
 mod variants;

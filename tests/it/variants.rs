@@ -184,7 +184,10 @@ fn side_bets_by_hand_written_payouts() {
     let mut dragon = BigInt::from(0);
     let mut total = BigInt::from(0);
     'sequences: for code in 0..1_000_000u32 {
-        let values: Vec<u8> = (0..6).rev().map(|k| (code / 10u32.pow(k) % 10) as u8).collect();
+        let values: Vec<u8> = (0..6)
+            .rev()
+            .map(|k| (code / 10u32.pow(k) % 10) as u8)
+            .collect();
         let mut left = counts;
         let mut weight = BigInt::from(1);
         for &v in &values {
@@ -226,7 +229,13 @@ fn side_bets_by_hand_written_payouts() {
     let set = RuleSet::from_json(punto_banco::variants::shipped("side-bets").unwrap()).unwrap();
     let analysis = Analysis::new(&shoe, &set.rules).unwrap();
     let edge = |key: &str| {
-        let (_, terms) = set.rules.tariff.all().into_iter().find(|(k, _)| *k == key).unwrap();
+        let (_, terms) = set
+            .rules
+            .tariff
+            .all()
+            .into_iter()
+            .find(|(k, _)| *k == key)
+            .unwrap();
         analysis.edge_of(&terms)
     };
     assert_eq!(edge("lucky_6"), -BigRational::new(lucky, total.clone()));
