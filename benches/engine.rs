@@ -1,0 +1,72 @@
+//! Benchmarks: `cargo bench`. Speed is measured here, never asserted in tests.
+//!
+//! - `exact_tally_8_decks`: the enumerator for one eight-deck composition (u128 weights).
+//! - `naive_tally_8_decks`: the deliberately naive walk over 10⁶ value sequences.
+//! - `analyze_8_decks`: the whole exact analysis (tally, probabilities, edges).
+//! - `verify_coups`: the log verifier, per 10,000 coup lines (throughput in lines per second).
+
+use punto_banco::analysis::Analysis;
+use punto_banco::card::Card;
+use punto_banco::dealer::Dealer;
+use punto_banco::enumerate::{enumerate, naive_tally};
+use punto_banco::oracle::verify::Verifier;
+use punto_banco::rules::{DrawingRules, Rules};
+use punto_banco::shoe::Shoe;
+
+fn main() {
+    divan::main();
+}
+
+#[divan::bench]
+fn exact_tally_8_decks() -> punto_banco::tally::Tally<u128> {
+    enumerate::<u128>(divan::black_box(&Shoe::reference()), &DrawingRules::reference())
+}
+
+#[divan::bench(sample_count = 10)]
+fn naive_tally_8_decks() {
+    naive_tally(divan::black_box(&Shoe::reference()), &DrawingRules::reference()).unwrap();
+}
+
+#[divan::bench]
+fn analyze_8_decks() -> Analysis {
+    Analysis::new(divan::black_box(&Shoe::reference()), &Rules::reference()).unwrap()
+}
+
+/// Ten thousand coup lines as an engine logs them.
+fn log_lines() -> Vec<String> {
+    let rules = DrawingRules::reference();
+    let mut rng = Dealer::rng(11);
+    let mut lines = Vec::new();
+    while lines.len() < 10_000 {
+        let mut dealer = Dealer::shuffled(8, &mut rng);
+        while dealer.remaining().len() > 16 && lines.len() < 10_000 {
+            let coup = dealer.deal_coup(&rules).unwrap();
+            let cards: Vec<String> = coup.dealt_in_order().into_iter().map(Card::ascii).collect();
+            lines.push(
+                serde_json::json!({
+                    "cards": cards,
+                    "winner": coup.winner().key(),
+                    "punto_total": coup.punto_total(),
+                    "banco_total": coup.banco_total(),
+                })
+                .to_string(),
+            );
+        }
+    }
+    lines
+}
+
+#[divan::bench]
+fn verify_coups(bencher: divan::Bencher) {
+    let lines = log_lines();
+    let rules = Rules::reference();
+    bencher
+        .counter(divan::counter::ItemsCount::new(lines.len()))
+        .bench(|| {
+            let mut verifier = Verifier::new(&rules);
+            for (i, line) in lines.iter().enumerate() {
+                divan::black_box(verifier.line(i + 1, line));
+            }
+            verifier.summary().agreeing
+        });
+}
