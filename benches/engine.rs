@@ -3,7 +3,9 @@
 //! - `exact_tally_8_decks`: the enumerator for one eight-deck composition (u128 weights).
 //! - `naive_tally_8_decks`: the deliberately naive walk over 10⁶ value sequences.
 //! - `analyze_8_decks`: the whole exact analysis (tally, probabilities, edges).
-//! - `verify_coups`: the log verifier, per 10,000 coup lines (throughput in lines per second).
+//! - `verify_coups`: the log verifier, per 10,000 coup lines that state everything (cards,
+//!   winner, totals, draws, natural, and the net of all three main bets); lines per second.
+//! - `fast_tally_8_decks`: the fast engine for one eight-deck composition.
 
 use punto_banco::analysis::Analysis;
 use punto_banco::card::Card;
@@ -19,12 +21,27 @@ fn main() {
 
 #[divan::bench]
 fn exact_tally_8_decks() -> punto_banco::tally::Tally<u128> {
-    enumerate::<u128>(divan::black_box(&Shoe::reference()), &DrawingRules::reference())
+    enumerate::<u128>(
+        divan::black_box(&Shoe::reference()),
+        &DrawingRules::reference(),
+    )
+}
+
+#[divan::bench]
+fn fast_tally_8_decks() -> [u64; punto_banco::tally::FinalState::COUNT] {
+    punto_banco::fast::fast::<u64>(
+        divan::black_box(&Shoe::reference()),
+        &DrawingRules::reference(),
+    )
 }
 
 #[divan::bench(sample_count = 10)]
 fn naive_tally_8_decks() {
-    naive_tally(divan::black_box(&Shoe::reference()), &DrawingRules::reference()).unwrap();
+    naive_tally(
+        divan::black_box(&Shoe::reference()),
+        &DrawingRules::reference(),
+    )
+    .unwrap();
 }
 
 #[divan::bench]
@@ -48,6 +65,14 @@ fn log_lines() -> Vec<String> {
                     "winner": coup.winner().key(),
                     "punto_total": coup.punto_total(),
                     "banco_total": coup.banco_total(),
+                    "punto_draws": coup.punto.len() == 3,
+                    "banco_draws": coup.banco.len() == 3,
+                    "natural": coup.is_natural(),
+                    "net": match coup.winner() {
+                        punto_banco::tally::Winner::Punto => serde_json::json!({"punto": 1, "banco": -1, "tie": -1}),
+                        punto_banco::tally::Winner::Banco => serde_json::json!({"punto": -1, "banco": 0.95, "tie": -1}),
+                        punto_banco::tally::Winner::Tie => serde_json::json!({"punto": 0, "banco": 0, "tie": 8}),
+                    },
                 })
                 .to_string(),
             );

@@ -12,6 +12,7 @@ pub mod coup;
 pub mod dealer;
 pub mod docs;
 pub mod enumerate;
+pub mod fast;
 pub mod lang;
 pub mod oracle;
 pub mod render;

@@ -295,6 +295,11 @@ fn verify_log(path: &str, rules: &Rules, lang: Lang, format: Format) -> Result<S
     };
     if summary.all_agree() {
         Ok(rendered)
+    } else if summary.coups == 0 && summary.malformed == 0 {
+        Err(Failure::CheckWithOutput(
+            rendered,
+            format!("{path}: no coup to verify"),
+        ))
     } else {
         Err(Failure::CheckWithOutput(
             rendered,
@@ -326,15 +331,12 @@ fn write_vectors(
     }
     let digest = Sha256::digest(text.as_bytes());
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    eprintln!("{} vectors, sha256 {hex}", all.len());
-    match out {
-        Some(path) => {
-            write_atomically(path, &text)
-                .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
-            Ok(String::new())
-        }
-        None => Ok(text),
+    if let Some(path) = out {
+        write_atomically(path, &text)
+            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
     }
+    eprintln!("{} vectors, sha256 {hex}", all.len());
+    Ok(if out.is_some() { String::new() } else { text })
 }
 
 /// Reads a file, or standard input for `-`.
@@ -366,10 +368,20 @@ fn rule_text(name_or_path: &str) -> Result<String, Failure> {
     }
 }
 
-/// A rule set from a file, or a shipped variant by name.
+/// A rule set from a file, or a shipped variant by name. A tableau written as rule documents
+/// write it (a grid or a range table) is read too, completed from the reference.
 fn load_rule_set(name_or_path: &str) -> Result<RuleSet, Failure> {
     let text = rule_text(name_or_path)?;
-    RuleSet::from_json(&text).map_err(|e| Failure::Input(format!("{name_or_path}: {e}")))
+    let claimed =
+        read_claimed(&text).map_err(|e| Failure::Input(format!("{name_or_path}: {e}")))?;
+    Ok(RuleSet {
+        name: claimed.name.unwrap_or_else(|| name_or_path.to_string()),
+        title: None,
+        source: None,
+        shoe: (claimed.form == punto_banco::check::ClaimedForm::RuleFile).then_some(claimed.shoe),
+        rules: claimed.rules,
+        claims: claimed.claims,
+    })
 }
 
 fn check_stake(stake: i64) -> Result<i64, Failure> {
@@ -471,11 +483,12 @@ fn run(cli: Cli) -> Result<String, Failure> {
             shown,
             output,
         } => {
-            let in_unit = |x: f64| x > 0.0 && x < 1.0;
-            if !in_unit(alpha) || !in_unit(power) {
-                return Err(Failure::Input(format!(
-                    "--alpha is {alpha} and --power {power}: each must lie strictly between 0 and 1"
-                )));
+            for (flag, value) in [("--alpha", alpha), ("--power", power)] {
+                if !(value > 0.0 && value < 1.0) {
+                    return Err(Failure::Input(format!(
+                        "{flag} is {value}: expected a number strictly between 0 and 1"
+                    )));
+                }
             }
             let set = rules.as_deref().map(load_rule_set).transpose()?;
             let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
@@ -485,7 +498,8 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 let claimed =
                     read_claimed(&text).map_err(|e| Failure::Input(format!("{wrong}: {e}")))?;
                 let plans = fit::plan(&shoe, &rules.drawing, &claimed.rules.drawing, alpha, power)?;
-                // The rarest differing decision sets how soon a coup-by-coup check meets it.
+                // A coup-by-coup check shows the error at the first coup that reaches any
+                // differing decision: the most often reached one sets how soon.
                 let report = check(claimed)?;
                 let reach = report
                     .drawing_differences
@@ -494,8 +508,13 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     .filter_map(|(d, r)| Some((d, fit::coups_to_reach(r, power)?)))
                     .min_by_key(|(_, coups)| *coups)
                     .map(|(d, coups)| {
+                        // JSON speaks English whatever --lang says.
+                        let lang = match output.format() {
+                            Format::Json => Lang::En,
+                            _ => output.lang(),
+                        };
                         (
-                            punto_banco::render::check::decision_place(d.decision, output.lang()),
+                            punto_banco::render::check::decision_place(d.decision, lang),
                             coups,
                         )
                     });
@@ -622,11 +641,20 @@ fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
     std::fs::rename(&temporary, path)
 }
 
+/// Prints to standard output; a reader that stops early (`| head`) is no error.
+fn print_output(output: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(output) => {
-            print!("{output}");
+            print_output(&output);
             ExitCode::SUCCESS
         }
         Err(Failure::Input(message)) => {
@@ -638,7 +666,7 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(Failure::CheckWithOutput(output, message)) => {
-            print!("{output}");
+            print_output(&output);
             eprintln!("check failed: {message}");
             ExitCode::from(1)
         }

@@ -48,7 +48,8 @@ pub enum ShoeError {
         text: String,
     },
     #[error(
-        "the shoe holds {0} cards; a coup can need six, so a shoe needs at least {MIN_CARDS} cards"
+        "the shoe holds {0} {unit}; a coup can need six, so a shoe needs at least {MIN_CARDS} cards",
+        unit = if *.0 == 1 { "card" } else { "cards" }
     )]
     TooSmall(u64),
 }

@@ -40,7 +40,9 @@ impl Grouping {
     }
 }
 
-/// A cell's label: `banco`, `P 1 / B 3 (3+2 cards)`, `P 3 / B 3`, `9`.
+/// A cell's code, the same in every language: `banco` (an outcome), `P1 B3 3+2` (a final
+/// state: totals and cards per hand), `P3 B3` (an opening's two-card totals), `9` (a card
+/// value), `pooled 12` (twelve rare cells pooled into one).
 pub type Cell = String;
 
 /// Observed counts by grouping and cell.
@@ -110,14 +112,14 @@ impl Observed {
 /// The cell of a final state.
 pub fn state_cell(state: FinalState) -> Cell {
     format!(
-        "P {} / B {} ({}+{} cards)",
+        "P{} B{} {}+{}",
         state.punto_total, state.banco_total, state.punto_cards, state.banco_cards
     )
 }
 
 /// The cell of an opening.
 pub fn opening_cell(punto: u8, banco: u8) -> Cell {
-    format!("P {punto} / B {banco}")
+    format!("P{punto} B{banco}")
 }
 
 /// The exact probability of every cell of a grouping, for a shoe and drawing rules.
@@ -245,7 +247,7 @@ fn test(
     if pooled > 0 && pooled_expected > 0.0 {
         let p = pooled_expected / nf;
         cells.push(CellFit {
-            cell: format!("({pooled} rare cells pooled)"),
+            cell: format!("pooled {pooled}"),
             observed: pooled_observed,
             expected: pooled_expected,
             residual: (pooled_observed as f64 - pooled_expected)
@@ -384,6 +386,8 @@ pub enum FitError {
     Json(#[from] serde_json::Error),
     #[error("line {line}: {message}")]
     Log { line: usize, message: String },
+    #[error("{0}")]
+    Counts(String),
     #[error(
         "no counts: give `outcomes`, `final_states`, `openings` or `positions`, or a log of coups"
     )]
@@ -496,10 +500,10 @@ impl Observed {
         }
         for o in file.openings.into_iter().flatten() {
             if o.punto_total > 9 || o.banco_total > 9 {
-                return Err(FitError::Log {
-                    line: 0,
-                    message: "openings: totals are 0 to 9".into(),
-                });
+                return Err(FitError::Counts(format!(
+                    "openings: a total is {} or {}: totals are 0 to 9",
+                    o.punto_total, o.banco_total
+                )));
             }
             observed.add(
                 Grouping::Openings,

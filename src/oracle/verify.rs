@@ -8,20 +8,21 @@
 //! reported. The library reads lines handed to it; the caller does the reading.
 
 use super::rule_clause;
-use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Role, deal};
 use crate::lang::Lang;
 use crate::render::tableau::bet_name;
-use crate::rules::{Action, Rules};
+use crate::rules::{Action, Rules, Terms};
 use crate::shoe::Shoe;
 use crate::tally::{Hand, Winner};
 use crate::variants::parse_amount;
 use num_rational::{BigRational, Ratio};
 use num_traits::ToPrimitive;
 use serde::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
+use std::fmt;
 
 /// The kinds of discrepancy, in the order they are looked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,15 +66,21 @@ pub enum Finding {
         column: Option<usize>,
         message: String,
     },
-    /// A card dealt more often than the shoe holds it.
+    /// An exact card dealt more often than a shoe of whole decks holds it.
     ImpossibleCard {
         card: Card,
         times: u64,
         held: u64,
         shoe_line: usize,
     },
-    /// The log stops before the coup is finished: card `position` (1-based) is missing, for
-    /// `role`, as `decision` called for it (none while the opening is incomplete).
+    /// A card of a rank the shoe (given by rank counts) has run out of; it held `held`.
+    ImpossibleRank {
+        card: Card,
+        held: u64,
+        shoe_line: usize,
+    },
+    /// The log stops before the coup is finished: the card for `role` is missing, as
+    /// `decision` called for it (none while the opening is incomplete).
     TooFewCards {
         given: usize,
         role: Role,
@@ -111,7 +118,7 @@ impl Finding {
     pub fn kind(&self) -> Kind {
         match self {
             Finding::Malformed { .. } => Kind::Malformed,
-            Finding::ImpossibleCard { .. } => Kind::ImpossibleCard,
+            Finding::ImpossibleCard { .. } | Finding::ImpossibleRank { .. } => Kind::ImpossibleCard,
             Finding::TooFewCards { .. }
             | Finding::ExtraCards { .. }
             | Finding::WrongDraw { .. } => Kind::Draw,
@@ -129,226 +136,173 @@ impl Finding {
             Hand::Banco => "Banco",
         };
         let clause = |decision: &Decision| rule_clause(&rules.drawing, *decision, lang);
-        match (self, lang) {
-            (Finding::Malformed { message, .. }, _) => message.clone(),
-            (
-                Finding::ImpossibleCard {
-                    card,
-                    times,
-                    held,
-                    shoe_line,
-                },
-                Lang::En,
-            ) => format!(
-                "{card} is dealt a {} time since the shoe of line {shoe_line}, which holds {held}",
-                ordinal(*times)
-            ),
-            (
-                Finding::ImpossibleCard {
-                    card,
-                    times,
-                    held,
-                    shoe_line,
-                },
-                Lang::Fr,
-            ) => format!(
-                "{card} est donnée une {}e fois depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
-                times
-            ),
-            (
-                Finding::TooFewCards {
-                    given,
-                    role,
-                    decision,
-                },
-                Lang::En,
-            ) => {
+        let semicolon = lang.pick(";", " ;");
+        match self {
+            Finding::Malformed { message, .. } => message.clone(),
+            Finding::ImpossibleCard {
+                card,
+                times,
+                held,
+                shoe_line,
+            } => match lang {
+                Lang::En => format!(
+                    "{card} is dealt a {} time since the shoe of line {shoe_line}, which holds {held}",
+                    ordinal_en(*times)
+                ),
+                Lang::Fr => format!(
+                    "{card} est donnée une {} fois depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
+                    ordinal_fr(*times)
+                ),
+            },
+            Finding::ImpossibleRank {
+                card,
+                held,
+                shoe_line,
+            } => match lang {
+                Lang::En => format!(
+                    "{card} is one card of rank {} more than the shoe of line {shoe_line} holds ({held})",
+                    card.rank
+                ),
+                Lang::Fr => format!(
+                    "{card} est une carte de rang {} de plus que n’en contient le sabot de la ligne {shoe_line} ({held})",
+                    card.rank
+                ),
+            },
+            Finding::TooFewCards {
+                given,
+                role,
+                decision,
+            } => {
                 let why = decision
                     .as_ref()
-                    .map_or(String::new(), |d| format!("; {}", clause(d)));
-                format!("the log has {given} cards: the coup also needs {role}{why}")
+                    .map_or(String::new(), |d| format!("{semicolon} {}", clause(d)));
+                match lang {
+                    Lang::En => format!(
+                        "the log has {given} {}: the coup also needs {role}{why}",
+                        plural(*given, "card", "cards")
+                    ),
+                    Lang::Fr => format!(
+                        "le journal a {given} {} : il manque {}{why}",
+                        plural(*given, "carte", "cartes"),
+                        role_fr(*role)
+                    ),
+                }
             }
-            (
-                Finding::TooFewCards {
-                    given,
-                    role,
-                    decision,
-                },
-                Lang::Fr,
-            ) => {
-                let why = decision
-                    .as_ref()
-                    .map_or(String::new(), |d| format!(" ; {}", clause(d)));
-                format!(
-                    "le journal a {given} cartes : il manque {}{why}",
-                    role_fr(*role)
-                )
-            }
-            (
-                Finding::ExtraCards {
-                    hand: Some(hand),
-                    decision,
-                    ..
-                },
-                Lang::En,
-            ) => {
-                format!(
+            Finding::ExtraCards {
+                hand: Some(hand),
+                decision,
+                ..
+            } => match lang {
+                Lang::En => format!(
                     "the engine has {} draw; {}",
                     hand_name(*hand),
                     clause(decision)
-                )
-            }
-            (
-                Finding::ExtraCards {
-                    hand: Some(hand),
-                    decision,
-                    ..
-                },
-                Lang::Fr,
-            ) => {
-                format!(
+                ),
+                Lang::Fr => format!(
                     "le moteur fait tirer {} ; {}",
                     hand_name(*hand),
                     clause(decision)
-                )
-            }
-            (
-                Finding::ExtraCards {
-                    given,
-                    needed,
-                    hand: None,
-                    decision,
-                },
-                Lang::En,
-            ) => format!(
-                "the log has {given} cards but the coup uses {needed}; {}",
-                clause(decision)
-            ),
-            (
-                Finding::ExtraCards {
-                    given,
-                    needed,
-                    hand: None,
-                    decision,
-                },
-                Lang::Fr,
-            ) => format!(
-                "le journal a {given} cartes mais le coup en utilise {needed} ; {}",
-                clause(decision)
-            ),
-            (
-                Finding::WrongDraw {
-                    hand,
-                    engine_draws,
-                    decision,
-                },
-                Lang::En,
-            ) => format!(
-                "the engine has {} {}; {}",
-                hand_name(*hand),
-                if *engine_draws { "draw" } else { "stand" },
-                clause(decision)
-            ),
-            (
-                Finding::WrongDraw {
-                    hand,
-                    engine_draws,
-                    decision,
-                },
-                Lang::Fr,
-            ) => format!(
-                "le moteur fait {} {} ; {}",
-                if *engine_draws { "tirer" } else { "rester" },
-                hand_name(*hand),
-                clause(decision)
-            ),
-            (Finding::WrongNatural { engine }, Lang::En) => {
-                if *engine {
-                    "the engine claims a natural; there is none".to_string()
-                } else {
-                    "the engine misses a natural".to_string()
+                ),
+            },
+            Finding::ExtraCards {
+                given,
+                needed,
+                hand: None,
+                decision,
+            } => match lang {
+                Lang::En => format!(
+                    "the log has {given} cards but the coup uses {needed}; {}",
+                    clause(decision)
+                ),
+                Lang::Fr => format!(
+                    "le journal a {given} cartes mais le coup en utilise {needed} ; {}",
+                    clause(decision)
+                ),
+            },
+            Finding::WrongDraw {
+                hand,
+                engine_draws,
+                decision,
+            } => match lang {
+                Lang::En => format!(
+                    "the engine has {} {}; {}",
+                    hand_name(*hand),
+                    if *engine_draws { "draw" } else { "stand" },
+                    clause(decision)
+                ),
+                Lang::Fr => format!(
+                    "le moteur fait {} {} ; {}",
+                    if *engine_draws { "tirer" } else { "rester" },
+                    hand_name(*hand),
+                    clause(decision)
+                ),
+            },
+            Finding::WrongNatural { engine } => match (lang, engine) {
+                (Lang::En, true) => "the engine claims a natural; there is none".into(),
+                (Lang::En, false) => "the engine misses a natural".into(),
+                (Lang::Fr, true) => "le moteur annonce un naturel ; il n’y en a pas".into(),
+                (Lang::Fr, false) => "le moteur ne voit pas un naturel".into(),
+            },
+            Finding::WrongTotal {
+                hand,
+                engine,
+                rules,
+            } => match lang {
+                Lang::En => format!(
+                    "the engine gives {} a total of {engine}; the cards make {rules}",
+                    hand_name(*hand)
+                ),
+                Lang::Fr => format!(
+                    "le moteur donne à {} un total de {engine} ; les cartes font {rules}",
+                    hand_name(*hand)
+                ),
+            },
+            Finding::WrongWinner { engine, rules } => {
+                let (engine, rules_word) = (lang.outcome(*engine), lang.outcome(*rules));
+                match (lang, rules) {
+                    (Lang::En, Winner::Tie) => {
+                        format!("the engine says {engine}; the coup is a Tie")
+                    }
+                    (Lang::En, _) => {
+                        format!("the engine says {engine}; the coup is won by {rules_word}")
+                    }
+                    (Lang::Fr, _) => {
+                        format!("le moteur annonce {engine} ; le résultat est {rules_word}")
+                    }
                 }
             }
-            (Finding::WrongNatural { engine }, Lang::Fr) => {
-                if *engine {
-                    "le moteur annonce un naturel ; il n’y en a pas".to_string()
-                } else {
-                    "le moteur ne voit pas un naturel".to_string()
-                }
-            }
-            (
-                Finding::WrongTotal {
-                    hand,
-                    engine,
-                    rules,
-                },
-                Lang::En,
-            ) => format!(
-                "the engine gives {} a total of {engine}; the cards make {rules}",
-                hand_name(*hand)
-            ),
-            (
-                Finding::WrongTotal {
-                    hand,
-                    engine,
-                    rules,
-                },
-                Lang::Fr,
-            ) => format!(
-                "le moteur donne à {} un total de {engine} ; les cartes font {rules}",
-                hand_name(*hand)
-            ),
-            (Finding::WrongWinner { engine, rules }, _) => {
-                let (engine, rules) = (lang.outcome(*engine), lang.outcome(*rules));
+            Finding::WrongNet {
+                bet,
+                engine,
+                rules: Some(net),
+            } => {
+                let engine = engine.replace('-', "−");
+                let engine = lang.pick(engine.clone(), engine.replace('.', ","));
                 match lang {
-                    Lang::En => format!("the engine says {engine}; the coup is won by {rules}")
-                        .replace("won by Tie", "a Tie"),
-                    Lang::Fr => format!("le moteur annonce {engine} ; le résultat est {rules}"),
+                    Lang::En => format!(
+                        "the engine nets {engine} on {}; the rules net {}",
+                        bet_name(bet, lang),
+                        show(net, lang)
+                    ),
+                    Lang::Fr => format!(
+                        "le moteur règle {engine} sur {} ; les règles donnent {}",
+                        bet_name(bet, lang),
+                        show(net, lang)
+                    ),
                 }
             }
-            (
-                Finding::WrongNet {
-                    bet,
-                    engine,
-                    rules: Some(net),
-                },
-                Lang::En,
-            ) => {
-                format!(
-                    "the engine nets {engine} on {bet}; the rules net {}",
-                    show(net)
-                )
-            }
-            (
-                Finding::WrongNet {
-                    bet,
-                    engine,
-                    rules: Some(net),
-                },
-                Lang::Fr,
-            ) => format!(
-                "le moteur règle {engine} sur {} ; les règles donnent {}",
-                bet_name(bet, lang),
-                show(net)
-            ),
-            (
-                Finding::WrongNet {
-                    bet, rules: None, ..
-                },
-                Lang::En,
-            ) => {
-                format!("the engine pays a bet `{bet}` that the rules do not have")
-            }
-            (
-                Finding::WrongNet {
-                    bet, rules: None, ..
-                },
-                Lang::Fr,
-            ) => {
-                format!("le moteur règle un pari `{bet}` absent des règles")
-            }
+            Finding::WrongNet {
+                bet, rules: None, ..
+            } => match lang {
+                Lang::En => format!("the engine pays a bet `{bet}` that the rules do not have"),
+                Lang::Fr => format!("le moteur règle un pari `{bet}` absent des règles"),
+            },
         }
     }
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
 }
 
 fn role_fr(role: Role) -> &'static str {
@@ -362,9 +316,9 @@ fn role_fr(role: Role) -> &'static str {
     }
 }
 
-fn ordinal(n: u64) -> String {
+fn ordinal_en(n: u64) -> String {
     let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
+        (_, 11..=13) => "th",
         (1, _) => "st",
         (2, _) => "nd",
         (3, _) => "rd",
@@ -373,13 +327,24 @@ fn ordinal(n: u64) -> String {
     format!("{n}{suffix}")
 }
 
-fn show(net: &BigRational) -> String {
-    if net.is_integer() {
-        net.to_integer().to_string().replace('-', "−")
+fn ordinal_fr(n: u64) -> String {
+    if n == 1 {
+        "1re".into()
     } else {
-        let value = net.to_f64().unwrap_or(f64::NAN);
-        show_float(value)
+        format!("{n}e")
     }
+}
+
+/// A net for people: `19`, `−1`, `0.95` (`0,95` in French).
+fn show(net: &BigRational, lang: Lang) -> String {
+    let text = if net.is_integer() {
+        net.to_integer().to_string()
+    } else {
+        let text = format!("{:.6}", net.to_f64().unwrap_or(f64::NAN));
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    let text = text.replace('-', "−");
+    lang.pick(text.clone(), text.replace('.', ","))
 }
 
 /// One discrepancy: the line it is on and the first thing found wrong there.
@@ -392,11 +357,12 @@ pub struct Discrepancy {
 /// The counts of a verification.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Coup lines read (well-formed or not, shoe lines excluded).
+    /// Well-formed coup lines read.
     pub coups: usize,
     pub agreeing: usize,
     /// Coups that disagree, by the kind of their first discrepancy.
     pub disagreeing: BTreeMap<Kind, usize>,
+    /// Lines that could not be read as a coup or a shoe (skipped).
     pub malformed: usize,
     /// Shoe lines read.
     pub shoes: usize,
@@ -408,9 +374,9 @@ impl Summary {
         self.disagreeing.values().sum()
     }
 
-    /// Whether every coup agrees and every line was read.
+    /// Whether at least one coup was read, every coup agrees and every line was read.
     pub fn all_agree(&self) -> bool {
-        self.disagreeing_total() == 0 && self.malformed == 0
+        self.coups > 0 && self.disagreeing_total() == 0 && self.malformed == 0
     }
 }
 
@@ -433,7 +399,7 @@ struct LogLine<'a> {
     #[serde(default)]
     natural: Option<bool>,
     #[serde(borrow, default)]
-    net: Option<BTreeMap<Cow<'a, str>, NetValue<'a>>>,
+    net: Option<NetMap<'a>>,
     #[serde(default)]
     stake: Option<u32>,
 }
@@ -447,35 +413,96 @@ struct ShoeLine {
     ranks: Option<[u64; 13]>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// The nets of a coup line, by bet key, in the order logged (a few entries: no map needed).
+struct NetMap<'a>(Vec<(Cow<'a, str>, NetValue<'a>)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for NetMap<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MapVisitor;
+        impl<'de> Visitor<'de> for MapVisitor {
+            type Value = NetMap<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object of nets by bet key, such as {\"banco\": 0.95}")
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<NetMap<'de>, A::Error> {
+                let mut nets = Vec::with_capacity(4);
+                while let Some((key, value)) = map.next_entry::<Cow<'de, str>, NetValue<'de>>()? {
+                    nets.push((key, value));
+                }
+                Ok(NetMap(nets))
+            }
+        }
+        deserializer.deserialize_map(MapVisitor)
+    }
+}
+
+/// A net as an engine logs it: a number, or an exact amount as a string ("19/20", "-1").
 enum NetValue<'a> {
     Number(f64),
-    #[serde(borrow)]
     Text(Cow<'a, str>),
 }
 
-/// What remains of a stated shoe, card by card where the shoe is whole decks.
+impl<'de: 'a, 'a> Deserialize<'de> for NetValue<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct NetVisitor;
+        impl<'de> Visitor<'de> for NetVisitor {
+            type Value = NetValue<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a net as a number (0.95) or an exact string (\"19/20\")")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<NetValue<'de>, E> {
+                Ok(NetValue::Number(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<NetValue<'de>, E> {
+                Ok(NetValue::Number(v as f64))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<NetValue<'de>, E> {
+                Ok(NetValue::Number(v as f64))
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<NetValue<'de>, E> {
+                Ok(NetValue::Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<NetValue<'de>, E> {
+                Ok(NetValue::Text(Cow::Owned(v.to_string())))
+            }
+        }
+        deserializer.deserialize_any(NetVisitor)
+    }
+}
+
+/// What remains of a stated shoe: card by card for whole decks, by rank otherwise.
 struct ShoeState {
     line: usize,
-    /// Copies left of each exact card, for a shoe of whole decks.
+    /// For a shoe of whole decks: the decks, and how often each exact card was dealt.
     cards: Option<(u64, HashMap<Card, u64>)>,
-    /// Cards left of each rank.
-    ranks: Shoe,
+    /// The shoe as stated, and what is left of it by rank.
+    stated: Shoe,
+    left: Shoe,
 }
 
 /// Verifies a log line by line against a rule set.
 pub struct Verifier<'r> {
     rules: &'r Rules,
+    /// Every bet of the rules by key, looked up once.
+    bets: Vec<(String, Terms)>,
     shoe: Option<ShoeState>,
     summary: Summary,
 }
+
+/// The largest stake a log line may state.
+pub const MAX_STAKE: u32 = 1_000_000_000;
 
 impl<'r> Verifier<'r> {
     /// A verifier for the given rules, before any line.
     pub fn new(rules: &'r Rules) -> Verifier<'r> {
         Verifier {
             rules,
+            bets: rules
+                .tariff
+                .all()
+                .into_iter()
+                .map(|(key, terms)| (key.to_string(), terms))
+                .collect(),
             shoe: None,
             summary: Summary::default(),
         }
@@ -487,36 +514,41 @@ impl<'r> Verifier<'r> {
     }
 
     /// Reads one line (1-based `number`); returns the first discrepancy found on it, if any.
-    /// Blank lines are skipped.
+    /// Blank lines, a trailing line break and a byte-order mark are passed over.
     pub fn line(&mut self, number: usize, text: &str) -> Option<Discrepancy> {
+        let text = text
+            .trim_start_matches('\u{feff}')
+            .trim_end_matches(['\n', '\r']);
         if text.trim().is_empty() {
             return None;
         }
-        let finding = match serde_json::from_str::<LogLine>(text) {
-            Err(e) => Some(Finding::Malformed {
-                column: Some(e.column()),
-                message: format!("column {}: {e}", e.column())
-                    .replace(&format!(" at line 1 column {}", e.column()), ""),
-            }),
+        let (is_coup, finding) = match serde_json::from_str::<LogLine>(text) {
+            Err(e) => (false, Some(malformed_json(&e))),
             Ok(line) => match (&line.shoe, &line.cards) {
-                (Some(shoe), None) => return self.start_shoe(number, shoe),
-                (None, Some(_)) => self.coup(number, &line),
-                _ => Some(Finding::Malformed {
-                    column: None,
-                    message: "a line is a coup (with `cards`) or a new shoe (with `shoe`), not both or neither".into(),
-                }),
+                (Some(shoe), None) => (false, self.start_shoe(number, shoe)),
+                (None, Some(_)) => (true, self.coup(&line)),
+                _ => (
+                    false,
+                    Some(Finding::Malformed {
+                        column: None,
+                        message: "a line is a coup (with `cards`) or a new shoe (with `shoe`), not both or neither".into(),
+                    }),
+                ),
             },
         };
-        self.summary.coups += 1;
         match finding {
             None => {
-                self.summary.agreeing += 1;
+                if is_coup {
+                    self.summary.coups += 1;
+                    self.summary.agreeing += 1;
+                }
                 None
             }
             Some(finding) => {
                 if finding.kind() == Kind::Malformed {
                     self.summary.malformed += 1;
                 } else {
+                    self.summary.coups += 1;
                     *self.summary.disagreeing.entry(finding.kind()).or_default() += 1;
                 }
                 Some(Discrepancy {
@@ -527,42 +559,36 @@ impl<'r> Verifier<'r> {
         }
     }
 
-    fn start_shoe(&mut self, number: usize, shoe: &ShoeLine) -> Option<Discrepancy> {
+    fn start_shoe(&mut self, number: usize, shoe: &ShoeLine) -> Option<Finding> {
         let state = match (shoe.decks, shoe.ranks) {
-            (Some(decks), None) => Shoe::decks(decks).ok().map(|ranks| ShoeState {
+            (Some(decks), None) => Shoe::decks(decks).ok().map(|stated| ShoeState {
                 line: number,
                 cards: Some((decks, HashMap::new())),
-                ranks,
+                left: stated.clone(),
+                stated,
             }),
-            (None, Some(counts)) => Shoe::from_counts(counts).ok().map(|ranks| ShoeState {
+            (None, Some(counts)) => Shoe::from_counts(counts).ok().map(|stated| ShoeState {
                 line: number,
                 cards: None,
-                ranks,
+                left: stated.clone(),
+                stated,
             }),
             _ => None,
         };
-        match state {
-            Some(state) => {
-                self.shoe = Some(state);
-                self.summary.shoes += 1;
-                None
-            }
-            None => {
-                self.summary.coups += 1;
-                self.summary.malformed += 1;
-                Some(Discrepancy {
-                    line: number,
-                    finding: Finding::Malformed {
-                        column: None,
-                        message: "shoe: give `decks` (1 or more) or `ranks` (13 counts, A to K)"
-                            .into(),
-                    },
-                })
-            }
+        // A shoe line that cannot be read ends the shoe before it: its cards no longer count.
+        self.shoe = state;
+        if self.shoe.is_some() {
+            self.summary.shoes += 1;
+            None
+        } else {
+            Some(Finding::Malformed {
+                column: None,
+                message: "shoe: give `decks` (1 or more) or `ranks` (13 counts, A to K); until the next shoe line, cards are not counted".into(),
+            })
         }
     }
 
-    fn coup(&mut self, _number: usize, line: &LogLine) -> Option<Finding> {
+    fn coup(&mut self, line: &LogLine) -> Option<Finding> {
         let tokens = line.cards.as_ref()?;
         let mut cards = Vec::with_capacity(tokens.len());
         for token in tokens {
@@ -596,12 +622,18 @@ impl<'r> Verifier<'r> {
                 });
             }
         };
+        if line.stake.is_some_and(|s| s == 0 || s > MAX_STAKE) {
+            return Some(Finding::Malformed {
+                column: None,
+                message: format!("stake must be a whole number from 1 to {MAX_STAKE}"),
+            });
+        }
         if let Some(finding) = self.take_from_shoe(&cards) {
             return Some(finding);
         }
         let drawing = &self.rules.drawing;
         match deal(drawing, &cards) {
-            Ok(coup) => compare(self.rules, &coup, &cards, line, winner),
+            Ok(coup) => compare(&self.bets, &coup, &cards, line, winner),
             Err(CoupError::MissingCard {
                 position,
                 role,
@@ -612,19 +644,21 @@ impl<'r> Verifier<'r> {
                 let mut values: Vec<u8> = cards.iter().map(|c| c.value()).collect();
                 values.resize(6, 0);
                 let decision = deal(drawing, &values).ok().and_then(|coup| {
-                    let draws = coup.decisions.into_iter().filter(|d| {
-                        matches!(
-                            d,
-                            Decision::Punto {
-                                action: Action::Draw,
-                                ..
-                            } | Decision::Banco {
-                                action: Action::Draw,
-                                ..
-                            }
-                        )
-                    });
-                    draws.clone().nth(position.checked_sub(5)?)
+                    coup.decisions
+                        .into_iter()
+                        .filter(|d| {
+                            matches!(
+                                d,
+                                Decision::Punto {
+                                    action: Action::Draw,
+                                    ..
+                                } | Decision::Banco {
+                                    action: Action::Draw,
+                                    ..
+                                }
+                            )
+                        })
+                        .nth(position.checked_sub(5)?)
                 });
                 Some(Finding::TooFewCards {
                     given,
@@ -650,12 +684,10 @@ impl<'r> Verifier<'r> {
                     });
                 }
             }
-            if state.ranks.remove(card).is_err() {
-                let held = state.ranks.count(card.rank);
-                return Some(Finding::ImpossibleCard {
+            if state.left.remove(card).is_err() {
+                return Some(Finding::ImpossibleRank {
                     card,
-                    times: held + 1,
-                    held,
+                    held: state.stated.count(card.rank),
                     shoe_line: state.line,
                 });
             }
@@ -664,8 +696,22 @@ impl<'r> Verifier<'r> {
     }
 }
 
+/// A JSON error as a malformed line: its column and serde's message without the position.
+fn malformed_json(e: &serde_json::Error) -> Finding {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    Finding::Malformed {
+        column: Some(e.column()),
+        message: format!(
+            "column {}: {}",
+            e.column(),
+            text.strip_suffix(&suffix).unwrap_or(&text)
+        ),
+    }
+}
+
 fn compare(
-    rules: &Rules,
+    bets: &[(String, Terms)],
     coup: &Coup<Card>,
     cards: &[Card],
     line: &LogLine,
@@ -752,50 +798,51 @@ fn compare(
         });
     }
     let state = coup.final_state();
-    let stake = BigRational::from_integer(line.stake.unwrap_or(1).into());
-    for (bet, value) in line.net.iter().flatten() {
-        let terms = rules
-            .tariff
-            .all()
-            .into_iter()
-            .find(|(k, _)| *k == bet.as_ref())
+    let stake = i128::from(line.stake.unwrap_or(1));
+    for (bet, value) in line.net.iter().flat_map(|n| n.0.iter()) {
+        let terms = bets
+            .iter()
+            .find(|(key, _)| key == bet.as_ref())
             .map(|(_, t)| t);
-        let expected = match terms {
-            Some(crate::rules::Terms::Paytable(terms)) => Some(terms.net(state)),
-            Some(crate::rules::Terms::Pair { net, hand }) => {
+        let expected: Option<Ratio<i64>> = match terms {
+            Some(Terms::Paytable(terms)) => Some(terms.net(state)),
+            Some(Terms::Pair { net, hand }) => {
                 let cards = match hand {
                     Hand::Punto => &coup.punto,
                     Hand::Banco => &coup.banco,
                 };
                 Some(if cards[0].rank == cards[1].rank {
-                    net
+                    *net
                 } else {
                     -Ratio::from_integer(1)
                 })
             }
             None => None,
         };
-        let expected = expected.map(|net| ratio_to_big(net) * &stake);
-        let (agrees, shown) = match (value, &expected) {
-            (_, None) => (false, String::new()),
+        // Amounts are bounded so that a net times a stake stays exact in 128 bits.
+        let expected = expected
+            .map(|net| Ratio::new(i128::from(*net.numer()) * stake, i128::from(*net.denom())));
+        let agrees = match (value, &expected) {
+            (_, None) => false,
             // A float is compared to the exact net within rounding; a string exactly.
             (NetValue::Number(n), Some(net)) => {
-                let want = net.to_f64().unwrap_or(f64::NAN);
-                (
-                    (n - want).abs() <= 1e-9 * want.abs().max(1.0),
-                    show_float(*n),
-                )
+                let want = *net.numer() as f64 / *net.denom() as f64;
+                (n - want).abs() <= 1e-9 * want.abs().max(1.0)
             }
-            (NetValue::Text(t), Some(net)) => (
-                parse_amount(t).is_some_and(|v| &ratio_to_big(v) == net),
-                t.to_string(),
-            ),
+            (NetValue::Text(t), Some(net)) => parse_amount(t).is_some_and(|v| {
+                Ratio::new(i128::from(*v.numer()), i128::from(*v.denom())) == *net
+            }),
         };
         if !agrees {
+            let rules =
+                expected.map(|net| BigRational::new((*net.numer()).into(), (*net.denom()).into()));
             return Some(Finding::WrongNet {
                 bet: bet.to_string(),
-                engine: shown,
-                rules: expected,
+                engine: match value {
+                    NetValue::Number(n) => show_float(*n),
+                    NetValue::Text(t) => t.to_string(),
+                },
+                rules,
             });
         }
     }
@@ -804,7 +851,5 @@ fn compare(
 
 fn show_float(n: f64) -> String {
     let text = format!("{n:.6}");
-    text.trim_end_matches('0')
-        .trim_end_matches('.')
-        .replace('-', "−")
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }

@@ -37,11 +37,14 @@ pub fn summary_text(summary: &Summary, lang: Lang) -> String {
     let n = |x: usize| lang.integer(&x.to_string());
     let mut out = String::new();
     out.push_str(&format!(
-        "{}{colon} {} ({} {})\n",
+        "{}{colon} {}\n",
         lang.pick("Coups read", "Coups lus"),
-        n(summary.coups),
-        n(summary.shoes),
-        lang.pick("shoe lines", "lignes de sabot")
+        n(summary.coups)
+    ));
+    out.push_str(&format!(
+        "{}{colon} {}\n",
+        lang.pick("Shoes begun", "Sabots commencés"),
+        n(summary.shoes)
     ));
     out.push_str(&format!(
         "{}{colon} {}\n",
@@ -107,6 +110,32 @@ pub fn verify_json(discrepancies: &[Discrepancy], summary: &Summary, rules: &Rul
     })
 }
 
+/// A cell's code for people: `Banco`, `Punto 1, Banco 3 (3+2 cards)`, `Punto 3, Banco 3`, `9`.
+pub fn cell_label(cell: &str, lang: Lang) -> String {
+    let words: Vec<&str> = cell.split(' ').collect();
+    match words.as_slice() {
+        ["punto"] => "Punto".into(),
+        ["banco"] => "Banco".into(),
+        ["tie"] => lang.outcome(crate::tally::Winner::Tie).into(),
+        ["pooled", n] => match lang {
+            Lang::En => format!("({n} rare cells pooled)"),
+            Lang::Fr => format!("({n} cases rares regroupées)"),
+        },
+        [p, b, cards] => format!(
+            "Punto {}, Banco {} ({cards} {})",
+            p.trim_start_matches('P'),
+            b.trim_start_matches('B'),
+            lang.pick("cards", "cartes")
+        ),
+        [p, b] => format!(
+            "Punto {}, Banco {}",
+            p.trim_start_matches('P'),
+            b.trim_start_matches('B')
+        ),
+        _ => cell.to_string(),
+    }
+}
+
 fn grouping_name(grouping: Grouping, lang: Lang) -> String {
     match grouping {
         Grouping::Outcomes => lang.pick("Outcomes", "Résultats").into(),
@@ -166,13 +195,15 @@ pub fn render_fit(
     let colon = lang.pick(":", " :");
     let mut out = String::new();
     for f in fits {
-        let verdict = if f.p_value >= level {
+        let verdict = if f.degrees_of_freedom == 0 {
+            lang.pick("too few coups to test", "trop peu de coups pour tester")
+        } else if f.p_value >= level {
             lang.pick("consistent with the rules", "conforme aux règles")
         } else {
             lang.pick("REJECTED", "REJETÉ")
         };
         out.push_str(&format!(
-            "{}{colon} {} {}, χ² = {} {} {} {}, p = {}: {verdict}\n",
+            "{}{colon} {} {}, χ² = {} {} {} {}, p = {}{colon} {verdict}\n",
             grouping_name(f.grouping, lang),
             lang.integer(&f.coups.to_string()),
             lang.pick("coups", "coups"),
@@ -199,9 +230,9 @@ pub fn render_fit(
         ]);
         for c in f.cells.iter().take(shown) {
             table.row(vec![
-                c.cell.clone(),
+                cell_label(&c.cell, lang),
                 lang.integer(&c.observed.to_string()),
-                lang.decimal(c.expected, 1),
+                grouped_decimal(c.expected, lang),
                 lang.decimal(c.residual, 2),
             ]);
         }
@@ -212,18 +243,41 @@ pub fn render_fit(
     }
     out.push_str(&match lang {
         Lang::En => format!(
-            "Each grouping is judged at α = {alpha} shared among {} groupings (Bonferroni: {} each).\n",
+            "Each grouping is judged at α = {} shared among {} groupings (Bonferroni: {} each).\n",
+            format_alpha(alpha, lang),
             fits.len(),
             format_p(level, lang)
         ),
         Lang::Fr => format!(
             "Chaque regroupement est jugé au seuil α = {} partagé entre {} regroupements (Bonferroni : {} chacun).\n",
-            lang.decimal(alpha, 3),
+            format_alpha(alpha, lang),
             fits.len(),
             format_p(level, lang)
         ),
     });
     out
+}
+
+/// A decimal with one place and thousands separators: `12,345.6`, `12 345,6`.
+fn grouped_decimal(value: f64, lang: Lang) -> String {
+    let whole = value.trunc() as u64;
+    let tenth = ((value - value.trunc()) * 10.0).round() as u64;
+    let (whole, tenth) = if tenth == 10 {
+        (whole + 1, 0)
+    } else {
+        (whole, tenth)
+    };
+    format!(
+        "{}{}{tenth}",
+        lang.integer(&whole.to_string()),
+        lang.pick(".", ",")
+    )
+}
+
+/// α as given, in the language's notation (never rounded).
+fn format_alpha(alpha: f64, lang: Lang) -> String {
+    let text = format!("{alpha}");
+    lang.pick(text.clone(), text.replace('.', ","))
 }
 
 fn format_p(p: f64, lang: Lang) -> String {
@@ -259,12 +313,13 @@ pub fn render_plan(
     }
     let mut out = match lang {
         Lang::En => format!(
-            "Coups an engine must log to show the error, at α = {alpha} with power {power}:\n"
+            "Coups an engine must log to show the error, with power {power}, each test at α = {} (fit shares α among the groupings it tests: give --alpha α/k for k of them):\n",
+            format_alpha(alpha, lang)
         ),
         Lang::Fr => format!(
-            "Coups qu’un moteur doit journaliser pour révéler l’erreur, au seuil α = {} avec une puissance de {} :\n",
-            lang.decimal(alpha, 3),
-            lang.decimal(power, 2)
+            "Coups qu’un moteur doit journaliser pour révéler l’erreur, avec une puissance de {}, chaque test au seuil α = {} (fit partage α entre les regroupements qu’il teste : donnez --alpha α/k pour k regroupements) :\n",
+            format_alpha(power, lang),
+            format_alpha(alpha, lang)
         ),
     };
     for p in plans {

@@ -4,6 +4,7 @@ mod check;
 mod cli;
 mod coups;
 mod docs_drift;
+mod fast;
 mod figures;
 mod naive;
 mod oracle;

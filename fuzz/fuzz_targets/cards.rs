@@ -1,0 +1,18 @@
+//! The card parser: any text is a list of cards or a clear error, and every card it accepts
+//! prints back to itself.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use punto_banco::card::{Card, parse_cards};
+
+fuzz_target!(|text: &str| {
+    if let Ok(cards) = parse_cards(text) {
+        for card in cards {
+            assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+            assert_eq!(card.ascii().parse::<Card>(), Ok(card));
+        }
+    } else {
+        let err = parse_cards(text).unwrap_err();
+        assert!(text.contains(&err.token));
+    }
+});

@@ -1,0 +1,113 @@
+//! The fast engine equals the naive reference exactly: on random compositions (full, lightly
+//! and heavily depleted, values exhausted, tiny shoes) and random tableaux, and in every
+//! weight type.
+
+use num_bigint::BigUint;
+use proptest::prelude::*;
+use punto_banco::enumerate::{exact_tally, naive_tally};
+use punto_banco::fast::{fast, fast_tally};
+use punto_banco::rules::{Action, DrawingRules, PuntoMove};
+use punto_banco::shoe::Shoe;
+
+fn composition() -> impl Strategy<Value = Shoe> {
+    prop_oneof![
+        // Full and lightly depleted eight-deck shoes.
+        proptest::array::uniform13(24u64..=32),
+        // Heavily depleted.
+        proptest::array::uniform13(0u64..=12),
+        // Tiny, with values exhausted.
+        proptest::array::uniform13(0u64..=2),
+        // One value gone from an otherwise full shoe.
+        (0usize..13).prop_map(|gone| {
+            let mut counts = [32u64; 13];
+            counts[gone] = 0;
+            counts
+        }),
+    ]
+    .prop_map(|counts| Shoe::from_counts(counts).unwrap())
+    .prop_filter("a playable shoe", |shoe| shoe.check_playable().is_ok())
+}
+
+fn tableau() -> impl Strategy<Value = DrawingRules> {
+    (
+        proptest::collection::vec(any::<bool>(), 96),
+        proptest::sample::subsequence((0u8..10).collect::<Vec<_>>(), 0..3),
+    )
+        .prop_map(|(bits, naturals)| {
+            let mut rules = DrawingRules::reference();
+            let action = |b: bool| if b { Action::Draw } else { Action::Stand };
+            for total in 0..8u8 {
+                for (column, &m) in PuntoMove::ALL.iter().enumerate() {
+                    rules =
+                        rules.with_banco_cell(total, m, action(bits[total as usize * 11 + column]));
+                }
+                rules.punto[total as usize] = action(bits[88 + total as usize]);
+            }
+            // Sometimes other naturals, so the engine's handling of naturals is data too.
+            if !naturals.is_empty() {
+                rules.naturals = [false; 10];
+                for t in naturals {
+                    rules.naturals[t as usize] = true;
+                }
+            }
+            rules
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn fast_equals_naive(shoe in composition(), rules in tableau()) {
+        prop_assert_eq!(fast_tally(&shoe, &rules).unwrap(), naive_tally(&shoe, &rules).unwrap());
+    }
+
+    #[test]
+    fn every_weight_type_agrees(shoe in composition(), rules in tableau()) {
+        let big = punto_banco::fast::fast::<BigUint>(&shoe, &rules);
+        let wide = fast::<u128>(&shoe, &rules);
+        for (b, w) in big.iter().zip(wide.iter()) {
+            prop_assert_eq!(b, &BigUint::from(*w));
+        }
+    }
+}
+
+#[test]
+fn fast_equals_the_enumerator_on_whole_decks() {
+    let rules = DrawingRules::reference();
+    for n_decks in [1, 2, 6, 8, 12] {
+        let shoe = Shoe::decks(n_decks).unwrap();
+        assert_eq!(
+            fast_tally(&shoe, &rules).unwrap(),
+            exact_tally(&shoe, &rules).unwrap(),
+            "{n_decks}"
+        );
+    }
+}
+
+/// 100,000 decks: N⁶ exceeds u128, so the weights are big integers, and the total is still
+/// the falling product N·(N−1)·…·(N−5), computed here independently.
+#[test]
+fn a_hundred_thousand_decks() {
+    let shoe = Shoe::decks(100_000).unwrap();
+    assert!(u128::from(shoe.len()).checked_pow(6).is_none());
+    let tally = fast_tally(&shoe, &DrawingRules::reference()).unwrap();
+    let n = shoe.len();
+    let falling: BigUint = (0..6).map(|k| BigUint::from(n - k)).product();
+    assert_eq!(tally.total(), falling);
+    assert_eq!(
+        tally,
+        exact_tally(&shoe, &DrawingRules::reference()).unwrap()
+    );
+}
+
+#[test]
+fn shoes_too_small_for_a_coup_are_refused() {
+    let shoe = Shoe::from_counts([1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    assert_eq!(
+        fast_tally(&shoe, &DrawingRules::reference())
+            .unwrap_err()
+            .to_string(),
+        "the shoe holds 5 cards; a coup can need six, so a shoe needs at least 6 cards"
+    );
+}
