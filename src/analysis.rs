@@ -3,7 +3,7 @@
 //! Everything here is an exact integer count or a [`BigRational`]; floating point appears only
 //! when rendering.
 
-use crate::enumerate::exact_tally;
+use crate::fast::fast_tally;
 use crate::rules::{Bet, MainBet, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
 pub use crate::tally::Hand;
@@ -30,7 +30,7 @@ impl Analysis {
     /// assert_eq!(analysis.sequences().to_string(), "14658134400");
     /// ```
     pub fn new(shoe: &Shoe, rules: &Rules) -> Result<Analysis, ShoeError> {
-        let tally = exact_tally(shoe, &rules.drawing)?;
+        let tally = fast_tally(shoe, &rules.drawing)?;
         Ok(Analysis::from_tally(shoe.clone(), rules.clone(), tally))
     }
 

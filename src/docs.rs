@@ -18,6 +18,10 @@ use crate::tally::Winner;
 /// The one command that rewrites every generated block.
 pub const REGENERATE: &str = "cargo run --release -- docs --write";
 
+/// The shoes of the simulation summarised in the docs (`shoe-sim --shoes 10000 --seed 1
+/// --rules ez-baccarat`).
+pub const SIMULATED_SHOES: u64 = 10_000;
+
 /// The stake of the teaching texts' home session.
 pub const TEACHING_STAKE: i64 = 20;
 
@@ -45,6 +49,10 @@ pub const BLOCKS: &[&str] = &[
     "variants:en",
     "variants:fr",
     "variant-file:NAME (a shipped variant's JSON)",
+    "eor:en",
+    "eor:fr",
+    "shoe-sim:en",
+    "shoe-sim:fr",
     "deal:json|text:en|fr:CARDS (cards comma-separated, in deal order)",
 ];
 
@@ -70,6 +78,29 @@ pub fn block(name: &str) -> Option<String> {
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
         ["variants", lang] => Some(variants_table(lang.parse().ok()?)),
+        ["eor", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let eor = crate::depletion::effect_of_removal(&Shoe::reference(), &rules).ok()?;
+            Some(crate::render::depletion::eor_table(&eor, lang).to_markdown())
+        }
+        ["shoe-sim", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let set = crate::variants::RuleSet::from_json(crate::variants::shipped("ez-baccarat")?)
+                .ok()?;
+            let setup = crate::depletion::SimulationSetup {
+                shoes: SIMULATED_SHOES,
+                seed: 1,
+                n_decks: 8,
+                cut: 14,
+            };
+            let sim = crate::depletion::simulate(&setup, &set.rules, &|_| {});
+            Some(crate::render::depletion::render_simulation(
+                &sim,
+                &setup,
+                lang,
+                Format::Markdown,
+            ))
+        }
         ["variant-file", name] => {
             let text = crate::variants::shipped(name)?;
             Some(format!("```json\n{text}```\n"))

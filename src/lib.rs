@@ -6,10 +6,12 @@
 //! enumerator, the tally, the analysis, then the renderings.
 
 pub mod analysis;
+pub mod batch;
 pub mod card;
 pub mod check;
 pub mod coup;
 pub mod dealer;
+pub mod depletion;
 pub mod docs;
 pub mod enumerate;
 pub mod fast;

@@ -44,6 +44,11 @@ enum Command {
         /// side-bets). Its shoe is used unless --decks or --ranks is given.
         #[arg(long)]
         rules: Option<String>,
+        /// Analyse many shoes: JSON lines in (`{"decks": 8}`, `{"ranks": [13 counts]}`,
+        /// `{"remove": ["8♠", …]}`, each with an optional "rules"), one analysis JSON line out
+        /// per line, in order; `-` reads standard input.
+        #[arg(long, conflicts_with_all = ["decks", "ranks", "remove"])]
+        batch: Option<String>,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -124,6 +129,37 @@ enum Command {
         /// How many cells to show per grouping, most deviant first.
         #[arg(long, default_value_t = 5)]
         shown: usize,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// The exact effect of removing one card of each rank on the edge of every bet.
+    Eor {
+        #[command(flatten)]
+        shoe: ShoeArgs,
+        /// The rule set (a file or a shipped variant's name); its shoe unless --decks/--ranks.
+        #[arg(long)]
+        rules: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Deals shuffled shoes to a cut card, computing every bet's exact edge before every coup,
+    /// and reports how often each bet turns favourable and what betting only then gains.
+    ShoeSim {
+        /// How many shoes to deal.
+        #[arg(long, default_value_t = 1000)]
+        shoes: u64,
+        /// The seed of the shuffles: the same seed deals the same shoes.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Decks per shoe (at most 30, so that every weight fits in 64 bits).
+        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS)]
+        decks: u64,
+        /// Cards left behind the cut card: the shoe ends when no more than this many remain.
+        #[arg(long, default_value_t = 14)]
+        cut: usize,
+        /// The rule set (a file or a shipped variant's name).
+        #[arg(long)]
+        rules: Option<String>,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -246,6 +282,62 @@ fn rules_or_reference(name: Option<&str>) -> Result<Rules, Failure> {
         Some(name) => load_rule_set(name)?.rules,
         None => Rules::reference(),
     })
+}
+
+/// A rule set named by a batch line, with its name, or why it cannot be had.
+type Resolved = Result<(Rules, String), String>;
+
+/// Rule sets named by batch lines, loaded once each.
+struct CachedRules(std::sync::Mutex<std::collections::HashMap<String, Resolved>>);
+
+impl punto_banco::batch::RulesResolver for CachedRules {
+    fn resolve(&self, name: &str) -> Result<(Rules, String), String> {
+        let mut cache = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        cache
+            .entry(name.to_string())
+            .or_insert_with(|| match load_rule_set(name) {
+                Ok(set) => Ok((set.rules, set.name)),
+                Err(Failure::Input(message) | Failure::Check(message)) => Err(message),
+                Err(Failure::CheckWithOutput(_, message)) => Err(message),
+            })
+            .clone()
+    }
+}
+
+/// Streams a batch: chunks of lines analysed on every core, printed in order as they finish.
+fn analyse_batch(path: &str, default: &Rules) -> Result<String, Failure> {
+    use std::io::{BufRead, Write};
+    const CHUNK: usize = 4096;
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+        Box::new(std::io::BufReader::new(file))
+    };
+    let resolver = CachedRules(Default::default());
+    let mut stdout = std::io::stdout().lock();
+    let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
+    let mut lines = reader.lines().enumerate().peekable();
+    while lines.peek().is_some() {
+        chunk.clear();
+        for (index, line) in lines.by_ref().take(CHUNK) {
+            let line = line.map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+            chunk.push((index + 1, line));
+        }
+        for document in punto_banco::batch::analyse_chunk(&chunk, default, &resolver) {
+            if document.is_empty() {
+                continue;
+            }
+            if writeln!(stdout, "{document}").is_err() {
+                return Ok(String::new()); // The reader stopped early.
+            }
+        }
+    }
+    Ok(String::new())
 }
 
 /// Verifies a log line by line, streaming; the verdict picks the exit code.
@@ -397,9 +489,19 @@ fn check_stake(stake: i64) -> Result<i64, Failure> {
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
         Command::Analyze {
+            shoe: _,
+            rules,
+            batch: Some(path),
+            ..
+        } => {
+            let default = rules_or_reference(rules.as_deref())?;
+            analyse_batch(&path, &default)
+        }
+        Command::Analyze {
             shoe,
             rules,
             output,
+            batch: None,
         } => {
             let set = rules.as_deref().map(load_rule_set).transpose()?;
             let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
@@ -541,6 +643,65 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     format!("{file}: the observed counts do not fit the rules"),
                 ))
             }
+        }
+        Command::Eor {
+            shoe,
+            rules,
+            output,
+        } => {
+            let set = rules.as_deref().map(load_rule_set).transpose()?;
+            let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
+            let rules = set.map_or_else(Rules::reference, |s| s.rules);
+            let eor = punto_banco::depletion::effect_of_removal(&shoe, &rules)?;
+            Ok(punto_banco::render::depletion::render_eor(
+                &eor,
+                &shoe,
+                output.lang(),
+                output.format(),
+            ))
+        }
+        Command::ShoeSim {
+            shoes,
+            seed,
+            decks,
+            cut,
+            rules,
+            output,
+        } => {
+            if !(1..=30).contains(&decks) {
+                return Err(Failure::Input(format!(
+                    "--decks is {decks}: expected 1 to 30"
+                )));
+            }
+            if shoes == 0 {
+                return Err(Failure::Input(
+                    "--shoes is 0: expected at least one shoe".into(),
+                ));
+            }
+            let rules = rules_or_reference(rules.as_deref())?;
+            let setup = punto_banco::depletion::SimulationSetup {
+                shoes,
+                seed,
+                n_decks: decks,
+                cut,
+            };
+            // A progress line on long runs, only where a person is watching.
+            let watching = std::io::IsTerminal::is_terminal(&std::io::stderr()) && shoes >= 200;
+            let progress = |done: u64| {
+                if watching {
+                    eprint!("\r{done}/{shoes} shoes");
+                    if done == shoes {
+                        eprintln!();
+                    }
+                }
+            };
+            let sim = punto_banco::depletion::simulate(&setup, &rules, &progress);
+            Ok(punto_banco::render::depletion::render_simulation(
+                &sim,
+                &setup,
+                output.lang(),
+                output.format(),
+            ))
         }
         Command::Docs { dir, write } => regenerate_docs(&dir, write),
     }

@@ -2,7 +2,7 @@
 
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
-use super::{Format, SCHEMA, approx, fraction, fraction_text, signed_amount};
+use super::{Format, approx, fraction, fraction_text, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::analysis::{Analysis, Hand};
 use crate::lang::Lang;
@@ -11,16 +11,6 @@ use crate::tally::Winner;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use serde_json::{Value, json};
-
-/// A count of sequences as JSON: the count as a decimal string, its exact probability and a decimal.
-fn count_json(count: &BigUint, total: &BigUint) -> Value {
-    let probability = BigRational::new(BigInt::from(count.clone()), BigInt::from(total.clone()));
-    json!({
-        "count": count.to_string(),
-        "probability": fraction(&probability),
-        "decimal": approx(&probability),
-    })
-}
 
 /// The shoe as JSON: its decks when whole, its card count and its rank counts A to K.
 pub fn shoe_json(shoe: &Shoe) -> Value {
@@ -31,99 +21,19 @@ pub fn shoe_json(shoe: &Shoe) -> Value {
     })
 }
 
-/// The analysis as one JSON object (schema 1).
+/// The analysis as one JSON object (schema 1); the layout lives in [`super::summary`].
 pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {
-    let total = analysis.sequences();
-    let mut outcomes = serde_json::Map::new();
-    for winner in Winner::ALL {
-        outcomes.insert(
-            winner.key().into(),
-            count_json(&analysis.count(winner), total),
-        );
-    }
-    let mut bets = serde_json::Map::new();
-    for (key, terms) in analysis.rules.tariff.all() {
-        let edge = analysis.edge_of(&terms);
-        let distribution: Vec<Value> = analysis
-            .net_distribution(&terms)
-            .iter()
-            .map(|(net, p)| {
-                json!({
-                    "net": fraction(&ratio_to_big(*net)),
-                    "probability": fraction(p),
-                    "decimal": approx(p),
-                })
-            })
-            .collect();
-        bets.insert(
-            key.into(),
-            json!({
-                "edge": fraction(&edge),
-                "edge_percent": approx(&edge) * 100.0,
-                "expected_net": fraction(&-edge.clone()),
-                "net_distribution": distribution,
-            }),
-        );
-    }
-    let mut naturals = serde_json::Map::new();
-    naturals.insert(
-        "any".into(),
-        count_json(&analysis.count_where(|s| s.natural), total),
-    );
-    for hand in Hand::ALL {
-        let mut by_total = serde_json::Map::new();
-        for t in (0..10u8).filter(|&t| analysis.rules.drawing.is_natural(t)) {
-            let count = analysis.count_where(|s| s.natural && hand.total(s) == t);
-            by_total.insert(t.to_string(), count_json(&count, total));
-        }
-        naturals.insert(hand.key().into(), Value::Object(by_total));
-    }
-    let mut draws = serde_json::Map::new();
-    for hand in Hand::ALL {
-        draws.insert(
-            hand.key().into(),
-            count_json(&analysis.count_where(|s| hand.cards(s) == 3), total),
-        );
-    }
-    let mut cards_used = serde_json::Map::new();
-    for n in 4..=6u8 {
-        cards_used.insert(
-            n.to_string(),
-            count_json(&analysis.count_where(|s| s.cards_used() == n), total),
-        );
-    }
-    let mut ties = serde_json::Map::new();
-    for t in 0..10u8 {
-        let count = analysis.count_where(|s| s.winner() == Winner::Tie && s.punto_total == t);
-        ties.insert(t.to_string(), count_json(&count, total));
-    }
-    let states: Vec<Value> = analysis
-        .tally
-        .states()
-        .map(|(s, w)| {
-            json!({
-                "punto_total": s.punto_total,
-                "banco_total": s.banco_total,
-                "punto_cards": s.punto_cards,
-                "banco_cards": s.banco_cards,
-                "natural": s.natural,
-                "count": w.to_string(),
-            })
+    let weights: Vec<BigUint> = (0..crate::tally::FinalState::COUNT)
+        .map(|i| {
+            analysis
+                .tally
+                .weight(crate::tally::FinalState::from_index(i))
+                .clone()
         })
         .collect();
-    json!({
-        "schema": SCHEMA,
-        "shoe": shoe_json(&analysis.shoe),
-        "rules": rules_id,
-        "sequences": total.to_string(),
-        "outcomes": outcomes,
-        "bets": bets,
-        "naturals": naturals,
-        "draws": draws,
-        "cards_used": cards_used,
-        "ties_by_total": ties,
-        "final_states": states,
-    })
+    let text = super::summary::summary_json(&weights, &analysis.shoe, &analysis.rules, rules_id)
+        .expect("big integers always fit");
+    serde_json::from_str(&text).expect("the summary writer writes JSON")
 }
 
 /// The shoe for people: `8 decks (416 cards)`, `8 paquets (416 cartes)`, or its rank counts.

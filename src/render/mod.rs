@@ -6,7 +6,9 @@
 pub mod analysis;
 pub mod check;
 pub mod coup;
+pub mod depletion;
 pub mod oracle;
+pub mod summary;
 pub mod table;
 pub mod tableau;
 

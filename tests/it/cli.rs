@@ -429,3 +429,58 @@ fn fit_reads_counts_and_plans() {
         "--alpha is 2",
     );
 }
+
+#[test]
+fn batch_keeps_order_and_reports_bad_lines() {
+    let input = "{\"decks\": 8}\n\n{\"remove\": [\"8♠\", \"8♥\", \"9♣\"]}\nnot json\n{\"ranks\": [1,1,1,1,1,0,0,0,0,0,0,0,0]}\n{\"decks\": 6, \"rules\": \"tie-9-to-1\"}\n";
+    let output = run_stdin(&["analyze", "--batch", "-"], input);
+    assert_eq!(output.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    // Each line is the analysis document: the same object `analyze --format json` prints.
+    assert_eq!(lines[0], json(&["analyze", "--format", "json"]));
+    assert_eq!(
+        lines[1],
+        json(&["analyze", "--remove", "8♠,8♥,9♣", "--format", "json"])
+    );
+    assert_eq!(lines[2]["line"], 4);
+    assert!(lines[2]["error"].as_str().unwrap().starts_with("column 2"));
+    assert_eq!(lines[3]["line"], 5);
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("at least 6 cards")
+    );
+    // Wizard of Odds, "one to twelve decks": 6-deck Tie at 9:1, 4.9313%.
+    let tie = lines[4]["bets"]["tie"]["edge_percent"].as_f64().unwrap();
+    assert_eq!((tie * 10_000.0).round() / 10_000.0, 4.9313);
+}
+
+#[test]
+fn eor_and_shoe_sim_from_the_command_line() {
+    let doc = json(&["eor", "--format", "json"]);
+    assert_eq!(doc["removal"].as_array().unwrap().len(), 13);
+    assert!(
+        doc["removal"][5]["edge_change"]["tie"]["exact"]
+            .as_str()
+            .unwrap()
+            .contains('/')
+    );
+    let sim = json(&[
+        "shoe-sim", "--shoes", "5", "--seed", "3", "--format", "json",
+    ]);
+    assert_eq!(sim["shoes"], 5);
+    assert_eq!(
+        sim,
+        json(&[
+            "shoe-sim", "--shoes", "5", "--seed", "3", "--format", "json"
+        ])
+    );
+    bad_input(&["shoe-sim", "--decks", "31"], "--decks is 31");
+    bad_input(&["shoe-sim", "--shoes", "0"], "--shoes is 0");
+}

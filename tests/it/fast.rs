@@ -111,3 +111,40 @@ fn shoes_too_small_for_a_coup_are_refused() {
         "the shoe holds 5 cards; a coup can need six, so a shoe needs at least 6 cards"
     );
 }
+
+/// Rounds every float of a document to 12 significant digits: the exact values are strings.
+fn rounded(value: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            let x = n.as_f64().unwrap();
+            Value::String(format!("{x:.11e}"))
+        }
+        Value::Array(items) => Value::Array(items.iter().map(rounded).collect()),
+        Value::Object(map) => {
+            Value::Object(map.iter().map(|(k, v)| (k.clone(), rounded(v))).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The fast analysis document (u128) is the big-integer one, for any shoe and every shipped
+    /// rule set (side bets, pairs, commissions, pushes).
+    #[test]
+    fn fast_document_equals_the_big_integer_document(
+        shoe in composition(),
+        variant in 0..punto_banco::variants::SHIPPED.len(),
+    ) {
+        use punto_banco::analysis::Analysis;
+        use punto_banco::render::analysis::analysis_json;
+        use punto_banco::render::summary::fast_summary_json;
+        let (name, text) = punto_banco::variants::SHIPPED[variant];
+        let rules = punto_banco::variants::RuleSet::from_json(text).unwrap().rules;
+        let fast: serde_json::Value = serde_json::from_str(&fast_summary_json(&shoe, &rules, name).unwrap()).unwrap();
+        let slow = analysis_json(&Analysis::new(&shoe, &rules).unwrap(), name);
+        prop_assert_eq!(rounded(&fast), rounded(&slow));
+    }
+}

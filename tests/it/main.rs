@@ -3,6 +3,7 @@
 mod check;
 mod cli;
 mod coups;
+mod depletion;
 mod docs_drift;
 mod fast;
 mod figures;

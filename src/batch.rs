@@ -1,0 +1,102 @@
+//! Batch analysis: JSON lines in, one shoe each, and the analysis document of each out, in
+//! the same order. A bad line gets an error object naming its line; the others go on.
+
+use crate::card::parse_cards;
+use crate::render::summary::fast_summary_json;
+use crate::rules::Rules;
+use crate::shoe::Shoe;
+use rayon::prelude::*;
+use serde::Deserialize;
+
+/// One input line: a shoe (whole decks, rank counts, or cards removed from either) and an
+/// optional rule set, by the name the caller's resolver understands.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BatchLine {
+    #[serde(default)]
+    decks: Option<u64>,
+    #[serde(default)]
+    ranks: Option<[u64; 13]>,
+    #[serde(default)]
+    remove: Option<Vec<String>>,
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+/// Finds the rules a line names; `Err` is a message for the line's error object.
+pub trait RulesResolver: Sync {
+    fn resolve(&self, name: &str) -> Result<(Rules, String), String>;
+}
+
+/// Analyses one line: the document, or an error object naming the line.
+pub fn analyse_line(
+    number: usize,
+    text: &str,
+    default_rules: &Rules,
+    resolver: &dyn RulesResolver,
+) -> String {
+    match try_line(text, default_rules, resolver) {
+        Ok(document) => document,
+        Err(message) => {
+            serde_json::json!({ "schema": crate::render::SCHEMA, "line": number, "error": message })
+                .to_string()
+        }
+    }
+}
+
+fn try_line(
+    text: &str,
+    default_rules: &Rules,
+    resolver: &dyn RulesResolver,
+) -> Result<String, String> {
+    let line: BatchLine =
+        serde_json::from_str(text.trim_end_matches(['\n', '\r'])).map_err(|e| {
+            let text = e.to_string();
+            let suffix = format!(" at line {} column {}", e.line(), e.column());
+            format!(
+                "column {}: {}",
+                e.column(),
+                text.strip_suffix(&suffix).unwrap_or(&text)
+            )
+        })?;
+    let removed = match &line.remove {
+        Some(cards) => parse_cards(&cards.join(" ")).map_err(|e| format!("remove: {e}"))?,
+        None => Vec::new(),
+    };
+    let shoe = match (line.decks, line.ranks) {
+        (Some(_), Some(_)) => return Err("give `decks` or `ranks`, not both".into()),
+        (_, Some(ranks)) => {
+            let mut shoe = Shoe::from_counts(ranks).map_err(|e| format!("ranks: {e}"))?;
+            shoe.remove_all(&removed)
+                .map_err(|e| format!("remove: {e}"))?;
+            shoe
+        }
+        (decks, None) => {
+            Shoe::decks_without(decks.unwrap_or(crate::shoe::REFERENCE_DECKS), &removed)
+                .map_err(|e| e.to_string())?
+        }
+    };
+    let (rules, name) = match &line.rules {
+        Some(name) => resolver.resolve(name)?,
+        None => (default_rules.clone(), "reference".to_string()),
+    };
+    fast_summary_json(&shoe, &rules, &name).map_err(|e| e.to_string())
+}
+
+/// Analyses a chunk of numbered lines on every core, keeping their order.
+pub fn analyse_chunk(
+    lines: &[(usize, String)],
+    default_rules: &Rules,
+    resolver: &dyn RulesResolver,
+) -> Vec<String> {
+    lines
+        .par_iter()
+        .map(|(number, text)| {
+            if text.trim().is_empty() {
+                String::new()
+            } else {
+                analyse_line(*number, text, default_rules, resolver)
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,109 @@
+//! Depleted shoes: batch analysis, the effect of removal and the shoe simulation.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use punto_banco::analysis::Analysis;
+use punto_banco::card::{Card, Rank, Suit};
+use punto_banco::depletion::{SimulationSetup, effect_of_removal, simulate};
+use punto_banco::enumerate::naive_tally;
+use punto_banco::rules::{MainBet, Rules};
+use punto_banco::shoe::Shoe;
+
+/// The effect of removing a card, checked by the naive path: the edge of the smaller shoe
+/// from the walk over every value sequence, minus the full shoe's.
+#[test]
+fn effect_of_removal_matches_the_naive_path() {
+    let shoe = Shoe::decks(2).unwrap();
+    let rules = Rules::reference();
+    let eor = effect_of_removal(&shoe, &rules).unwrap();
+    let naive_edge = |shoe: &Shoe, bet: MainBet| {
+        let tally = naive_tally(shoe, &rules.drawing).unwrap();
+        Analysis::from_tally(shoe.clone(), rules.clone(), tally).edge(bet)
+    };
+    for rank in [Rank::Five, Rank::Nine, Rank::King] {
+        let mut smaller = shoe.clone();
+        smaller.remove(Card::new(rank, Suit::Hearts)).unwrap();
+        let (_, changes) = eor.by_rank.iter().find(|(r, _)| *r == rank).unwrap();
+        let changes = changes.as_ref().unwrap();
+        for (i, bet) in MainBet::ALL.iter().enumerate() {
+            assert_eq!(
+                changes[i],
+                naive_edge(&smaller, *bet) - naive_edge(&shoe, *bet),
+                "{rank} {bet:?}"
+            );
+        }
+    }
+    // A rank the shoe has run out of has no effect to report.
+    let mut counts = [8u64; 13];
+    counts[Rank::Nine.index()] = 0;
+    let eor = effect_of_removal(&Shoe::from_counts(counts).unwrap(), &rules).unwrap();
+    assert!(eor.by_rank[Rank::Nine.index()].1.is_none());
+}
+
+/// The directions the classic effect-of-removal tables agree on; the exact values are what the
+/// naive check above pins.
+#[test]
+fn effects_have_the_known_signs() {
+    let eor = effect_of_removal(&Shoe::reference(), &Rules::reference()).unwrap();
+    let change =
+        |rank: Rank, bet: usize| eor.by_rank[rank.index()].1.as_ref().unwrap()[bet].clone();
+    let zero = BigRational::from_integer(BigInt::from(0));
+    // Removing a 4 helps Banco most; removing a 6 hurts it.
+    assert!(change(Rank::Four, 1) < zero);
+    assert!(change(Rank::Six, 1) > zero);
+    // Removing 6s and 7s raises the Tie edge most.
+    assert!(change(Rank::Six, 2) > change(Rank::Two, 2));
+}
+
+#[test]
+fn the_simulation_is_reproducible_and_counts_coups() {
+    let rules = punto_banco::variants::RuleSet::from_json(
+        punto_banco::variants::shipped("ez-baccarat").unwrap(),
+    )
+    .unwrap()
+    .rules;
+    let setup = SimulationSetup {
+        shoes: 40,
+        seed: 9,
+        n_decks: 8,
+        cut: 14,
+    };
+    let a = simulate(&setup, &rules, &|_| {});
+    let b = simulate(&setup, &rules, &|_| {});
+    assert_eq!(a, b);
+    let c = simulate(
+        &SimulationSetup {
+            seed: 10,
+            ..setup.clone()
+        },
+        &rules,
+        &|_| {},
+    );
+    assert_ne!(a, c);
+    // An eight-deck shoe dealt to 14 cards holds about 80 coups.
+    assert!((70 * 40..=90 * 40).contains(&a.coups), "{}", a.coups);
+    // Dragon 7 turns favourable late in some shoes; the main bets far more rarely.
+    let dragon = a.bets.iter().position(|k| k == "dragon_7").unwrap();
+    let banco = a.bets.iter().position(|k| k == "banco").unwrap();
+    assert!(a.records[dragon].favourable > a.records[banco].favourable);
+}
+
+#[test]
+fn every_edge_before_a_coup_is_the_exact_edge() {
+    // The simulation's per-coup edge is the exact analysis of the remaining shoe: check one
+    // mid-shoe composition against the big-integer analysis.
+    let mut counts = [32u64; 13];
+    counts[Rank::Seven.index()] = 20;
+    counts[Rank::Ten.index()] = 31;
+    let shoe = Shoe::from_counts(counts).unwrap();
+    let rules = Rules::reference();
+    let doc: serde_json::Value = serde_json::from_str(
+        &punto_banco::render::summary::fast_summary_json(&shoe, &rules, "reference").unwrap(),
+    )
+    .unwrap();
+    let analysis = Analysis::new(&shoe, &rules).unwrap();
+    assert_eq!(
+        doc["bets"]["banco"]["edge"],
+        punto_banco::render::fraction(&analysis.edge(MainBet::Banco))
+    );
+}
