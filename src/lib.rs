@@ -19,6 +19,8 @@ pub mod lang;
 pub mod oracle;
 pub mod render;
 pub mod rules;
+pub mod session;
+pub mod session_odds;
 pub mod shoe;
 pub mod tableau_text;
 pub mod tally;

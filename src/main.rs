@@ -163,6 +163,42 @@ enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// The ten-deal teaching session of the rule texts, at the terminal or from a script.
+    Session {
+        /// Play this script (JSON: participants, predictions per deal, optional cards) instead
+        /// of asking at the terminal; `-` reads standard input.
+        #[arg(long)]
+        script: Option<String>,
+        /// The seed of the shuffles: the same seed deals the same cards.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Decks in the shoe.
+        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS)]
+        decks: u64,
+        /// Deals in the session.
+        #[arg(long, default_value_t = punto_banco::session::DEALS)]
+        deals: u32,
+        /// The notional stake of every prediction.
+        #[arg(long, default_value_t = punto_banco::session::STAKE, allow_hyphen_values = true)]
+        stake: i64,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Exact odds of the home session: each fixed strategy's final-score distribution, its
+    /// expected value, its chance to finish at or above zero, and head-to-head chances.
+    SessionOdds {
+        /// Deals in the session.
+        #[arg(long, default_value_t = punto_banco::session::DEALS)]
+        deals: u32,
+        /// The notional stake of every prediction.
+        #[arg(long, default_value_t = punto_banco::session::STAKE, allow_hyphen_values = true)]
+        stake: i64,
+        /// Decks in the shoe.
+        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS)]
+        decks: u64,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Checks (or with --write, rewrites) the generated tables in the Markdown files of docs/.
     Docs {
         /// The folder of Markdown files.
@@ -338,6 +374,132 @@ fn analyse_batch(path: &str, default: &Rules) -> Result<String, Failure> {
         }
     }
     Ok(String::new())
+}
+
+/// A played session for people (every deal told, the standings, the winners) or as JSON.
+fn render_session(session: &punto_banco::session::Session, lang: Lang, format: Format) -> String {
+    use punto_banco::session::{deal_text, standings_text, winners_text};
+    if format == Format::Json {
+        return format!("{:#}\n", punto_banco::session::session_json(session));
+    }
+    let mut out = String::new();
+    for deal in &session.played {
+        out.push_str(&deal_text(session, deal, false, lang));
+        out.push('\n');
+    }
+    out.push_str(&standings_text(session, lang));
+    if session.finished() {
+        out.push_str(&winners_text(session, lang));
+    }
+    out
+}
+
+/// The session at the terminal: names, then each deal's predictions, the deal told card by
+/// card, and the standings. Bad answers are explained and asked again; the end of input stops
+/// the session with the standings so far.
+fn interactive_session(seed: Option<u64>, decks: u64, deals: u32, stake: i64, lang: Lang) -> Result<String, Failure> {
+    use punto_banco::session::{
+        MAX_PARTICIPANTS, MIN_PARTICIPANTS, Session, deal_text, parse_prediction, prediction_choices,
+        standings_text, winners_text,
+    };
+    use std::io::BufRead;
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut ask = |prompt: &str| -> Option<String> {
+        print_output(prompt);
+        lines.next().and_then(Result::ok)
+    };
+    let say = |text: &str| print_output(text);
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut session = Session::new(Rules::reference(), decks, deals, stake);
+    say(&match lang {
+        Lang::En => format!("Punto Banco: {deals} deals, a notional stake of {stake}, {decks} decks. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n"),
+        Lang::Fr => format!("Punto Banco : {deals} donnes, un enjeu fictif de {stake}, {decks} paquets. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n"),
+    });
+    let stopped = |session: &Session| -> Result<String, Failure> {
+        let mut out = lang.pick("\nInput ended: the session stops here.\n", "\nFin de l’entrée : la séance s’arrête ici.\n").to_string();
+        if !session.participants.is_empty() {
+            out.push_str(&standings_text(session, lang));
+        }
+        Ok(out)
+    };
+    // Names: two to eight participants, then whether the dealer predicts too.
+    loop {
+        let n = session.participants.len();
+        let prompt = match lang {
+            Lang::En if n < MIN_PARTICIPANTS => format!("Name of participant {} (at least {MIN_PARTICIPANTS}): ", n + 1),
+            Lang::En => format!("Name of participant {} (empty line to start, at most {MAX_PARTICIPANTS}): ", n + 1),
+            Lang::Fr if n < MIN_PARTICIPANTS => format!("Nom du participant {} (au moins {MIN_PARTICIPANTS}) : ", n + 1),
+            Lang::Fr => format!("Nom du participant {} (ligne vide pour commencer, au plus {MAX_PARTICIPANTS}) : ", n + 1),
+        };
+        let Some(name) = ask(&prompt) else { return stopped(&session) };
+        if name.trim().is_empty() && n >= MIN_PARTICIPANTS {
+            break;
+        }
+        if let Err(e) = session.join(&name, false) {
+            say(&format!("  {}\n", e.text(lang)));
+        }
+        if session.participants.len() == MAX_PARTICIPANTS {
+            break;
+        }
+    }
+    let Some(dealer) = ask(lang.pick("Name of the dealer: ", "Nom du donneur : ")) else { return stopped(&session) };
+    let dealer = if dealer.trim().is_empty() { lang.pick("Dealer", "Donneur").to_string() } else { dealer.trim().to_string() };
+    loop {
+        let prompt = match lang {
+            Lang::En => format!("Does {dealer} predict too? (y/n): "),
+            Lang::Fr => format!("{dealer} fait-il aussi une prédiction ? (o/n) : "),
+        };
+        let Some(answer) = ask(&prompt) else { return stopped(&session) };
+        match answer.trim().to_lowercase().as_str() {
+            "y" | "yes" | "o" | "oui" => {
+                if session.participants.len() >= MAX_PARTICIPANTS {
+                    say(&format!("  {}\n", punto_banco::session::JoinError::Full.text(lang)));
+                } else if let Err(e) = session.join(&dealer, true) {
+                    say(&format!("  {}\n", e.text(lang)));
+                    continue;
+                }
+                break;
+            }
+            "n" | "no" | "non" => break,
+            _ => say(lang.pick("  Answer y or n.\n", "  Répondez o ou n.\n")),
+        }
+    }
+    let mut rng = punto_banco::dealer::Dealer::rng(seed);
+    while !session.finished() {
+        say(&match lang {
+            Lang::En => format!("\nPredictions for deal {} of {deals} ({}):\n", session.next_deal(), prediction_choices(lang)),
+            Lang::Fr => format!("\nPrédictions pour la donne {} sur {deals} ({}) :\n", session.next_deal(), prediction_choices(lang)),
+        });
+        let mut predictions = Vec::new();
+        for participant in session.participants.clone() {
+            loop {
+                let Some(answer) = ask(&format!("  {}{} ", participant.name, lang.pick(":", " :"))) else {
+                    return stopped(&session);
+                };
+                match parse_prediction(&answer) {
+                    Some(bet) => {
+                        predictions.push(bet);
+                        break;
+                    }
+                    None => say(&match lang {
+                        Lang::En => format!("  `{}` is not a prediction: type {}.\n", answer.trim(), prediction_choices(lang)),
+                        Lang::Fr => format!("  « {} » n’est pas une prédiction : tapez {}.\n", answer.trim(), prediction_choices(lang)),
+                    }),
+                }
+            }
+        }
+        let deal = session.play_shuffled(&mut rng, &predictions).clone();
+        say("\n");
+        say(&deal_text(&session, &deal, true, lang));
+        say(&standings_text(&session, lang));
+    }
+    say("\n");
+    Ok(winners_text(&session, lang))
 }
 
 /// Verifies a log line by line, streaming; the verdict picks the exit code.
@@ -702,6 +864,50 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 output.lang(),
                 output.format(),
             ))
+        }
+        Command::Session {
+            script,
+            seed,
+            decks,
+            deals,
+            stake,
+            output,
+        } => {
+            let stake = check_stake(stake)?;
+            match script {
+                Some(path) => {
+                    let text = read_input(&path)?;
+                    let session = punto_banco::session::play_script(&text, Rules::reference())
+                        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+                    Ok(render_session(&session, output.lang(), output.format()))
+                }
+                None => {
+                    if !(1..=1_000).contains(&decks) || !(1..=1_000).contains(&deals) {
+                        return Err(Failure::Input(format!(
+                            "--decks is {decks} and --deals {deals}: each must be 1 to 1000"
+                        )));
+                    }
+                    interactive_session(seed, decks, deals, stake, output.lang())
+                }
+            }
+        }
+        Command::SessionOdds {
+            deals,
+            stake,
+            decks,
+            output,
+        } => {
+            let stake = check_stake(stake)?;
+            if !(1..=100).contains(&deals) {
+                return Err(Failure::Input(format!("--deals is {deals}: expected 1 to 100")));
+            }
+            let odds = punto_banco::session_odds::SessionOdds::new(
+                &Shoe::decks(decks)?,
+                &Rules::reference(),
+                deals,
+                stake,
+            )?;
+            Ok(punto_banco::render::session::render_odds(&odds, output.lang(), output.format()))
         }
         Command::Docs { dir, write } => regenerate_docs(&dir, write),
     }

@@ -8,6 +8,7 @@ pub mod check;
 pub mod coup;
 pub mod depletion;
 pub mod oracle;
+pub mod session;
 pub mod summary;
 pub mod table;
 pub mod tableau;
