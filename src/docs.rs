@@ -53,6 +53,8 @@ pub const BLOCKS: &[&str] = &[
     "eor:fr",
     "shoe-sim:en",
     "shoe-sim:fr",
+    "session-odds:en",
+    "session-odds:fr",
     "deal:json|text:en|fr:CARDS (cards comma-separated, in deal order)",
 ];
 
@@ -97,6 +99,21 @@ pub fn block(name: &str) -> Option<String> {
             Some(crate::render::depletion::render_simulation(
                 &sim,
                 &setup,
+                lang,
+                Format::Markdown,
+            ))
+        }
+        ["session-odds", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let odds = crate::session_odds::SessionOdds::new(
+                &Shoe::reference(),
+                &rules,
+                10,
+                TEACHING_STAKE,
+            )
+            .ok()?;
+            Some(crate::render::session::render_odds(
+                &odds,
                 lang,
                 Format::Markdown,
             ))
@@ -220,6 +237,25 @@ fn variants_table(lang: Lang) -> String {
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
+}
+
+/// The generated files of `docs/` other than Markdown blocks: each path (relative to `docs/`)
+/// with its content.
+pub fn generated_files() -> Vec<(&'static str, String)> {
+    let rules = Rules::reference();
+    let odds =
+        crate::session_odds::SessionOdds::new(&Shoe::reference(), &rules, 10, TEACHING_STAKE)
+            .expect("eight decks are playable");
+    vec![
+        (
+            "images/session-odds.svg",
+            crate::render::session::odds_svg(&odds, Lang::En),
+        ),
+        (
+            "images/session-odds-fr.svg",
+            crate::render::session::odds_svg(&odds, Lang::Fr),
+        ),
+    ]
 }
 
 /// Replaces every generated block of a Markdown text with the engine's current rendering.

@@ -397,10 +397,16 @@ fn render_session(session: &punto_banco::session::Session, lang: Lang, format: F
 /// The session at the terminal: names, then each deal's predictions, the deal told card by
 /// card, and the standings. Bad answers are explained and asked again; the end of input stops
 /// the session with the standings so far.
-fn interactive_session(seed: Option<u64>, decks: u64, deals: u32, stake: i64, lang: Lang) -> Result<String, Failure> {
+fn interactive_session(
+    seed: Option<u64>,
+    decks: u64,
+    deals: u32,
+    stake: i64,
+    lang: Lang,
+) -> Result<String, Failure> {
     use punto_banco::session::{
-        MAX_PARTICIPANTS, MIN_PARTICIPANTS, Session, deal_text, parse_prediction, prediction_choices,
-        standings_text, winners_text,
+        MAX_PARTICIPANTS, MIN_PARTICIPANTS, Session, deal_text, parse_prediction,
+        prediction_choices, standings_text, winners_text,
     };
     use std::io::BufRead;
     let stdin = std::io::stdin();
@@ -417,11 +423,20 @@ fn interactive_session(seed: Option<u64>, decks: u64, deals: u32, stake: i64, la
     });
     let mut session = Session::new(Rules::reference(), decks, deals, stake);
     say(&match lang {
-        Lang::En => format!("Punto Banco: {deals} deals, a notional stake of {stake}, {decks} decks. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n"),
-        Lang::Fr => format!("Punto Banco : {deals} donnes, un enjeu fictif de {stake}, {decks} paquets. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n"),
+        Lang::En => format!(
+            "Punto Banco: {deals} deals, a notional stake of {stake}, {decks} decks. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n"
+        ),
+        Lang::Fr => format!(
+            "Punto Banco : {deals} donnes, un enjeu fictif de {stake}, {decks} paquets. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n"
+        ),
     });
     let stopped = |session: &Session| -> Result<String, Failure> {
-        let mut out = lang.pick("\nInput ended: the session stops here.\n", "\nFin de l’entrée : la séance s’arrête ici.\n").to_string();
+        let mut out = lang
+            .pick(
+                "\nInput ended: the session stops here.\n",
+                "\nFin de l’entrée : la séance s’arrête ici.\n",
+            )
+            .to_string();
         if !session.participants.is_empty() {
             out.push_str(&standings_text(session, lang));
         }
@@ -431,12 +446,26 @@ fn interactive_session(seed: Option<u64>, decks: u64, deals: u32, stake: i64, la
     loop {
         let n = session.participants.len();
         let prompt = match lang {
-            Lang::En if n < MIN_PARTICIPANTS => format!("Name of participant {} (at least {MIN_PARTICIPANTS}): ", n + 1),
-            Lang::En => format!("Name of participant {} (empty line to start, at most {MAX_PARTICIPANTS}): ", n + 1),
-            Lang::Fr if n < MIN_PARTICIPANTS => format!("Nom du participant {} (au moins {MIN_PARTICIPANTS}) : ", n + 1),
-            Lang::Fr => format!("Nom du participant {} (ligne vide pour commencer, au plus {MAX_PARTICIPANTS}) : ", n + 1),
+            Lang::En if n < MIN_PARTICIPANTS => format!(
+                "Name of participant {} (at least {MIN_PARTICIPANTS}): ",
+                n + 1
+            ),
+            Lang::En => format!(
+                "Name of participant {} (empty line to start, at most {MAX_PARTICIPANTS}): ",
+                n + 1
+            ),
+            Lang::Fr if n < MIN_PARTICIPANTS => format!(
+                "Nom du participant {} (au moins {MIN_PARTICIPANTS}) : ",
+                n + 1
+            ),
+            Lang::Fr => format!(
+                "Nom du participant {} (ligne vide pour commencer, au plus {MAX_PARTICIPANTS}) : ",
+                n + 1
+            ),
         };
-        let Some(name) = ask(&prompt) else { return stopped(&session) };
+        let Some(name) = ask(&prompt) else {
+            return stopped(&session);
+        };
         if name.trim().is_empty() && n >= MIN_PARTICIPANTS {
             break;
         }
@@ -447,18 +476,29 @@ fn interactive_session(seed: Option<u64>, decks: u64, deals: u32, stake: i64, la
             break;
         }
     }
-    let Some(dealer) = ask(lang.pick("Name of the dealer: ", "Nom du donneur : ")) else { return stopped(&session) };
-    let dealer = if dealer.trim().is_empty() { lang.pick("Dealer", "Donneur").to_string() } else { dealer.trim().to_string() };
+    let Some(dealer) = ask(lang.pick("Name of the dealer: ", "Nom du donneur : ")) else {
+        return stopped(&session);
+    };
+    let dealer = if dealer.trim().is_empty() {
+        lang.pick("Dealer", "Donneur").to_string()
+    } else {
+        dealer.trim().to_string()
+    };
     loop {
         let prompt = match lang {
             Lang::En => format!("Does {dealer} predict too? (y/n): "),
             Lang::Fr => format!("{dealer} fait-il aussi une prédiction ? (o/n) : "),
         };
-        let Some(answer) = ask(&prompt) else { return stopped(&session) };
+        let Some(answer) = ask(&prompt) else {
+            return stopped(&session);
+        };
         match answer.trim().to_lowercase().as_str() {
             "y" | "yes" | "o" | "oui" => {
                 if session.participants.len() >= MAX_PARTICIPANTS {
-                    say(&format!("  {}\n", punto_banco::session::JoinError::Full.text(lang)));
+                    say(&format!(
+                        "  {}\n",
+                        punto_banco::session::JoinError::Full.text(lang)
+                    ));
                 } else if let Err(e) = session.join(&dealer, true) {
                     say(&format!("  {}\n", e.text(lang)));
                     continue;
@@ -472,13 +512,22 @@ fn interactive_session(seed: Option<u64>, decks: u64, deals: u32, stake: i64, la
     let mut rng = punto_banco::dealer::Dealer::rng(seed);
     while !session.finished() {
         say(&match lang {
-            Lang::En => format!("\nPredictions for deal {} of {deals} ({}):\n", session.next_deal(), prediction_choices(lang)),
-            Lang::Fr => format!("\nPrédictions pour la donne {} sur {deals} ({}) :\n", session.next_deal(), prediction_choices(lang)),
+            Lang::En => format!(
+                "\nPredictions for deal {} of {deals} ({}):\n",
+                session.next_deal(),
+                prediction_choices(lang)
+            ),
+            Lang::Fr => format!(
+                "\nPrédictions pour la donne {} sur {deals} ({}) :\n",
+                session.next_deal(),
+                prediction_choices(lang)
+            ),
         });
         let mut predictions = Vec::new();
         for participant in session.participants.clone() {
             loop {
-                let Some(answer) = ask(&format!("  {}{} ", participant.name, lang.pick(":", " :"))) else {
+                let Some(answer) = ask(&format!("  {}{} ", participant.name, lang.pick(":", " :")))
+                else {
                     return stopped(&session);
                 };
                 match parse_prediction(&answer) {
@@ -487,8 +536,16 @@ fn interactive_session(seed: Option<u64>, decks: u64, deals: u32, stake: i64, la
                         break;
                     }
                     None => say(&match lang {
-                        Lang::En => format!("  `{}` is not a prediction: type {}.\n", answer.trim(), prediction_choices(lang)),
-                        Lang::Fr => format!("  « {} » n’est pas une prédiction : tapez {}.\n", answer.trim(), prediction_choices(lang)),
+                        Lang::En => format!(
+                            "  `{}` is not a prediction: type {}.\n",
+                            answer.trim(),
+                            prediction_choices(lang)
+                        ),
+                        Lang::Fr => format!(
+                            "  « {} » n’est pas une prédiction : tapez {}.\n",
+                            answer.trim(),
+                            prediction_choices(lang)
+                        ),
                     }),
                 }
             }
@@ -899,7 +956,9 @@ fn run(cli: Cli) -> Result<String, Failure> {
         } => {
             let stake = check_stake(stake)?;
             if !(1..=100).contains(&deals) {
-                return Err(Failure::Input(format!("--deals is {deals}: expected 1 to 100")));
+                return Err(Failure::Input(format!(
+                    "--deals is {deals}: expected 1 to 100"
+                )));
             }
             let odds = punto_banco::session_odds::SessionOdds::new(
                 &Shoe::decks(decks)?,
@@ -907,7 +966,11 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 deals,
                 stake,
             )?;
-            Ok(punto_banco::render::session::render_odds(&odds, output.lang(), output.format()))
+            Ok(punto_banco::render::session::render_odds(
+                &odds,
+                output.lang(),
+                output.format(),
+            ))
         }
         Command::Docs { dir, write } => regenerate_docs(&dir, write),
     }
@@ -930,6 +993,21 @@ fn regenerate_docs(dir: &Path, write: bool) -> Result<String, Failure> {
             stale.push(path.display().to_string());
             if write {
                 write_atomically(path, &spliced)
+                    .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
+            }
+        }
+    }
+    for (relative, contents) in docs::generated_files() {
+        let path = dir.join(relative);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(contents.as_str()) {
+            stale.push(path.display().to_string());
+            if write {
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent).map_err(|e| {
+                        Failure::Input(format!("cannot write {}: {e}", parent.display()))
+                    })?;
+                }
+                write_atomically(&path, &contents)
                     .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
             }
         }

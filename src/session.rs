@@ -40,7 +40,10 @@ pub fn parse_prediction(text: &str) -> Option<MainBet> {
 
 /// What a participant may type at the prediction prompt, for the prompt and its errors.
 pub fn prediction_choices(lang: Lang) -> &'static str {
-    lang.pick("P, B or T: Punto, Banco or Tie", "P, B ou E : Punto, Banco ou Égalité")
+    lang.pick(
+        "P, B or T: Punto, Banco or Tie",
+        "P, B ou E : Punto, Banco ou Égalité",
+    )
 }
 
 /// Why a participant cannot join.
@@ -116,7 +119,11 @@ impl Session {
         if name.is_empty() {
             return Err(JoinError::Empty);
         }
-        if self.participants.iter().any(|p| p.name.eq_ignore_ascii_case(name)) {
+        if self
+            .participants
+            .iter()
+            .any(|p| p.name.eq_ignore_ascii_case(name))
+        {
             return Err(JoinError::Taken(name.to_string()));
         }
         if self.participants.len() >= MAX_PARTICIPANTS {
@@ -142,7 +149,11 @@ impl Session {
 
     /// Plays a deal from these cards with these predictions (one per participant, in order),
     /// settling each at the stake. Too few cards is an error naming the missing one.
-    pub fn play(&mut self, cards: &[Card], predictions: &[MainBet]) -> Result<&Deal, crate::coup::CoupError> {
+    pub fn play(
+        &mut self,
+        cards: &[Card],
+        predictions: &[MainBet],
+    ) -> Result<&Deal, crate::coup::CoupError> {
         let coup = deal(&self.rules.drawing, cards)?;
         let state = coup.final_state();
         let stake = Ratio::from_integer(self.stake);
@@ -166,20 +177,24 @@ impl Session {
     pub fn play_shuffled(&mut self, rng: &mut ChaCha8Rng, predictions: &[MainBet]) -> &Deal {
         let dealer = Dealer::shuffled(self.n_decks, rng);
         let cards = dealer.remaining()[..6].to_vec();
-        self.play(&cards, predictions).expect("six cards finish every coup")
+        self.play(&cards, predictions)
+            .expect("six cards finish every coup")
     }
 
     /// The participants ranked by score, best first (ties keep their order of joining).
     pub fn standings(&self) -> Vec<&Participant> {
         let mut ranked: Vec<&Participant> = self.participants.iter().collect();
-        ranked.sort_by(|a, b| b.score.cmp(&a.score));
+        ranked.sort_by_key(|p| std::cmp::Reverse(p.score));
         ranked
     }
 
     /// The leaders: everyone on the best score (equal leaders share the victory).
     pub fn leaders(&self) -> Vec<&Participant> {
         let best = self.participants.iter().map(|p| p.score).max();
-        self.participants.iter().filter(|p| Some(p.score) == best).collect()
+        self.participants
+            .iter()
+            .filter(|p| Some(p.score) == best)
+            .collect()
     }
 }
 
@@ -221,7 +236,10 @@ pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> 
         });
     }
     for index in 0..coup.decisions.len() {
-        out.push_str(&format!("  {}\n", decision_text(&session.rules, coup, index, lang)));
+        out.push_str(&format!(
+            "  {}\n",
+            decision_text(&session.rules, coup, index, lang)
+        ));
     }
     out.push_str(&format!("  {}\n", result_text(coup, lang)));
     for (participant, (bet, net)) in session.participants.iter().zip(&deal.results) {
@@ -247,12 +265,20 @@ pub fn standings_text(session: &Session, lang: Lang) -> String {
         Lang::Fr => format!(
             "Classement après {} {} sur {}\n",
             session.played.len(),
-            if session.played.len() <= 1 { "donne" } else { "donnes" },
+            if session.played.len() <= 1 {
+                "donne"
+            } else {
+                "donnes"
+            },
             session.deals
         ),
     };
     for (rank, participant) in session.standings().iter().enumerate() {
-        let role = if participant.dealer { lang.pick(" (dealer)", " (donneur)") } else { "" };
+        let role = if participant.dealer {
+            lang.pick(" (dealer)", " (donneur)")
+        } else {
+            ""
+        };
         out.push_str(&format!(
             "  {}. {}{role}{} {}\n",
             rank + 1,
@@ -268,7 +294,9 @@ pub fn standings_text(session: &Session, lang: Lang) -> String {
 pub fn winners_text(session: &Session, lang: Lang) -> String {
     let leaders = session.leaders();
     let names: Vec<&str> = leaders.iter().map(|p| p.name.as_str()).collect();
-    let score = leaders.first().map_or(String::new(), |p| amount(p.score, lang));
+    let score = leaders
+        .first()
+        .map_or(String::new(), |p| amount(p.score, lang));
     match (lang, names.as_slice()) {
         (_, []) => String::new(),
         (Lang::En, [one]) => format!("{one} wins the session with {score}.\n"),
@@ -290,7 +318,10 @@ pub fn session_json(session: &Session) -> serde_json::Value {
             let mut net = serde_json::Map::new();
             let mut predictions = serde_json::Map::new();
             for (participant, (bet, change)) in session.participants.iter().zip(&deal.results) {
-                net.insert(participant.name.clone(), crate::render::amount_json(&crate::analysis::ratio_to_big(*change)));
+                net.insert(
+                    participant.name.clone(),
+                    crate::render::amount_json(&crate::analysis::ratio_to_big(*change)),
+                );
                 predictions.insert(participant.name.clone(), json!(bet.key()));
             }
             json!({
@@ -307,7 +338,10 @@ pub fn session_json(session: &Session) -> serde_json::Value {
         .collect();
     let mut scores = serde_json::Map::new();
     for p in &session.participants {
-        scores.insert(p.name.clone(), crate::render::amount_json(&crate::analysis::ratio_to_big(p.score)));
+        scores.insert(
+            p.name.clone(),
+            crate::render::amount_json(&crate::analysis::ratio_to_big(p.score)),
+        );
     }
     let winners: Vec<&str> = session.leaders().iter().map(|p| p.name.as_str()).collect();
     json!({
@@ -366,7 +400,9 @@ pub enum ScriptError {
     Json(#[from] serde_json::Error),
     #[error("participants: {0}")]
     Join(#[from] JoinError),
-    #[error("a session needs {MIN_PARTICIPANTS} to {MAX_PARTICIPANTS} participants who predict; the script has {0}")]
+    #[error(
+        "a session needs {MIN_PARTICIPANTS} to {MAX_PARTICIPANTS} participants who predict; the script has {0}"
+    )]
     Count(usize),
     #[error("round {round}: {message}")]
     Round { round: usize, message: String },
@@ -409,11 +445,15 @@ pub fn play_script(text: &str, rules: Rules) -> Result<Session, ScriptError> {
         };
         let mut predictions = Vec::with_capacity(session.participants.len());
         for participant in &session.participants {
-            let text = round.predictions.get(&participant.name).ok_or_else(|| {
-                error(format!("no prediction for {}", participant.name))
-            })?;
+            let text = round
+                .predictions
+                .get(&participant.name)
+                .ok_or_else(|| error(format!("no prediction for {}", participant.name)))?;
             predictions.push(parse_prediction(text).ok_or_else(|| {
-                error(format!("`{text}` is not a prediction: expected {}", prediction_choices(Lang::En)))
+                error(format!(
+                    "`{text}` is not a prediction: expected {}",
+                    prediction_choices(Lang::En)
+                ))
             })?);
         }
         if let Some(extra) = round
@@ -421,12 +461,17 @@ pub fn play_script(text: &str, rules: Rules) -> Result<Session, ScriptError> {
             .keys()
             .find(|name| !session.participants.iter().any(|p| &p.name == *name))
         {
-            return Err(error(format!("`{extra}` is not a participant who predicts")));
+            return Err(error(format!(
+                "`{extra}` is not a participant who predicts"
+            )));
         }
         match &round.cards {
             Some(tokens) => {
-                let cards = crate::card::parse_cards(&tokens.join(" ")).map_err(|e| error(e.to_string()))?;
-                session.play(&cards, &predictions).map_err(|e| error(e.to_string()))?;
+                let cards = crate::card::parse_cards(&tokens.join(" "))
+                    .map_err(|e| error(e.to_string()))?;
+                session
+                    .play(&cards, &predictions)
+                    .map_err(|e| error(e.to_string()))?;
             }
             None => {
                 session.play_shuffled(&mut rng, &predictions);

@@ -28,7 +28,8 @@ fn one_deal(deal: &Analysis, f: impl Fn(crate::tally::FinalState) -> Ratio<i64>)
     let total = BigRational::from_integer(BigInt::from(deal.sequences().clone()));
     let mut one: Distribution = BTreeMap::new();
     for (state, weight) in deal.tally.states() {
-        *one.entry(f(state)).or_insert_with(|| BigRational::from_integer(BigInt::from(0))) +=
+        *one.entry(f(state))
+            .or_insert_with(|| BigRational::from_integer(BigInt::from(0))) +=
             BigRational::from_integer(BigInt::from(weight.clone())) / &total;
     }
     one
@@ -36,12 +37,17 @@ fn one_deal(deal: &Analysis, f: impl Fn(crate::tally::FinalState) -> Ratio<i64>)
 
 /// The distribution of the sum of `deals` independent draws from `one`.
 fn convolve(one: &Distribution, deals: u32) -> Distribution {
-    let mut total: Distribution = BTreeMap::from([(Ratio::from_integer(0), BigRational::from_integer(BigInt::from(1)))]);
+    let mut total: Distribution = BTreeMap::from([(
+        Ratio::from_integer(0),
+        BigRational::from_integer(BigInt::from(1)),
+    )]);
     for _ in 0..deals {
         let mut next: Distribution = BTreeMap::new();
         for (score, p) in &total {
             for (change, q) in one {
-                *next.entry(score + change).or_insert_with(|| BigRational::from_integer(BigInt::from(0))) += p * q;
+                *next
+                    .entry(score + change)
+                    .or_insert_with(|| BigRational::from_integer(BigInt::from(0))) += p * q;
             }
         }
         total = next;
@@ -51,7 +57,12 @@ fn convolve(one: &Distribution, deals: u32) -> Distribution {
 
 impl SessionOdds {
     /// The exact odds for a shoe (every deal from it, full), deals and stake.
-    pub fn new(shoe: &Shoe, rules: &Rules, deals: u32, stake: i64) -> Result<SessionOdds, ShoeError> {
+    pub fn new(
+        shoe: &Shoe,
+        rules: &Rules,
+        deals: u32,
+        stake: i64,
+    ) -> Result<SessionOdds, ShoeError> {
         let deal = Analysis::new(shoe, rules)?;
         let at_stake = Ratio::from_integer(stake);
         let finals = MainBet::ALL
@@ -72,12 +83,20 @@ impl SessionOdds {
 
     /// A strategy's final-score distribution.
     pub fn final_score(&self, bet: MainBet) -> &Distribution {
-        &self.finals.iter().find(|(b, _)| *b == bet).expect("every main bet has a strategy").1
+        &self
+            .finals
+            .iter()
+            .find(|(b, _)| *b == bet)
+            .expect("every main bet has a strategy")
+            .1
     }
 
     /// The expected final score of a strategy.
     pub fn expected(&self, bet: MainBet) -> BigRational {
-        self.final_score(bet).iter().map(|(s, p)| ratio_to_big(*s) * p).sum()
+        self.final_score(bet)
+            .iter()
+            .map(|(s, p)| ratio_to_big(*s) * p)
+            .sum()
     }
 
     /// The probability that a strategy finishes at or above zero.
@@ -100,8 +119,16 @@ impl SessionOdds {
         let zero = Ratio::from_integer(0);
         let difference = convolve(&one, self.deals);
         let sum = |keep: &dyn Fn(&Ratio<i64>) -> bool| -> BigRational {
-            difference.iter().filter(|(d, _)| keep(d)).map(|(_, p)| p.clone()).sum()
+            difference
+                .iter()
+                .filter(|(d, _)| keep(d))
+                .map(|(_, p)| p.clone())
+                .sum()
         };
-        [sum(&|d| *d > zero), sum(&|d| *d == zero), sum(&|d| *d < zero)]
+        [
+            sum(&|d| *d > zero),
+            sum(&|d| *d == zero),
+            sum(&|d| *d < zero),
+        ]
     }
 }

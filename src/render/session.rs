@@ -24,9 +24,15 @@ fn percent(value: &num_rational::BigRational, lang: Lang) -> String {
 pub fn summary_table(odds: &SessionOdds, lang: Lang) -> Table {
     let mut table = Table::new(&[
         (lang.pick("Strategy", "Stratégie"), Align::Left),
-        (lang.pick("Expected final score", "Score final espéré"), Align::Right),
+        (
+            lang.pick("Expected final score", "Score final espéré"),
+            Align::Right,
+        ),
         (lang.pick("Exact", "Exact"), Align::Right),
-        (lang.pick("Finishes at 0 or above", "Finit à 0 ou plus"), Align::Right),
+        (
+            lang.pick("Finishes at 0 or above", "Finit à 0 ou plus"),
+            Align::Right,
+        ),
     ]);
     for bet in MainBet::ALL {
         let expected = odds.expected(bet);
@@ -49,7 +55,11 @@ pub fn head_to_head_table(odds: &SessionOdds, lang: Lang) -> Table {
         (lang.pick("Level", "À égalité"), Align::Right),
         (lang.pick("Behind", "Derrière"), Align::Right),
     ]);
-    for (a, b) in [(MainBet::Banco, MainBet::Punto), (MainBet::Punto, MainBet::Tie), (MainBet::Banco, MainBet::Tie)] {
+    for (a, b) in [
+        (MainBet::Banco, MainBet::Punto),
+        (MainBet::Punto, MainBet::Tie),
+        (MainBet::Banco, MainBet::Tie),
+    ] {
         let [ahead, level, behind] = odds.head_to_head(a, b);
         table.row(vec![
             strategy(a, lang),
@@ -67,10 +77,13 @@ pub fn distribution_table(odds: &SessionOdds, bet: MainBet, lang: Lang) -> Table
     let mut table = Table::new(&[
         (lang.pick("Final score", "Score final"), Align::Right),
         (lang.pick("Probability", "Probabilité"), Align::Right),
-        (lang.pick("Exact", "Exact"), Align::Right),
     ]);
+    // The exact fractions have over a hundred digits here: they are in the JSON output.
     for (score, p) in odds.final_score(bet).iter().rev() {
-        table.row(vec![signed_amount(&ratio_to_big(*score), lang), lang.decimal(approx(p), 6), fraction(p)]);
+        table.row(vec![
+            signed_amount(&ratio_to_big(*score), lang),
+            lang.decimal(approx(p), 6),
+        ]);
     }
     table
 }
@@ -102,13 +115,32 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
                 json!({"strategy": a.key(), "against": b.key(), "ahead": fraction(&ahead), "level": fraction(&level), "behind": fraction(&behind)})
             })
             .collect();
-        return format!("{:#}\n", json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "strategies": strategies, "head_to_head": heads}));
+        return format!(
+            "{:#}\n",
+            json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "strategies": strategies, "head_to_head": heads})
+        );
     }
-    let table = |t: Table| if format == Format::Markdown { t.to_markdown() } else { t.to_text() };
+    let table = |t: Table| {
+        if format == Format::Markdown {
+            t.to_markdown()
+        } else {
+            t.to_text()
+        }
+    };
     let mut out = String::new();
     out.push_str(&match lang {
-        Lang::En => format!("{} deals at a stake of {}, each from a full shoe of {} cards.\n\n", odds.deals, odds.stake, odds.deal.shoe.len()),
-        Lang::Fr => format!("{} donnes avec un enjeu de {}, chacune d’un sabot complet de {} cartes.\n\n", odds.deals, odds.stake, odds.deal.shoe.len()),
+        Lang::En => format!(
+            "{} deals at a stake of {}, each from a full shoe of {} cards.\n\n",
+            odds.deals,
+            odds.stake,
+            odds.deal.shoe.len()
+        ),
+        Lang::Fr => format!(
+            "{} donnes avec un enjeu de {}, chacune d’un sabot complet de {} cartes.\n\n",
+            odds.deals,
+            odds.stake,
+            odds.deal.shoe.len()
+        ),
     });
     out.push_str(&table(summary_table(odds, lang)));
     out.push('\n');
@@ -129,17 +161,31 @@ pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     );
     let title = match lang {
-        Lang::En => format!("Final score after {} deals at a stake of {} (exact probabilities)", odds.deals, odds.stake),
-        Lang::Fr => format!("Score final après {} donnes avec un enjeu de {} (probabilités exactes)", odds.deals, odds.stake),
+        Lang::En => format!(
+            "Final score after {} deals at a stake of {} (exact probabilities)",
+            odds.deals, odds.stake
+        ),
+        Lang::Fr => format!(
+            "Score final après {} donnes avec un enjeu de {} (probabilités exactes)",
+            odds.deals, odds.stake
+        ),
     };
-    svg.push_str(&format!("<text x=\"{margin}\" y=\"22\" font-size=\"14\" font-weight=\"bold\">{title}</text>\n"));
+    svg.push_str(&format!(
+        "<text x=\"{margin}\" y=\"22\" font-size=\"14\" font-weight=\"bold\">{title}</text>\n"
+    ));
     let colours = ["#1f77b4", "#d62728", "#2ca02c"];
     for (row, bet) in MainBet::ALL.iter().enumerate() {
         let top = 40.0 + row as f64 * panel;
         let base = top + panel - 36.0;
         let dist = odds.final_score(*bet);
-        let scores: Vec<f64> = dist.keys().map(|s| *s.numer() as f64 / *s.denom() as f64).collect();
-        let (low, high) = (scores.first().copied().unwrap_or(0.0), scores.last().copied().unwrap_or(1.0));
+        let scores: Vec<f64> = dist
+            .keys()
+            .map(|s| *s.numer() as f64 / *s.denom() as f64)
+            .collect();
+        let (low, high) = (
+            scores.first().copied().unwrap_or(0.0),
+            scores.last().copied().unwrap_or(1.0),
+        );
         let span = (high - low).max(1.0);
         let peak = dist.values().map(approx).fold(0.0, f64::max).max(1e-12);
         let x = |s: f64| margin + (s - low) / span * (width - 2.0 * margin);

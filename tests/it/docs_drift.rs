@@ -32,6 +32,17 @@ fn generated_docs_are_current() {
             path.display()
         );
     }
+    for (relative, contents) in punto_banco::docs::generated_files() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(relative);
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == contents,
+            "{} differs from what the engine renders; run `{REGENERATE}`",
+            path.display()
+        );
+    }
     // The rules and the 8-deck analysis are generated in both languages at least.
     assert!(generated >= 4, "only {generated} generated blocks in docs/");
 }

@@ -10,6 +10,7 @@ mod figures;
 mod naive;
 mod oracle;
 mod rule_texts;
+mod session;
 mod snapshots;
 mod variants;
 
