@@ -25,14 +25,18 @@ struct BatchLine {
 
 /// Finds the rules a line names; `Err` is a message for the line's error object.
 pub trait RulesResolver: Sync {
-    fn resolve(&self, name: &str) -> Result<(Rules, String), String>;
+    /// The rules, their name, and the shoe the rule set states, if any.
+    fn resolve(&self, name: &str) -> Result<(Rules, String, Option<Shoe>), String>;
 }
+
+/// The rules of lines that name none: the rules, their name, and the shoe they state.
+pub type DefaultRules = (Rules, String, Option<Shoe>);
 
 /// Analyses one line: the document, or an error object naming the line.
 pub fn analyse_line(
     number: usize,
     text: &str,
-    default_rules: &Rules,
+    default_rules: &DefaultRules,
     resolver: &dyn RulesResolver,
 ) -> String {
     match try_line(text, default_rules, resolver) {
@@ -46,39 +50,48 @@ pub fn analyse_line(
 
 fn try_line(
     text: &str,
-    default_rules: &Rules,
+    default_rules: &DefaultRules,
     resolver: &dyn RulesResolver,
 ) -> Result<String, String> {
-    let line: BatchLine =
-        serde_json::from_str(text.trim_end_matches(['\n', '\r'])).map_err(|e| {
-            let text = e.to_string();
-            let suffix = format!(" at line {} column {}", e.line(), e.column());
-            format!(
-                "column {}: {}",
-                e.column(),
-                text.strip_suffix(&suffix).unwrap_or(&text)
-            )
-        })?;
+    let text = text.trim_end_matches(['\n', '\r']);
+    if !text.trim_start().starts_with('{') {
+        return Err("a line is one JSON object, such as {\"decks\": 8}".into());
+    }
+    let line: BatchLine = serde_json::from_str(text).map_err(|e| {
+        let text = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        format!(
+            "column {}: {}",
+            e.column(),
+            text.strip_suffix(&suffix).unwrap_or(&text)
+        )
+    })?;
+    let (rules, name, stated_shoe) = match &line.rules {
+        Some(name) => resolver.resolve(name)?,
+        None => default_rules.clone(),
+    };
     let removed = match &line.remove {
         Some(cards) => parse_cards(&cards.join(" ")).map_err(|e| format!("remove: {e}"))?,
         None => Vec::new(),
     };
-    let shoe = match (line.decks, line.ranks) {
-        (Some(_), Some(_)) => return Err("give `decks` or `ranks`, not both".into()),
-        (_, Some(ranks)) => {
+    // The line's own shoe first, then the rule set's, then eight decks.
+    let shoe = match (line.decks, line.ranks, stated_shoe) {
+        (Some(_), Some(_), _) => return Err("give `decks` or `ranks`, not both".into()),
+        (_, Some(ranks), _) => {
             let mut shoe = Shoe::from_counts(ranks).map_err(|e| format!("ranks: {e}"))?;
             shoe.remove_all(&removed)
                 .map_err(|e| format!("remove: {e}"))?;
             shoe
         }
-        (decks, None) => {
-            Shoe::decks_without(decks.unwrap_or(crate::shoe::REFERENCE_DECKS), &removed)
-                .map_err(|e| e.to_string())?
+        (None, None, Some(mut shoe)) => {
+            shoe.remove_all(&removed)
+                .map_err(|e| format!("remove: {e}"))?;
+            shoe
         }
-    };
-    let (rules, name) = match &line.rules {
-        Some(name) => resolver.resolve(name)?,
-        None => (default_rules.clone(), "reference".to_string()),
+        (decks, None, _) => {
+            Shoe::decks_without(decks.unwrap_or(crate::shoe::REFERENCE_DECKS), &removed)
+                .map_err(|e| format!("remove: {e}"))?
+        }
     };
     fast_summary_json(&shoe, &rules, &name).map_err(|e| e.to_string())
 }
@@ -86,7 +99,7 @@ fn try_line(
 /// Analyses a chunk of numbered lines on every core, keeping their order.
 pub fn analyse_chunk(
     lines: &[(usize, String)],
-    default_rules: &Rules,
+    default_rules: &DefaultRules,
     resolver: &dyn RulesResolver,
 ) -> Vec<String> {
     lines

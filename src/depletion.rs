@@ -43,9 +43,14 @@ pub fn effect_of_removal(shoe: &Shoe, rules: &Rules) -> Result<EffectOfRemoval, 
     for rank in Rank::ALL {
         let mut smaller = shoe.clone();
         let removed = crate::card::Card::new(rank, crate::card::Suit::Spades);
-        let changes = match smaller.remove(removed) {
-            Err(_) => None,
-            Ok(()) => Some(
+        // No effect to report for a rank the shoe lacks, or when one card fewer cannot finish a coup.
+        let changes = match smaller
+            .remove(removed)
+            .ok()
+            .and(smaller.check_playable().ok())
+        {
+            None => None,
+            Some(()) => Some(
                 edges(&smaller, rules)?
                     .iter()
                     .zip(&base)
@@ -75,6 +80,8 @@ pub struct SimulationSetup {
     pub n_decks: u64,
     /// Cards left behind the cut card: dealing stops when no more than this many remain.
     pub cut: usize,
+    /// The rule set's name, for the report.
+    pub rules: String,
 }
 
 /// What happened to one bet over the simulated shoes.

@@ -94,10 +94,15 @@ pub fn block(name: &str) -> Option<String> {
                 seed: 1,
                 n_decks: 8,
                 cut: 14,
+                rules: "ez-baccarat".into(),
             };
-            let sim = crate::depletion::simulate(&setup, &set.rules, &|_| {});
+            // Both languages show the same run: simulate it once per process.
+            static SIMULATION: std::sync::OnceLock<crate::depletion::Simulation> =
+                std::sync::OnceLock::new();
+            let sim =
+                SIMULATION.get_or_init(|| crate::depletion::simulate(&setup, &set.rules, &|_| {}));
             Some(crate::render::depletion::render_simulation(
-                &sim,
+                sim,
                 &setup,
                 lang,
                 Format::Markdown,

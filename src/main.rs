@@ -320,14 +320,14 @@ fn rules_or_reference(name: Option<&str>) -> Result<Rules, Failure> {
     })
 }
 
-/// A rule set named by a batch line, with its name, or why it cannot be had.
-type Resolved = Result<(Rules, String), String>;
+/// A rule set named by a batch line, with its name and shoe, or why it cannot be had.
+type Resolved = Result<punto_banco::batch::DefaultRules, String>;
 
 /// Rule sets named by batch lines, loaded once each.
 struct CachedRules(std::sync::Mutex<std::collections::HashMap<String, Resolved>>);
 
 impl punto_banco::batch::RulesResolver for CachedRules {
-    fn resolve(&self, name: &str) -> Result<(Rules, String), String> {
+    fn resolve(&self, name: &str) -> Resolved {
         let mut cache = self
             .0
             .lock()
@@ -335,7 +335,7 @@ impl punto_banco::batch::RulesResolver for CachedRules {
         cache
             .entry(name.to_string())
             .or_insert_with(|| match load_rule_set(name) {
-                Ok(set) => Ok((set.rules, set.name)),
+                Ok(set) => Ok((set.rules, set.name, set.shoe)),
                 Err(Failure::Input(message) | Failure::Check(message)) => Err(message),
                 Err(Failure::CheckWithOutput(_, message)) => Err(message),
             })
@@ -344,7 +344,10 @@ impl punto_banco::batch::RulesResolver for CachedRules {
 }
 
 /// Streams a batch: chunks of lines analysed on every core, printed in order as they finish.
-fn analyse_batch(path: &str, default: &Rules) -> Result<String, Failure> {
+fn analyse_batch(
+    path: &str,
+    default: &punto_banco::batch::DefaultRules,
+) -> Result<String, Failure> {
     use std::io::{BufRead, Write};
     const CHUNK: usize = 4096;
     let reader: Box<dyn BufRead> = if path == "-" {
@@ -357,12 +360,24 @@ fn analyse_batch(path: &str, default: &Rules) -> Result<String, Failure> {
     let resolver = CachedRules(Default::default());
     let mut stdout = std::io::stdout().lock();
     let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
-    let mut lines = reader.lines().enumerate().peekable();
-    while lines.peek().is_some() {
+    let mut reader = reader;
+    let mut number = 0;
+    let mut bytes = Vec::new();
+    let mut ended = false;
+    while !ended {
         chunk.clear();
-        for (index, line) in lines.by_ref().take(CHUNK) {
-            let line = line.map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
-            chunk.push((index + 1, line));
+        while chunk.len() < CHUNK {
+            bytes.clear();
+            let read = reader
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+            if read == 0 {
+                ended = true;
+                break;
+            }
+            number += 1;
+            // A line that is not UTF-8 becomes an error line of its own, not the end of the batch.
+            chunk.push((number, String::from_utf8_lossy(&bytes).into_owned()));
         }
         for document in punto_banco::batch::analyse_chunk(&chunk, default, &resolver) {
             if document.is_empty() {
@@ -713,7 +728,13 @@ fn run(cli: Cli) -> Result<String, Failure> {
             batch: Some(path),
             ..
         } => {
-            let default = rules_or_reference(rules.as_deref())?;
+            let default = match rules.as_deref() {
+                Some(name) => {
+                    let set = load_rule_set(name)?;
+                    (set.rules, set.name, set.shoe)
+                }
+                None => (Rules::reference(), "reference".to_string(), None),
+            };
             analyse_batch(&path, &default)
         }
         Command::Analyze {
@@ -870,11 +891,15 @@ fn run(cli: Cli) -> Result<String, Failure> {
         } => {
             let set = rules.as_deref().map(load_rule_set).transpose()?;
             let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
+            let name = set
+                .as_ref()
+                .map_or("reference".to_string(), |s| s.name.clone());
             let rules = set.map_or_else(Rules::reference, |s| s.rules);
             let eor = punto_banco::depletion::effect_of_removal(&shoe, &rules)?;
             Ok(punto_banco::render::depletion::render_eor(
                 &eor,
                 &shoe,
+                &name,
                 output.lang(),
                 output.format(),
             ))
@@ -897,12 +922,25 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     "--shoes is 0: expected at least one shoe".into(),
                 ));
             }
-            let rules = rules_or_reference(rules.as_deref())?;
+            let most = 52 * decks as usize - 6;
+            if !(5..=most).contains(&cut) {
+                return Err(Failure::Input(format!(
+                    "--cut is {cut}: expected 5 to {most} cards left behind the cut card"
+                )));
+            }
+            let (rules, name) = match rules.as_deref() {
+                Some(name) => {
+                    let set = load_rule_set(name)?;
+                    (set.rules, set.name)
+                }
+                None => (Rules::reference(), "reference".to_string()),
+            };
             let setup = punto_banco::depletion::SimulationSetup {
                 shoes,
                 seed,
                 n_decks: decks,
                 cut,
+                rules: name,
             };
             // A progress line on long runs, only where a person is watching.
             let watching = std::io::IsTerminal::is_terminal(&std::io::stderr()) && shoes >= 200;

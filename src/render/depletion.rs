@@ -27,7 +27,7 @@ pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
     columns.extend(names.iter().map(|n| (n.as_str(), Align::Right)));
     let mut table = Table::new(&columns);
     let mut edge_row = vec![
-        lang.pick("Edge, full shoe (%)", "Avantage, sabot plein (%)")
+        lang.pick("Edge of this shoe (%)", "Avantage de ce sabot (%)")
             .to_string(),
     ];
     edge_row.extend(eor.base.iter().map(|e| lang.decimal(approx(e) * 100.0, 4)));
@@ -47,6 +47,7 @@ pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
 pub fn render_eor(
     eor: &EffectOfRemoval,
     shoe: &crate::shoe::Shoe,
+    rules_id: &str,
     lang: Lang,
     format: Format,
 ) -> String {
@@ -79,24 +80,21 @@ pub fn render_eor(
                 .collect();
             format!(
                 "{:#}\n",
-                json!({"schema": SCHEMA, "shoe": super::analysis::shoe_json(shoe), "edges": base, "removal": by_rank})
+                json!({"schema": SCHEMA, "rules": rules_id, "shoe": super::analysis::shoe_json(shoe), "edges": base, "removal": by_rank})
             )
         }
         Format::Markdown => eor_table(eor, lang).to_markdown(),
         Format::Text => {
+            let shoe = super::analysis::describe_shoe(shoe, lang);
             let heading = match lang {
-                Lang::En => {
-                    "Change of each bet's house edge, in percentage points, when one card of a rank is removed"
-                }
-                Lang::Fr => {
-                    "Variation de l’avantage de la maison de chaque pari, en points de pourcentage, quand une carte d’un rang est retirée"
-                }
+                Lang::En => format!(
+                    "Change of each bet's house edge, in percentage points, when one card of a rank is removed.\nShoe: {shoe}; rules: {rules_id}."
+                ),
+                Lang::Fr => format!(
+                    "Variation de l’avantage de la maison de chaque pari, en points de pourcentage, quand une carte d’un rang est retirée.\nSabot : {shoe} ; règles : {rules_id}."
+                ),
             };
-            format!(
-                "{heading} ({}).\n\n{}",
-                super::analysis::describe_shoe(shoe, lang),
-                eor_table(eor, lang).to_text()
-            )
+            format!("{heading}\n\n{}", eor_table(eor, lang).to_text())
         }
     }
 }
@@ -159,26 +157,21 @@ pub fn render_simulation(
                 .collect();
             format!(
                 "{:#}\n",
-                json!({"schema": SCHEMA, "shoes": sim.shoes, "seed": setup.seed, "decks": setup.n_decks, "cut": setup.cut, "coups": sim.coups, "bets": bets})
+                json!({"schema": SCHEMA, "rules": setup.rules, "shoes": sim.shoes, "seed": setup.seed, "decks": setup.n_decks, "cut": setup.cut, "coups": sim.coups, "bets": bets})
             )
         }
         _ => {
+            let shoes = lang.integer(&sim.shoes.to_string());
+            let coups = lang.integer(&sim.coups.to_string());
+            let (n, seed, cut, rules) = (setup.n_decks, setup.seed, setup.cut, &setup.rules);
             let intro = match lang {
                 Lang::En => format!(
-                    "{} shoes of {} decks (seed {}), dealt until {} cards or fewer remain: {} coups, each bet's exact edge computed before every one.\n\n",
-                    lang.integer(&sim.shoes.to_string()),
-                    setup.n_decks,
-                    setup.seed,
-                    setup.cut,
-                    lang.integer(&sim.coups.to_string())
+                    "{shoes} shoes of {n} {} (seed {seed}, {rules} rules), dealt until {cut} cards or fewer remain: {coups} coups, each bet's exact edge computed before every one.\n\n",
+                    if n == 1 { "deck" } else { "decks" }
                 ),
                 Lang::Fr => format!(
-                    "{} sabots de {} paquets (graine {}), distribués jusqu’à ce qu’il reste {} cartes ou moins : {} coups, l’avantage exact de chaque pari calculé avant chacun.\n\n",
-                    lang.integer(&sim.shoes.to_string()),
-                    setup.n_decks,
-                    setup.seed,
-                    setup.cut,
-                    lang.integer(&sim.coups.to_string())
+                    "{shoes} sabots de {n} {} (graine {seed}, règles {rules}), distribués jusqu’à ce qu’il reste {cut} cartes ou moins : {coups} coups, l’avantage exact de chaque pari calculé avant chacun.\n\n",
+                    if n == 1 { "paquet" } else { "paquets" }
                 ),
             };
             let table = simulation_table(sim, lang);

@@ -15,6 +15,7 @@ pub mod tableau;
 
 use crate::lang::Lang;
 use crate::rules::Action;
+use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 use serde_json::{Value, json};
@@ -62,7 +63,16 @@ pub fn fraction(value: &BigRational) -> String {
 
 /// The nearest `f64`, for printing only.
 pub fn approx(value: &BigRational) -> f64 {
-    value.to_f64().unwrap_or(f64::NAN)
+    // Where numerator and denominator are exact doubles, one division rounds correctly.
+    const EXACT: u64 = 1 << 53;
+    let small = |x: &BigInt| x.magnitude().to_u64().filter(|&v| v <= EXACT);
+    match (small(value.numer()), small(value.denom())) {
+        (Some(n), Some(d)) => {
+            let q = n as f64 / d as f64;
+            if value.is_negative() { -q } else { q }
+        }
+        _ => value.to_f64().unwrap_or(f64::NAN),
+    }
 }
 
 /// A probability or edge as JSON: the exact fraction and a rounded decimal beside it.

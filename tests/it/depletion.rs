@@ -67,6 +67,7 @@ fn the_simulation_is_reproducible_and_counts_coups() {
         seed: 9,
         n_decks: 8,
         cut: 14,
+        rules: "ez-baccarat".into(),
     };
     let a = simulate(&setup, &rules, &|_| {});
     let b = simulate(&setup, &rules, &|_| {});
