@@ -169,17 +169,17 @@ enum Command {
         /// of asking at the terminal; `-` reads standard input.
         #[arg(long)]
         script: Option<String>,
-        /// The seed of the shuffles: the same seed deals the same cards.
-        #[arg(long)]
+        /// The seed of the shuffles: the same seed deals the same cards (a script gives its own).
+        #[arg(long, conflicts_with = "script")]
         seed: Option<u64>,
-        /// Decks in the shoe.
-        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS)]
+        /// Decks in the shoe (a script gives its own).
+        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS, conflicts_with = "script")]
         decks: u64,
-        /// Deals in the session.
-        #[arg(long, default_value_t = punto_banco::session::DEALS)]
+        /// Deals in the session (a script gives its own).
+        #[arg(long, default_value_t = punto_banco::session::DEALS, conflicts_with = "script")]
         deals: u32,
-        /// The notional stake of every prediction.
-        #[arg(long, default_value_t = punto_banco::session::STAKE, allow_hyphen_values = true)]
+        /// The notional stake of every prediction (a script gives its own).
+        #[arg(long, default_value_t = punto_banco::session::STAKE, allow_hyphen_values = true, conflicts_with = "script")]
         stake: i64,
         #[command(flatten)]
         output: OutputArgs,
@@ -439,10 +439,14 @@ fn interactive_session(
     let mut session = Session::new(Rules::reference(), decks, deals, stake);
     say(&match lang {
         Lang::En => format!(
-            "Punto Banco: {deals} deals, a notional stake of {stake}, {decks} decks. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n"
+            "Punto Banco: {deals} {}, a notional stake of {stake}, {decks} {}. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n",
+            if deals == 1 { "deal" } else { "deals" },
+            if decks == 1 { "deck" } else { "decks" }
         ),
         Lang::Fr => format!(
-            "Punto Banco : {deals} donnes, un enjeu fictif de {stake}, {decks} paquets. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n"
+            "Punto Banco : {deals} {}, un enjeu fictif de {stake}, {decks} {}. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n",
+            if deals == 1 { "donne" } else { "donnes" },
+            if decks == 1 { "paquet" } else { "paquets" }
         ),
     });
     let stopped = |session: &Session| -> Result<String, Failure> {
@@ -491,18 +495,34 @@ fn interactive_session(
             break;
         }
     }
-    let Some(dealer) = ask(lang.pick("Name of the dealer: ", "Nom du donneur : ")) else {
-        return stopped(&session);
-    };
-    let dealer = if dealer.trim().is_empty() {
-        lang.pick("Dealer", "Donneur").to_string()
-    } else {
-        dealer.trim().to_string()
+    // The dealer's name must differ from every participant's, so that scores stay apart.
+    let dealer = loop {
+        let Some(name) = ask(lang.pick("Name of the dealer: ", "Nom du donneur : ")) else {
+            return stopped(&session);
+        };
+        let name = name.trim().to_string();
+        if name.is_empty() {
+            say(&format!(
+                "  {}\n",
+                punto_banco::session::JoinError::Empty.text(lang)
+            ));
+        } else if session
+            .participants
+            .iter()
+            .any(|p| p.name.to_lowercase() == name.to_lowercase())
+        {
+            say(&format!(
+                "  {}\n",
+                punto_banco::session::JoinError::Taken(name).text(lang)
+            ));
+        } else {
+            break name;
+        }
     };
     loop {
         let prompt = match lang {
             Lang::En => format!("Does {dealer} predict too? (y/n): "),
-            Lang::Fr => format!("{dealer} fait-il aussi une prédiction ? (o/n) : "),
+            Lang::Fr => format!("{dealer} fait aussi une prédiction ? (o/n) : "),
         };
         let Some(answer) = ask(&prompt) else {
             return stopped(&session);
@@ -993,9 +1013,9 @@ fn run(cli: Cli) -> Result<String, Failure> {
             output,
         } => {
             let stake = check_stake(stake)?;
-            if !(1..=100).contains(&deals) {
+            if !(1..=30).contains(&deals) {
                 return Err(Failure::Input(format!(
-                    "--deals is {deals}: expected 1 to 100"
+                    "--deals is {deals}: expected 1 to 30 (the exact distributions grow fast)"
                 )));
             }
             let odds = punto_banco::session_odds::SessionOdds::new(

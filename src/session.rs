@@ -273,7 +273,13 @@ pub fn standings_text(session: &Session, lang: Lang) -> String {
             session.deals
         ),
     };
-    for (rank, participant) in session.standings().iter().enumerate() {
+    let ranked = session.standings();
+    for (index, participant) in ranked.iter().enumerate() {
+        // Equal scores share a rank.
+        let rank = ranked
+            .iter()
+            .position(|p| p.score == participant.score)
+            .unwrap_or(index);
         let role = if participant.dealer {
             lang.pick(" (dealer)", " (donneur)")
         } else {
@@ -423,8 +429,9 @@ pub fn play_script(text: &str, rules: Rules) -> Result<Session, ScriptError> {
     }
     if script.rounds.len() as u32 > deals {
         return Err(ScriptError::Setting(format!(
-            "the script has {} rounds for a session of {deals} deals",
-            script.rounds.len()
+            "the script has {} rounds for a session of {deals} {}",
+            script.rounds.len(),
+            if deals == 1 { "deal" } else { "deals" }
         )));
     }
     let mut session = Session::new(rules, n_decks, deals, stake);

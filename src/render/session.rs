@@ -52,7 +52,7 @@ pub fn head_to_head_table(odds: &SessionOdds, lang: Lang) -> Table {
         (lang.pick("Strategy", "Stratégie"), Align::Left),
         (lang.pick("against", "contre"), Align::Left),
         (lang.pick("Ahead", "Devant"), Align::Right),
-        (lang.pick("Level", "À égalité"), Align::Right),
+        (lang.pick("Level", "Ex æquo"), Align::Right),
         (lang.pick("Behind", "Derrière"), Align::Right),
     ]);
     for (a, b) in [
@@ -174,6 +174,13 @@ pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
         "<text x=\"{margin}\" y=\"22\" font-size=\"14\" font-weight=\"bold\">{title}</text>\n"
     ));
     let colours = ["#1f77b4", "#d62728", "#2ca02c"];
+    // One probability scale for all panels, so that their bars compare.
+    let peak = odds
+        .finals
+        .iter()
+        .flat_map(|(_, d)| d.values().map(approx))
+        .fold(0.0, f64::max)
+        .max(1e-12);
     for (row, bet) in MainBet::ALL.iter().enumerate() {
         let top = 40.0 + row as f64 * panel;
         let base = top + panel - 36.0;
@@ -187,9 +194,13 @@ pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
             scores.last().copied().unwrap_or(1.0),
         );
         let span = (high - low).max(1.0);
-        let peak = dist.values().map(approx).fold(0.0, f64::max).max(1e-12);
         let x = |s: f64| margin + (s - low) / span * (width - 2.0 * margin);
-        let bar = ((width - 2.0 * margin) / scores.len() as f64).clamp(1.5, 14.0);
+        // Bars no wider than the closest two scores, so neighbours never merge.
+        let gap = scores
+            .windows(2)
+            .map(|w| x(w[1]) - x(w[0]))
+            .fold(f64::INFINITY, f64::min);
+        let bar = (gap * 0.8).clamp(1.0, 14.0);
         svg.push_str(&format!(
             "<text x=\"{margin}\" y=\"{}\" font-weight=\"bold\">{}</text>\n",
             top + 14.0,
@@ -215,7 +226,10 @@ pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
                 "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
                 x(s),
                 base + 16.0,
-                (s as i64).to_string().replace('-', "−")
+                match s as i64 {
+                    v if v > 0 => format!("+{v}"),
+                    v => v.to_string().replace('-', "−"),
+                }
             ));
         }
     }
