@@ -448,7 +448,12 @@ fn batch_keeps_order_and_reports_bad_lines() {
         json(&["analyze", "--remove", "8♠,8♥,9♣", "--format", "json"])
     );
     assert_eq!(lines[2]["line"], 4);
-    assert!(lines[2]["error"].as_str().unwrap().starts_with("a line is one JSON object"));
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("a line is one JSON object")
+    );
     assert_eq!(lines[3]["line"], 5);
     assert!(
         lines[3]["error"]
