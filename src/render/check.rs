@@ -126,17 +126,8 @@ pub fn decision_place(decision: Decision, lang: Lang) -> String {
     }
 }
 
-/// A change of edge in percentage points, signed: `+0.0123`, `−0.0045`.
 fn points(change: &BigRational, lang: Lang) -> String {
-    let value = approx(change) * 100.0;
-    let text = lang.decimal(value.abs(), 6);
-    if value > 0.0 {
-        format!("+{text}")
-    } else if value < 0.0 {
-        format!("−{text}")
-    } else {
-        text
-    }
+    super::percentage_points(change, lang, 6)
 }
 
 fn percent(value: &BigRational, lang: Lang) -> String {

@@ -7,18 +7,6 @@ use crate::depletion::{EffectOfRemoval, Simulation, SimulationSetup};
 use crate::lang::Lang;
 use serde_json::{Value, json};
 
-/// A change of edge in percentage points with its sign: `+0.0188`, `−0.0004`.
-fn points(value: f64, lang: Lang) -> String {
-    let text = lang.decimal(value.abs() * 100.0, 4);
-    if value > 0.0 {
-        format!("+{text}")
-    } else if value < 0.0 {
-        format!("−{text}")
-    } else {
-        text
-    }
-}
-
 /// The effect of removal as a table: a row per rank, a column per bet, in percentage points.
 pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
     let names: Vec<String> = eor.bets.iter().map(|k| bet_name(k, lang)).collect();
@@ -35,7 +23,9 @@ pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
     for (rank, changes) in &eor.by_rank {
         let mut row = vec![rank.to_string()];
         match changes {
-            Some(changes) => row.extend(changes.iter().map(|c| points(approx(c), lang))),
+            Some(changes) => {
+                row.extend(changes.iter().map(|c| super::percentage_points(c, lang, 4)))
+            }
             None => row.extend(eor.bets.iter().map(|_| "—".to_string())),
         }
         table.row(row);

@@ -51,6 +51,19 @@ pub fn action_key(action: Action) -> &'static str {
     }
 }
 
+/// A change of an edge in percentage points with its sign: `+0.0188`, `−0.0045`.
+pub fn percentage_points(change: &BigRational, lang: Lang, places: usize) -> String {
+    let value = approx(change) * 100.0;
+    let text = lang.decimal(value.abs(), places);
+    if value > 0.0 {
+        format!("+{text}")
+    } else if value < 0.0 {
+        format!("−{text}")
+    } else {
+        text
+    }
+}
+
 /// A reduced fraction for people, with a true minus sign: `−39437680/3904998652737`.
 pub fn fraction_text(value: &BigRational) -> String {
     fraction(value).replace('-', "−")

@@ -1,7 +1,7 @@
 //! The claimed-rules checker: source document 004's table yields exactly its one difference,
 //! with a cost that an independent naive walk reproduces.
 
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigInt;
 use num_rational::BigRational;
 use punto_banco::analysis::Analysis;
 use punto_banco::check::{ClaimedForm, Decision, check, read_claimed};
@@ -22,33 +22,19 @@ fn naive_reach(
     banco_total: u8,
     punto_move: PuntoMove,
 ) -> BigRational {
-    let counts = shoe.value_counts();
-    let mut reached = BigUint::from(0u32);
-    let mut all = BigUint::from(0u32);
-    'sequences: for code in 0..1_000_000u32 {
-        let values: Vec<u8> = (0..6)
-            .rev()
-            .map(|k| (code / 10u32.pow(k) % 10) as u8)
-            .collect();
-        let mut left = counts;
-        let mut weight = BigUint::from(1u32);
-        for &v in &values {
-            if left[v as usize] == 0 {
-                continue 'sequences;
-            }
-            weight *= left[v as usize];
-            left[v as usize] -= 1;
-        }
-        let coup = deal(rules, &values).unwrap();
+    let mut reached = BigInt::from(0);
+    let mut all = BigInt::from(0);
+    super::each_sequence(shoe, |values, weight| {
+        let coup = deal(rules, values).unwrap();
         let hit = coup.decisions.iter().any(|d| {
             matches!(d, Step::Banco { total, punto_move: m, .. } if *total == banco_total && *m == punto_move)
         });
         if hit {
-            reached += &weight;
+            reached += weight;
         }
         all += weight;
-    }
-    BigRational::new(BigInt::from(reached), BigInt::from(all))
+    });
+    BigRational::new(reached, all)
 }
 
 #[test]

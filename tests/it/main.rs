@@ -22,3 +22,47 @@ use punto_banco::shoe::Shoe;
 pub fn decks(n: u64) -> Analysis {
     Analysis::new(&Shoe::decks(n).unwrap(), &Rules::reference()).unwrap()
 }
+
+/// Calls `visit` with every ordered sequence of six card values the shoe can deal, and its
+/// weight (the falling product of the counts): the tests' naive walk, independent of the
+/// engine's enumerators.
+pub fn each_sequence(shoe: &Shoe, mut visit: impl FnMut(&[u8], &num_bigint::BigInt)) {
+    let counts = shoe.value_counts();
+    'sequences: for code in 0..1_000_000u32 {
+        let values: Vec<u8> = (0..6)
+            .rev()
+            .map(|k| (code / 10u32.pow(k) % 10) as u8)
+            .collect();
+        let mut left = counts;
+        let mut weight = num_bigint::BigInt::from(1);
+        for &v in &values {
+            if left[v as usize] == 0 {
+                continue 'sequences;
+            }
+            weight *= left[v as usize];
+            left[v as usize] -= 1;
+        }
+        visit(&values, &weight);
+    }
+}
+
+/// Runs the binary with these arguments and this text on its standard input.
+pub fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}

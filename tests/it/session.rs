@@ -10,7 +10,6 @@ use punto_banco::session::{Session, parse_prediction, play_script};
 use punto_banco::session_odds::SessionOdds;
 use punto_banco::shoe::Shoe;
 use punto_banco::tally::Winner;
-use std::process::{Command, Stdio};
 
 #[test]
 fn predictions_in_both_languages() {
@@ -117,21 +116,7 @@ fn a_script_reproduces_a_session_exactly() {
 }
 
 fn session(args: &[&str], input: &str) -> (Option<i32>, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = super::run_with_input(args, input);
     (
         output.status.code(),
         String::from_utf8(output.stdout).unwrap(),

@@ -178,26 +178,12 @@ fn side_bets_by_hand_written_payouts() {
     use punto_banco::coup::deal;
     use punto_banco::shoe::Shoe;
     let shoe = Shoe::reference();
-    let counts = shoe.value_counts();
     let rules = Rules::reference();
     let mut lucky = BigInt::from(0);
     let mut dragon = BigInt::from(0);
     let mut total = BigInt::from(0);
-    'sequences: for code in 0..1_000_000u32 {
-        let values: Vec<u8> = (0..6)
-            .rev()
-            .map(|k| (code / 10u32.pow(k) % 10) as u8)
-            .collect();
-        let mut left = counts;
-        let mut weight = BigInt::from(1);
-        for &v in &values {
-            if left[v as usize] == 0 {
-                continue 'sequences;
-            }
-            weight *= left[v as usize];
-            left[v as usize] -= 1;
-        }
-        let coup = deal(&rules.drawing, &values).unwrap();
+    super::each_sequence(&shoe, |values, weight| {
+        let coup = deal(&rules.drawing, values).unwrap();
         let (p, b) = (coup.punto_total() as i64, coup.banco_total() as i64);
         let lucky_net = match (b > p && b == 6, coup.banco.len()) {
             (true, 2) => 12,
@@ -222,10 +208,10 @@ fn side_bets_by_hand_written_payouts() {
         } else {
             -1
         };
-        lucky += &weight * lucky_net;
-        dragon += &weight * dragon_net;
+        lucky += weight * lucky_net;
+        dragon += weight * dragon_net;
         total += weight;
-    }
+    });
     let set = RuleSet::from_json(punto_banco::variants::shipped("side-bets").unwrap()).unwrap();
     let analysis = Analysis::new(&shoe, &set.rules).unwrap();
     let edge = |key: &str| {
