@@ -200,20 +200,15 @@ pub fn draw_set(rules: &DrawingRules, banco_total: u8) -> ValueSet {
     set
 }
 
-/// The non-natural totals on which a rule (given as an action per total) draws.
-pub fn drawing_totals(rules: &DrawingRules, action_on: impl Fn(u8) -> Action) -> ValueSet {
+/// The non-natural totals on which a rule (given as an action per total) takes `action`.
+pub fn totals_taking(
+    rules: &DrawingRules,
+    action: Action,
+    action_on: impl Fn(u8) -> Action,
+) -> ValueSet {
     let mut set = [false; 10];
     for total in 0..10u8 {
-        set[total as usize] = !rules.is_natural(total) && action_on(total) == Action::Draw;
-    }
-    set
-}
-
-/// The non-natural totals on which a rule stands.
-pub fn standing_totals(rules: &DrawingRules, action_on: impl Fn(u8) -> Action) -> ValueSet {
-    let mut set = [false; 10];
-    for total in 0..10u8 {
-        set[total as usize] = !rules.is_natural(total) && action_on(total) == Action::Stand;
+        set[total as usize] = !rules.is_natural(total) && action_on(total) == action;
     }
     set
 }

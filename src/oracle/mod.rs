@@ -8,8 +8,8 @@ pub mod verify;
 use crate::coup::Decision;
 use crate::lang::Lang;
 use crate::render::verb;
-use crate::rules::{Action, DrawingRules, PuntoMove};
-use crate::tableau_text::{describe_ranges, drawing_totals, standing_totals};
+use crate::rules::{DrawingRules, PuntoMove};
+use crate::tableau_text::{describe_ranges, totals_taking};
 
 /// The rule behind a decision, as a short clause: "Banco on 3 stands against a third card 8",
 /// "Punto draws on 5", "when Punto stands, Banco on 4 draws", "a natural stops all drawing".
@@ -22,10 +22,7 @@ pub fn rule_clause(rules: &DrawingRules, decision: Decision, lang: Lang) -> Stri
             )
             .to_string(),
         Decision::Punto { total, action } => {
-            let set = match action {
-                Action::Draw => drawing_totals(rules, |t| rules.punto_action(t)),
-                Action::Stand => standing_totals(rules, |t| rules.punto_action(t)),
-            };
+            let set = totals_taking(rules, action, |t| rules.punto_action(t));
             match lang {
                 Lang::En => format!(
                     "Punto {} on {total} (on {})",

@@ -8,7 +8,7 @@ use crate::lang::Lang;
 use crate::rules::{Action, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, draw_set,
-    drawing_totals, standing_totals,
+    totals_taking,
 };
 use crate::tally::Winner;
 use num_rational::BigRational;
@@ -35,10 +35,7 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
             }
         }
         Decision::Punto { action, .. } => {
-            let set = match action {
-                Action::Draw => drawing_totals(drawing, |t| drawing.punto_action(t)),
-                Action::Stand => standing_totals(drawing, |t| drawing.punto_action(t)),
-            };
+            let set = totals_taking(drawing, action, |t| drawing.punto_action(t));
             let verb = verb(action, lang);
             format!(
                 "Punto {verb} {} {}",
@@ -52,10 +49,7 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
             ..
         } => {
             let stood = |t| drawing.banco_action(t, PuntoMove::Stood);
-            let set = match action {
-                Action::Draw => drawing_totals(drawing, stood),
-                Action::Stand => standing_totals(drawing, stood),
-            };
+            let set = totals_taking(drawing, action, stood);
             let verb = verb(action, lang);
             match lang {
                 Lang::En => format!(

@@ -6,8 +6,7 @@ use crate::analysis::ratio_to_big;
 use crate::lang::Lang;
 use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules, Terms};
 use crate::tableau_text::{
-    banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, drawing_totals,
-    standing_totals,
+    banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, totals_taking,
 };
 use crate::tally::{FinalState, Winner};
 use num_rational::BigRational;
@@ -107,11 +106,15 @@ pub fn range_table(rules: &DrawingRules, lang: Lang) -> Table {
 /// The drawing rules as sentences generated from the data: naturals, Punto, Banco when Punto stood.
 pub fn drawing_sentences(rules: &DrawingRules, lang: Lang) -> Vec<String> {
     let naturals = describe_alternatives(rules.naturals, lang);
-    let punto_draws = describe_ranges(drawing_totals(rules, |t| rules.punto_action(t)));
-    let punto_stands = describe_ranges(standing_totals(rules, |t| rules.punto_action(t)));
+    let punto_draws = describe_ranges(totals_taking(rules, Action::Draw, |t| {
+        rules.punto_action(t)
+    }));
+    let punto_stands = describe_ranges(totals_taking(rules, Action::Stand, |t| {
+        rules.punto_action(t)
+    }));
     let stood = |t| rules.banco_action(t, PuntoMove::Stood);
-    let banco_draws = describe_ranges(drawing_totals(rules, stood));
-    let banco_stands = describe_ranges(standing_totals(rules, stood));
+    let banco_draws = describe_ranges(totals_taking(rules, Action::Draw, stood));
+    let banco_stands = describe_ranges(totals_taking(rules, Action::Stand, stood));
     match lang {
         Lang::En => vec![
             format!("A two-card total of {naturals} on either hand is a natural: neither hand draws."),
