@@ -528,7 +528,9 @@ impl TryFrom<DrawingRaw> for DrawingSpec {
 }
 
 /// A pay line as written: a condition, the net profit per unit when it holds, and an optional
-/// commission taken from that profit.
+/// commission taken from that profit. The condition's fields are repeated from
+/// [`ConditionRaw`] rather than flattened in, because serde cannot combine `flatten` with
+/// `deny_unknown_fields`, and a misspelt field must be refused.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LineRaw {
