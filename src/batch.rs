@@ -1,7 +1,7 @@
 //! Batch analysis: JSON lines in, one shoe each, and the analysis document of each out, in
 //! the same order. A bad line gets an error object naming its line; the others go on.
 
-use crate::card::parse_cards;
+use crate::card::Card;
 use crate::render::summary::fast_summary_json;
 use crate::rules::Rules;
 use crate::shoe::Shoe;
@@ -14,9 +14,9 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 struct BatchLine {
     #[serde(default)]
-    decks: Option<u64>,
+    decks: Option<serde_json::Number>,
     #[serde(default)]
-    ranks: Option<[u64; 13]>,
+    ranks: Option<Vec<serde_json::Number>>,
     #[serde(default)]
     remove: Option<Vec<String>>,
     #[serde(default)]
@@ -41,11 +41,14 @@ pub fn analyse_line(
 ) -> String {
     match try_line(text, default_rules, resolver) {
         Ok(document) => document,
-        Err(message) => {
-            serde_json::json!({ "schema": crate::render::SCHEMA, "line": number, "error": message })
-                .to_string()
-        }
+        Err(message) => error_line(number, &message),
     }
+}
+
+/// The error object of a line that cannot be analysed: `{"schema": 1, "line": N, "error": "…"}`.
+pub fn error_line(number: usize, message: &str) -> String {
+    serde_json::json!({ "schema": crate::render::SCHEMA, "line": number, "error": message })
+        .to_string()
 }
 
 fn try_line(
@@ -71,11 +74,40 @@ fn try_line(
         None => default_rules.clone(),
     };
     let removed = match &line.remove {
-        Some(cards) => parse_cards(&cards.join(" ")).map_err(|e| format!("remove: {e}"))?,
+        Some(cards) => cards
+            .iter()
+            .enumerate()
+            .map(|(index, token)| {
+                token
+                    .parse::<Card>()
+                    .map_err(|e| format!("remove, card {}: {e}", index + 1))
+            })
+            .collect::<Result<Vec<Card>, String>>()?,
         None => Vec::new(),
     };
+    let decks = line
+        .decks
+        .as_ref()
+        .map(|n| whole(n, "decks", 1, Shoe::MAX_DECKS))
+        .transpose()?;
+    let ranks = match &line.ranks {
+        None => None,
+        Some(counts) if counts.len() != 13 => {
+            return Err(format!(
+                "ranks holds {} counts: expected 13 (A, 2, …, 10, J, Q, K)",
+                counts.len()
+            ));
+        }
+        Some(counts) => {
+            let mut ranks = [0u64; 13];
+            for (index, (slot, count)) in ranks.iter_mut().zip(counts).enumerate() {
+                *slot = whole(count, &format!("ranks[{index}]"), 0, Shoe::MAX_COUNT)?;
+            }
+            Some(ranks)
+        }
+    };
     // The line's own shoe first, then the rule set's, then eight decks.
-    let shoe = match (line.decks, line.ranks, stated_shoe) {
+    let shoe = match (decks, ranks, stated_shoe) {
         (Some(_), Some(_), _) => return Err("give `decks` or `ranks`, not both".into()),
         (_, Some(ranks), _) => {
             let mut shoe = Shoe::from_counts(ranks).map_err(|e| format!("ranks: {e}"))?;
@@ -96,20 +128,28 @@ fn try_line(
     fast_summary_json(&shoe, &rules, &name).map_err(|e| e.to_string())
 }
 
-/// Analyses a chunk of numbered lines on every core, keeping their order.
+/// A whole number from `low` to `high`, or a message naming the field and the value.
+fn whole(number: &serde_json::Number, field: &str, low: u64, high: u64) -> Result<u64, String> {
+    number
+        .as_u64()
+        .filter(|n| (low..=high).contains(n))
+        .ok_or_else(|| format!("{field} is {number}: expected a whole number from {low} to {high}"))
+}
+
+/// Analyses a chunk of numbered lines on every core, keeping their order. A line that could
+/// not be read as text comes as `Err` with the reason, and gets its error object; a blank
+/// line gets an empty string.
 pub fn analyse_chunk(
-    lines: &[(usize, String)],
+    lines: &[(usize, Result<String, String>)],
     default_rules: &DefaultRules,
     resolver: &dyn RulesResolver,
 ) -> Vec<String> {
     lines
         .par_iter()
-        .map(|(number, text)| {
-            if text.trim().is_empty() {
-                String::new()
-            } else {
-                analyse_line(*number, text, default_rules, resolver)
-            }
+        .map(|(number, text)| match text {
+            Err(message) => error_line(*number, message),
+            Ok(text) if text.trim().is_empty() => String::new(),
+            Ok(text) => analyse_line(*number, text, default_rules, resolver),
         })
         .collect()
 }

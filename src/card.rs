@@ -194,7 +194,10 @@ impl FromStr for Card {
         let error = || CardError {
             token: token.to_string(),
         };
-        let trimmed = token.trim();
+        // Phones and some editors follow a suit symbol with a variation selector (U+FE0F
+        // asks for the emoji form, U+FE0E for the text form): it changes how the suit looks,
+        // never which suit it is.
+        let trimmed = token.trim().trim_end_matches(['\u{FE0F}', '\u{FE0E}']);
         let mut chars = trimmed.chars();
         let suit_char = chars.next_back().ok_or_else(error)?;
         let suit = Suit::parse(suit_char).ok_or_else(error)?;
@@ -203,12 +206,76 @@ impl FromStr for Card {
     }
 }
 
+/// A list of cards that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CardsError {
+    /// The text holds no card at all.
+    #[error("no card given: expected cards such as 8♠,8♥ 9♣")]
+    NoCards,
+    /// Two commas (or a comma at either end) with no card between them.
+    #[error("card {position} is missing: two commas, or a comma at an end, with no card between")]
+    Missing {
+        /// 1-based position in the list.
+        position: usize,
+    },
+    /// A token that is not a card.
+    #[error("card {position}: {error}")]
+    NotACard {
+        /// 1-based position in the list.
+        position: usize,
+        /// What is wrong with the token.
+        error: CardError,
+    },
+}
+
+impl CardsError {
+    /// The token that is not a card, if that is the error.
+    pub fn token(&self) -> Option<&str> {
+        match self {
+            CardsError::NotACard { error, .. } => Some(&error.token),
+            _ => None,
+        }
+    }
+}
+
 /// Parses a list of cards separated by commas and/or white space, such as `8♠,8♥ 9♣`.
-pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardError> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|token| !token.is_empty())
-        .map(str::parse)
-        .collect()
+///
+/// An empty list, an empty item between two commas and a token that is not a card are
+/// errors that name their position.
+///
+/// ```
+/// use punto_banco::card::{CardsError, parse_cards};
+/// assert_eq!(parse_cards("8♠,8♥ 9♣").unwrap().len(), 3);
+/// assert_eq!(parse_cards("4H,,2S"), Err(CardsError::Missing { position: 2 }));
+/// assert_eq!(parse_cards(" "), Err(CardsError::NoCards));
+/// ```
+pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardsError> {
+    let mut cards = Vec::new();
+    let items: Vec<&str> = text.split(',').collect();
+    let lone_item = items.len() == 1;
+    for item in items {
+        let mut tokens = item.split_whitespace().peekable();
+        if tokens.peek().is_none() {
+            if lone_item {
+                break;
+            }
+            return Err(CardsError::Missing {
+                position: cards.len() + 1,
+            });
+        }
+        for token in tokens {
+            let card = token.parse().map_err(|error| CardsError::NotACard {
+                position: cards.len() + 1,
+                error,
+            })?;
+            cards.push(card);
+        }
+    }
+    if cards.is_empty() {
+        return Err(CardsError::NoCards);
+    }
+    Ok(cards)
 }
 
 #[cfg(test)]
@@ -256,6 +323,31 @@ mod tests {
     fn parses_lists() {
         let cards = parse_cards("8♠,8♥, 9♣  AD").unwrap();
         assert_eq!(cards.len(), 4);
-        assert_eq!(parse_cards("8♠,11X").unwrap_err().token, "11X".to_string());
+        assert_eq!(parse_cards("8♠,11X").unwrap_err().token(), Some("11X"));
+        assert_eq!(
+            parse_cards("8♠ 8♥,11X").unwrap_err().to_string(),
+            format!("card 3: `11X` is not a card: expected {ACCEPTED_CARD_FORMS}")
+        );
+    }
+
+    #[test]
+    fn empty_items_and_empty_lists_are_errors() {
+        assert_eq!(parse_cards(""), Err(CardsError::NoCards));
+        assert_eq!(parse_cards(" \t "), Err(CardsError::NoCards));
+        assert_eq!(parse_cards("4H,,2S"), Err(CardsError::Missing { position: 2 }));
+        assert_eq!(parse_cards(",4H"), Err(CardsError::Missing { position: 1 }));
+        assert_eq!(parse_cards("4H,"), Err(CardsError::Missing { position: 2 }));
+        assert_eq!(parse_cards(","), Err(CardsError::Missing { position: 1 }));
+    }
+
+    #[test]
+    fn a_variation_selector_after_the_suit_is_the_same_card() {
+        let four_of_hearts = Card::new(Rank::Four, Suit::Hearts);
+        assert_eq!("4♥\u{FE0F}".parse(), Ok(four_of_hearts));
+        assert_eq!("4♥\u{FE0E}".parse(), Ok(four_of_hearts));
+        assert_eq!(parse_cards("4♥️ 2♠️").unwrap()[0], four_of_hearts);
+        // Only after a suit: alone, or before the suit, it is no card.
+        assert!("\u{FE0F}".parse::<Card>().is_err());
+        assert!("4\u{FE0F}♥".parse::<Card>().is_err());
     }
 }

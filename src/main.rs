@@ -19,6 +19,7 @@ use punto_banco::render::{
 use punto_banco::rules::Rules;
 use punto_banco::shoe::Shoe;
 use punto_banco::variants::{self, RuleSet};
+use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -56,8 +57,8 @@ enum Command {
     Rules {
         #[command(flatten)]
         output: OutputArgs,
-        /// The notional stake of the settlement table (a whole number, at least 1).
-        #[arg(long, default_value_t = docs::TEACHING_STAKE, allow_hyphen_values = true)]
+        /// The notional stake of the settlement table, 1 to 1000000000.
+        #[arg(long, default_value_t = docs::TEACHING_STAKE, allow_negative_numbers = true, value_parser = stake)]
         stake: i64,
     },
     /// Deals one coup from cards in deal order (Punto, Banco, Punto, Banco, third cards) and explains it.
@@ -67,8 +68,8 @@ enum Command {
         cards: Vec<String>,
         #[command(flatten)]
         output: OutputArgs,
-        /// The stake at which each bet's net change is shown (a whole number, at least 1).
-        #[arg(long, default_value_t = docs::TEACHING_STAKE, allow_hyphen_values = true)]
+        /// The stake at which each bet's net change is shown, 1 to 1000000000.
+        #[arg(long, default_value_t = docs::TEACHING_STAKE, allow_negative_numbers = true, value_parser = stake)]
         stake: i64,
     },
     /// Checks a claimed rule set against the reference: every differing cell and what it costs,
@@ -118,17 +119,17 @@ enum Command {
         #[arg(long)]
         rules: Option<String>,
         /// Significance level, shared among the groupings tested.
-        #[arg(long, default_value_t = 0.01)]
+        #[arg(long, default_value_t = 0.01, allow_negative_numbers = true, value_parser = probability)]
         alpha: f64,
         /// A wrong rule set (as `check` reads it): how many coups reveal an engine dealing by it.
         #[arg(long, conflicts_with = "file")]
         plan: Option<String>,
         /// The probability of detecting the error, for --plan.
-        #[arg(long, default_value_t = 0.9)]
+        #[arg(long, default_value_t = 0.9, allow_negative_numbers = true, value_parser = probability)]
         power: f64,
-        /// How many cells to show per grouping, most deviant first.
-        #[arg(long, default_value_t = 5)]
-        shown: usize,
+        /// How many cells to show per grouping, most deviant first (0 to 1000).
+        #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = whole(0, 1000))]
+        shown: u64,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -145,18 +146,19 @@ enum Command {
     /// Deals shuffled shoes to a cut card, computing every bet's exact edge before every coup,
     /// and reports how often each bet turns favourable and what betting only then gains.
     ShoeSim {
-        /// How many shoes to deal.
-        #[arg(long, default_value_t = 1000)]
+        /// How many shoes to deal (at least 1).
+        #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = whole(1, u64::MAX))]
         shoes: u64,
         /// The seed of the shuffles: the same seed deals the same shoes.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
         seed: u64,
-        /// Decks per shoe (at most 30, so that every weight fits in 64 bits).
-        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS)]
+        /// Decks per shoe, 1 to 1000 (the shoe is dealt card by card).
+        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS, allow_negative_numbers = true, value_parser = whole(1, SIMULATED_DECKS))]
         decks: u64,
-        /// Cards left behind the cut card: the shoe ends when no more than this many remain.
-        #[arg(long, default_value_t = 14)]
-        cut: usize,
+        /// Cards left behind the cut card: the shoe ends when no more than this many remain
+        /// (5 to the shoe's size less 6).
+        #[arg(long, default_value_t = 14, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
+        cut: u64,
         /// The rule set (a file or a shipped variant's name).
         #[arg(long)]
         rules: Option<String>,
@@ -170,16 +172,16 @@ enum Command {
         #[arg(long)]
         script: Option<String>,
         /// The seed of the shuffles: the same seed deals the same cards (a script gives its own).
-        #[arg(long, conflicts_with = "script")]
+        #[arg(long, conflicts_with = "script", allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
         seed: Option<u64>,
-        /// Decks in the shoe (a script gives its own).
-        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS, conflicts_with = "script")]
+        /// Decks in the shoe, 1 to 1000 (a script gives its own).
+        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS, conflicts_with = "script", allow_negative_numbers = true, value_parser = whole(1, SESSION_LIMIT))]
         decks: u64,
-        /// Deals in the session (a script gives its own).
-        #[arg(long, default_value_t = punto_banco::session::DEALS, conflicts_with = "script")]
-        deals: u32,
-        /// The notional stake of every prediction (a script gives its own).
-        #[arg(long, default_value_t = punto_banco::session::STAKE, allow_hyphen_values = true, conflicts_with = "script")]
+        /// Deals in the session, 1 to 1000 (a script gives its own).
+        #[arg(long, default_value_t = u64::from(punto_banco::session::DEALS), conflicts_with = "script", allow_negative_numbers = true, value_parser = whole(1, SESSION_LIMIT))]
+        deals: u64,
+        /// The notional stake of every prediction, 1 to 1000000000 (a script gives its own).
+        #[arg(long, default_value_t = punto_banco::session::STAKE, conflicts_with = "script", allow_negative_numbers = true, value_parser = stake)]
         stake: i64,
         #[command(flatten)]
         output: OutputArgs,
@@ -187,14 +189,14 @@ enum Command {
     /// Exact odds of the home session: each fixed strategy's final-score distribution, its
     /// expected value, its chance to finish at or above zero, and head-to-head chances.
     SessionOdds {
-        /// Deals in the session.
-        #[arg(long, default_value_t = punto_banco::session::DEALS)]
-        deals: u32,
-        /// The notional stake of every prediction.
-        #[arg(long, default_value_t = punto_banco::session::STAKE, allow_hyphen_values = true)]
+        /// Deals in the session, 1 to 30 (the exact distributions grow fast).
+        #[arg(long, default_value_t = u64::from(punto_banco::session::DEALS), allow_negative_numbers = true, value_parser = whole(1, ODDS_DEALS))]
+        deals: u64,
+        /// The notional stake of every prediction, 1 to 1000000000.
+        #[arg(long, default_value_t = punto_banco::session::STAKE, allow_negative_numbers = true, value_parser = stake)]
         stake: i64,
-        /// Decks in the shoe.
-        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS)]
+        /// Decks in the shoe, 1 to 4294967296.
+        #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS, allow_negative_numbers = true, value_parser = whole(1, Shoe::MAX_DECKS))]
         decks: u64,
         #[command(flatten)]
         output: OutputArgs,
@@ -212,8 +214,8 @@ enum Command {
 
 #[derive(Args)]
 struct ShoeArgs {
-    /// Number of 52-card decks [default: 8, or the rule file's shoe].
-    #[arg(long, conflicts_with = "ranks")]
+    /// Number of 52-card decks, 1 to 4294967296 [default: 8, or the rule file's shoe].
+    #[arg(long, conflicts_with = "ranks", allow_negative_numbers = true, value_parser = whole(1, Shoe::MAX_DECKS))]
     decks: Option<u64>,
     /// Thirteen rank counts, A, 2, …, 10, J, Q, K, separated by commas, instead of whole decks.
     #[arg(long, allow_hyphen_values = true)]
@@ -269,14 +271,66 @@ impl OutputArgs {
     }
 }
 
+/// Decks per shoe that `shoe-sim` accepts: the simulation holds and shuffles the real cards.
+const SIMULATED_DECKS: u64 = 1_000;
+/// Decks and deals that the interactive session accepts.
+const SESSION_LIMIT: u64 = 1_000;
+/// Deals that `session-odds` accepts: the exact distributions grow fast.
+const ODDS_DEALS: u64 = 30;
+/// The largest stake accepted, so that every settlement stays exact and readable.
+const MAX_STAKE: i64 = 1_000_000_000;
+/// The longest line of a log, a batch or a terminal answer, in bytes.
+const MAX_LINE: usize = 1 << 20;
+/// The largest whole file read at once (a rule file, a claimed table, counts, a script).
+const MAX_FILE: usize = 16 << 20;
+
+/// A value parser for a whole number from `low` to `high`, in the tool's own words (the
+/// flag's name and the value are added when the error is shown).
+fn whole(low: u64, high: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync {
+    move |text: &str| {
+        let expected = || format!("expected a whole number from {low} to {high}");
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        match text.parse::<u64>() {
+            Ok(value) if digits && (low..=high).contains(&value) => Ok(value),
+            _ => Err(expected()),
+        }
+    }
+}
+
+/// A stake: a whole number from 1 to [`MAX_STAKE`].
+fn stake(text: &str) -> Result<i64, String> {
+    whole(1, MAX_STAKE as u64)(text).map(|value| value as i64)
+}
+
+/// A probability strictly between 0 and 1, written as a decimal number.
+fn probability(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if value > 0.0 && value < 1.0 => Ok(value),
+        _ => Err("expected a number strictly between 0 and 1, such as 0.01".to_string()),
+    }
+}
+
 /// Why the command failed, which picks the exit code.
 enum Failure {
     /// Bad input: exit code 2.
     Input(String),
-    /// A check found a discrepancy: exit code 1.
+    /// A check found a discrepancy (its report already written): exit code 1.
     Check(String),
-    /// A check found a discrepancy after producing its report: print it, then exit 1.
-    CheckWithOutput(String, String),
+    /// The output could not be written: exit code 2.
+    Write(std::io::Error),
+    /// The reader of the output went away (`| head`): no error, nothing more to say.
+    Closed,
+}
+
+impl Failure {
+    /// A failed write to the output; a closed pipe is no error.
+    fn write(error: std::io::Error) -> Failure {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::Closed
+        } else {
+            Failure::Write(error)
+        }
+    }
 }
 
 impl<E: std::error::Error> From<E> for Failure {
@@ -291,10 +345,15 @@ impl<E: std::error::Error> From<E> for Failure {
     }
 }
 
+/// Writes text to the command's output.
+fn put(out: &mut dyn Write, text: &str) -> Result<(), Failure> {
+    out.write_all(text.as_bytes()).map_err(Failure::write)
+}
+
 /// The shoe the flags describe, starting from `fallback` when they name no decks or ranks.
 fn build_shoe(args: &ShoeArgs, fallback: Option<Shoe>) -> Result<Shoe, Failure> {
     let removed = match &args.remove {
-        Some(text) => parse_cards(text)?,
+        Some(text) => parse_cards(text).map_err(|e| Failure::Input(format!("--remove: {e}")))?,
         None => Vec::new(),
     };
     let mut shoe = match (&args.ranks, args.decks, fallback) {
@@ -334,61 +393,65 @@ impl punto_banco::batch::RulesResolver for CachedRules {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         cache
             .entry(name.to_string())
-            .or_insert_with(|| match load_rule_set(name) {
-                Ok(set) => Ok((set.rules, set.name, set.shoe)),
-                Err(Failure::Input(message) | Failure::Check(message)) => Err(message),
-                Err(Failure::CheckWithOutput(_, message)) => Err(message),
+            .or_insert_with(|| {
+                // The batch itself may be standard input; a line's rule set never is.
+                if name == "-" {
+                    return Err("`rules` is `-`: a batch line cannot read a rule set from standard input; name a rule file or a shipped variant".to_string());
+                }
+                match load_rule_set(name) {
+                    Ok(set) => Ok((set.rules, set.name, set.shoe)),
+                    Err(Failure::Input(message) | Failure::Check(message)) => Err(message),
+                    Err(Failure::Write(error)) => Err(error.to_string()),
+                    Err(Failure::Closed) => Err("the output was closed".to_string()),
+                }
             })
             .clone()
     }
 }
 
-/// Streams a batch: chunks of lines analysed on every core, printed in order as they finish.
+/// Streams a batch: chunks of lines analysed on every core, written in order as they finish.
 fn analyse_batch(
     path: &str,
     default: &punto_banco::batch::DefaultRules,
-) -> Result<String, Failure> {
-    use std::io::{BufRead, Write};
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     const CHUNK: usize = 4096;
-    let reader: Box<dyn BufRead> = if path == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let file = std::fs::File::open(path)
-            .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
-        Box::new(std::io::BufReader::new(file))
-    };
+    let mut reader = open_input(path)?;
     let resolver = CachedRules(Default::default());
-    let mut stdout = std::io::stdout().lock();
-    let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
-    let mut reader = reader;
+    let mut chunk: Vec<(usize, Result<String, String>)> = Vec::with_capacity(CHUNK);
     let mut number = 0;
     let mut bytes = Vec::new();
     let mut ended = false;
     while !ended {
         chunk.clear();
         while chunk.len() < CHUNK {
-            bytes.clear();
-            let read = reader
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
-            if read == 0 {
+            if !next_line(&mut *reader, &mut bytes, path, number + 1)? {
                 ended = true;
                 break;
             }
             number += 1;
-            // A line that is not UTF-8 becomes an error line of its own, not the end of the batch.
-            chunk.push((number, String::from_utf8_lossy(&bytes).into_owned()));
+            let line = if number == 1 {
+                bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(&bytes)
+            } else {
+                &bytes
+            };
+            // A line that is not UTF-8 gets an error object of its own; the batch goes on.
+            let text = std::str::from_utf8(line)
+                .map(str::to_string)
+                .map_err(|e| {
+                    let (_, column) = position(line, e.valid_up_to());
+                    format!("column {column}: the line is not UTF-8 text")
+                });
+            chunk.push((number, text));
         }
         for document in punto_banco::batch::analyse_chunk(&chunk, default, &resolver) {
-            if document.is_empty() {
-                continue;
-            }
-            if writeln!(stdout, "{document}").is_err() {
-                return Ok(String::new()); // The reader stopped early.
+            if !document.is_empty() {
+                put(out, &document)?;
+                put(out, "\n")?;
             }
         }
     }
-    Ok(String::new())
+    Ok(())
 }
 
 /// A played session for people (every deal told, the standings, the winners) or as JSON.
@@ -418,26 +481,25 @@ fn interactive_session(
     deals: u32,
     stake: i64,
     lang: Lang,
-) -> Result<String, Failure> {
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     use punto_banco::session::{
         MAX_PARTICIPANTS, MIN_PARTICIPANTS, Session, deal_text, parse_prediction,
         prediction_choices, standings_text, winners_text,
     };
-    use std::io::BufRead;
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut ask = |prompt: &str| -> Option<String> {
-        print_output(prompt);
-        lines.next().and_then(Result::ok)
+    let mut term = Terminal {
+        out,
+        input: std::io::stdin().lock(),
+        lang,
+        line: Vec::new(),
     };
-    let say = |text: &str| print_output(text);
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let mut session = Session::new(Rules::reference(), decks, deals, stake);
-    say(&match lang {
+    term.say(&match lang {
         Lang::En => format!(
             "Punto Banco: {deals} {}, a notional stake of {stake}, {decks} {}. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n",
             if deals == 1 { "deal" } else { "deals" },
@@ -448,8 +510,8 @@ fn interactive_session(
             if deals == 1 { "donne" } else { "donnes" },
             if decks == 1 { "paquet" } else { "paquets" }
         ),
-    });
-    let stopped = |session: &Session| -> Result<String, Failure> {
+    })?;
+    let stopped = |session: &Session| -> String {
         let mut out = lang
             .pick(
                 "\nInput ended: the session stops here.\n",
@@ -459,7 +521,7 @@ fn interactive_session(
         if !session.participants.is_empty() {
             out.push_str(&standings_text(session, lang));
         }
-        Ok(out)
+        out
     };
     // Names: two to eight participants, then whether the dealer predicts too.
     loop {
@@ -482,14 +544,14 @@ fn interactive_session(
                 n + 1
             ),
         };
-        let Some(name) = ask(&prompt) else {
-            return stopped(&session);
+        let Some(name) = term.ask(&prompt)? else {
+            return term.say(&stopped(&session));
         };
         if name.trim().is_empty() && n >= MIN_PARTICIPANTS {
             break;
         }
         if let Err(e) = session.join(&name, false) {
-            say(&format!("  {}\n", e.text(lang)));
+            term.say(&format!("  {}\n", e.text(lang)))?;
         }
         if session.participants.len() == MAX_PARTICIPANTS {
             break;
@@ -497,24 +559,24 @@ fn interactive_session(
     }
     // The dealer's name must differ from every participant's, so that scores stay apart.
     let dealer = loop {
-        let Some(name) = ask(lang.pick("Name of the dealer: ", "Nom du donneur : ")) else {
-            return stopped(&session);
+        let Some(name) = term.ask(lang.pick("Name of the dealer: ", "Nom du donneur : "))? else {
+            return term.say(&stopped(&session));
         };
         let name = name.trim().to_string();
         if name.is_empty() {
-            say(&format!(
+            term.say(&format!(
                 "  {}\n",
                 punto_banco::session::JoinError::Empty.text(lang)
-            ));
+            ))?;
         } else if session
             .participants
             .iter()
             .any(|p| p.name.to_lowercase() == name.to_lowercase())
         {
-            say(&format!(
+            term.say(&format!(
                 "  {}\n",
                 punto_banco::session::JoinError::Taken(name).text(lang)
-            ));
+            ))?;
         } else {
             break name;
         }
@@ -524,29 +586,29 @@ fn interactive_session(
             Lang::En => format!("Does {dealer} predict too? (y/n): "),
             Lang::Fr => format!("{dealer} fait aussi une prédiction ? (o/n) : "),
         };
-        let Some(answer) = ask(&prompt) else {
-            return stopped(&session);
+        let Some(answer) = term.ask(&prompt)? else {
+            return term.say(&stopped(&session));
         };
         match answer.trim().to_lowercase().as_str() {
             "y" | "yes" | "o" | "oui" => {
                 if session.participants.len() >= MAX_PARTICIPANTS {
-                    say(&format!(
+                    term.say(&format!(
                         "  {}\n",
                         punto_banco::session::JoinError::Full.text(lang)
-                    ));
+                    ))?;
                 } else if let Err(e) = session.join(&dealer, true) {
-                    say(&format!("  {}\n", e.text(lang)));
+                    term.say(&format!("  {}\n", e.text(lang)))?;
                     continue;
                 }
                 break;
             }
             "n" | "no" | "non" => break,
-            _ => say(lang.pick("  Answer y or n.\n", "  Répondez o ou n.\n")),
+            _ => term.say(lang.pick("  Answer y or n.\n", "  Répondez o ou n.\n"))?,
         }
     }
     let mut rng = punto_banco::dealer::Dealer::rng(seed);
     while !session.finished() {
-        say(&match lang {
+        term.say(&match lang {
             Lang::En => format!(
                 "\nPredictions for deal {} of {deals} ({}):\n",
                 session.next_deal(),
@@ -557,20 +619,20 @@ fn interactive_session(
                 session.next_deal(),
                 prediction_choices(lang)
             ),
-        });
+        })?;
         let mut predictions = Vec::new();
         for participant in session.participants.clone() {
             loop {
-                let Some(answer) = ask(&format!("  {}{} ", participant.name, lang.pick(":", " :")))
+                let Some(answer) = term.ask(&format!("  {}{} ", participant.name, lang.pick(":", " :")))?
                 else {
-                    return stopped(&session);
+                    return term.say(&stopped(&session));
                 };
                 match parse_prediction(&answer) {
                     Some(bet) => {
                         predictions.push(bet);
                         break;
                     }
-                    None => say(&match lang {
+                    None => term.say(&match lang {
                         Lang::En => format!(
                             "  `{}` is not a prediction: type {}.\n",
                             answer.trim(),
@@ -581,42 +643,70 @@ fn interactive_session(
                             answer.trim(),
                             prediction_choices(lang)
                         ),
-                    }),
+                    })?,
                 }
             }
         }
         let deal = session.play_shuffled(&mut rng, &predictions).clone();
-        say("\n");
-        say(&deal_text(&session, &deal, true, lang));
-        say(&standings_text(&session, lang));
+        term.say("\n")?;
+        term.say(&deal_text(&session, &deal, true, lang))?;
+        term.say(&standings_text(&session, lang))?;
     }
-    say("\n");
-    Ok(winners_text(&session, lang))
+    term.say("\n")?;
+    term.say(&winners_text(&session, lang))
+}
+
+/// The terminal of the interactive session: prompts out, answers in.
+struct Terminal<'a> {
+    out: &'a mut dyn Write,
+    input: std::io::StdinLock<'static>,
+    lang: Lang,
+    line: Vec<u8>,
+}
+
+impl Terminal<'_> {
+    /// Shows text at once.
+    fn say(&mut self, text: &str) -> Result<(), Failure> {
+        put(self.out, text)?;
+        self.out.flush().map_err(Failure::write)
+    }
+
+    /// Asks and reads one answer; `None` at the end of input. An answer that is not UTF-8
+    /// text is refused and asked again; one longer than a line may be ends the session.
+    fn ask(&mut self, prompt: &str) -> Result<Option<String>, Failure> {
+        loop {
+            self.say(prompt)?;
+            if !next_line(&mut self.input, &mut self.line, "standard input", 1)? {
+                return Ok(None);
+            }
+            match std::str::from_utf8(&self.line) {
+                Ok(text) => return Ok(Some(text.trim_end_matches(['\n', '\r']).to_string())),
+                Err(_) => {
+                    let message = self.lang.pick(
+                        "  That answer is not UTF-8 text: type it again.\n",
+                        "  Cette réponse n’est pas du texte UTF-8 : tapez-la de nouveau.\n",
+                    );
+                    self.say(message)?;
+                }
+            }
+        }
+    }
 }
 
 /// Verifies a log line by line, streaming; the verdict picks the exit code.
-fn verify_log(path: &str, rules: &Rules, lang: Lang, format: Format) -> Result<String, Failure> {
-    use std::io::BufRead;
-    let reader: Box<dyn BufRead> = if path == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let file = std::fs::File::open(path)
-            .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
-        Box::new(std::io::BufReader::with_capacity(1 << 16, file))
-    };
+fn verify_log(
+    path: &str,
+    rules: &Rules,
+    lang: Lang,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let mut reader = open_input(path)?;
     let mut verifier = Verifier::new(rules);
     let mut discrepancies = Vec::new();
     let mut buffer = Vec::with_capacity(256);
-    let mut reader = reader;
     let mut number = 0;
-    loop {
-        buffer.clear();
-        let read = reader
-            .read_until(b'\n', &mut buffer)
-            .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
-        if read == 0 {
-            break;
-        }
+    while next_line(&mut *reader, &mut buffer, path, number + 1)? {
         number += 1;
         let line = String::from_utf8_lossy(&buffer);
         if let Some(d) = verifier.line(number, &line) {
@@ -627,40 +717,39 @@ fn verify_log(path: &str, rules: &Rules, lang: Lang, format: Format) -> Result<S
     let rendered = match format {
         Format::Json => format!("{:#}\n", verify_json(&discrepancies, &summary, rules)),
         _ => {
-            let mut out = String::new();
+            let mut text = String::new();
             for d in &discrepancies {
-                out.push_str(&discrepancy_line(d, rules, lang));
-                out.push('\n');
+                text.push_str(&discrepancy_line(d, rules, lang));
+                text.push('\n');
             }
             if !discrepancies.is_empty() {
-                out.push('\n');
+                text.push('\n');
             }
-            out.push_str(&summary_text(&summary, lang));
-            out
+            text.push_str(&summary_text(&summary, lang));
+            text
         }
     };
+    put(out, &rendered)?;
     if summary.all_agree() {
-        Ok(rendered)
+        Ok(())
     } else if summary.coups == 0 && summary.malformed == 0 {
-        Err(Failure::CheckWithOutput(
-            rendered,
-            format!("{path}: no coup to verify"),
-        ))
+        Err(Failure::Check(format!("{path}: no coup to verify")))
     } else {
-        Err(Failure::CheckWithOutput(
-            rendered,
-            format!("{path}: the log disagrees with the rules"),
-        ))
+        Err(Failure::Check(format!(
+            "{path}: the log disagrees with the rules"
+        )))
     }
 }
 
-/// Writes the conformance vectors and reports their count and SHA-256 on standard error.
+/// Writes the conformance vectors, to `out` or to a file, then reports their count and
+/// SHA-256 on standard error.
 fn write_vectors(
     shoe: &Shoe,
     rules: &Rules,
     format: VectorFormat,
-    out: Option<&Path>,
-) -> Result<String, Failure> {
+    path: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     use sha2::{Digest, Sha256};
     let all = vectors::vectors(shoe, &rules.drawing);
     let mut text = String::with_capacity(all.len() * 120);
@@ -677,24 +766,93 @@ fn write_vectors(
     }
     let digest = Sha256::digest(text.as_bytes());
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    if let Some(path) = out {
-        write_atomically(path, &text)
-            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
+    match path {
+        Some(path) => write_atomically(path, text.as_bytes())?,
+        None => {
+            put(out, &text)?;
+            out.flush().map_err(Failure::write)?;
+        }
     }
-    eprintln!("{} vectors, sha256 {hex}", all.len());
-    Ok(if out.is_some() { String::new() } else { text })
+    say_error(&format!("{} vectors, sha256 {hex}", all.len()));
+    Ok(())
 }
 
-/// Reads a file, or standard input for `-`.
-fn read_input(path: &str) -> Result<String, Failure> {
-    let mut text = String::new();
-    let result = if path == "-" {
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(path).map(|t| text = t)
+/// Opens a file, or standard input for `-`, for reading line by line.
+fn open_input(path: &str) -> Result<Box<dyn BufRead>, Failure> {
+    if path == "-" {
+        return Ok(Box::new(std::io::stdin().lock()));
+    }
+    let file =
+        std::fs::File::open(path).map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(Failure::Input(format!(
+            "cannot read {path}: it is a folder, not a file"
+        )));
+    }
+    Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, file)))
+}
+
+/// Reads the next line into `line` (its end of line kept), at most [`MAX_LINE`] bytes;
+/// `false` at the end of the input. `number` is the line's number, for the error.
+fn next_line(
+    reader: &mut dyn BufRead,
+    line: &mut Vec<u8>,
+    path: &str,
+    number: usize,
+) -> Result<bool, Failure> {
+    line.clear();
+    let read = reader
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', line)
+        .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+    if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
+        return Err(Failure::Input(format!(
+            "{path}: line {number} is longer than {} bytes, the longest line accepted",
+            MAX_LINE
+        )));
+    }
+    Ok(read > 0)
+}
+
+/// The line and column (1-based, in characters) of a byte offset into text.
+fn position(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, column)
+}
+
+/// Text from bytes read from `path`: a leading byte-order mark dropped, anything that is not
+/// UTF-8 named with its line and column.
+fn utf8_text(bytes: Vec<u8>, path: &str) -> Result<String, Failure> {
+    let bytes = match bytes.strip_prefix("\u{FEFF}".as_bytes()) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
     };
-    result.map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, column) = position(e.as_bytes(), e.utf8_error().valid_up_to());
+        Failure::Input(format!(
+            "{path}: line {line}, column {column}: not UTF-8 text"
+        ))
+    })
+}
+
+/// Reads a whole file, or standard input for `-`, of at most [`MAX_FILE`] bytes.
+fn read_input(path: &str) -> Result<String, Failure> {
+    let reader = open_input(path)?;
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_FILE as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+    if bytes.len() > MAX_FILE {
+        return Err(Failure::Input(format!(
+            "{path} is larger than {} MiB, the largest file accepted",
+            MAX_FILE >> 20
+        )));
+    }
+    utf8_text(bytes, path)
 }
 
 /// The text of a rule file, or of a shipped variant by name; a file of that name wins.
@@ -730,17 +888,8 @@ fn load_rule_set(name_or_path: &str) -> Result<RuleSet, Failure> {
     })
 }
 
-fn check_stake(stake: i64) -> Result<i64, Failure> {
-    const MAX_STAKE: i64 = 1_000_000_000;
-    if !(1..=MAX_STAKE).contains(&stake) {
-        return Err(Failure::Input(format!(
-            "--stake is {stake}: expected a whole number from 1 to {MAX_STAKE}"
-        )));
-    }
-    Ok(stake)
-}
-
-fn run(cli: Cli) -> Result<String, Failure> {
+/// Runs one command, writing what it prints to `out`.
+fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
     match cli.command {
         Command::Analyze {
             shoe: _,
@@ -755,7 +904,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 }
                 None => (Rules::reference(), "reference".to_string(), None),
             };
-            analyse_batch(&path, &default)
+            analyse_batch(&path, &default, out)
         }
         Command::Analyze {
             shoe,
@@ -770,49 +919,43 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 None => (Rules::reference(), "reference"),
             };
             let analysis = Analysis::new(&shoe, &rules)?;
-            Ok(render_analysis(
-                &analysis,
-                name,
-                output.lang(),
-                output.format(),
-            ))
+            put(
+                out,
+                &render_analysis(&analysis, name, output.lang(), output.format()),
+            )
         }
-        Command::Rules { output, stake } => Ok(render_rules(
-            &Rules::reference(),
-            check_stake(stake)?,
-            output.lang(),
-            output.format(),
-        )),
+        Command::Rules { output, stake } => put(
+            out,
+            &render_rules(&Rules::reference(), stake, output.lang(), output.format()),
+        ),
         Command::Deal {
             cards,
             output,
             stake,
         } => {
-            let stake = check_stake(stake)?;
             let cards = parse_cards(&cards.join(" "))?;
             let rules = Rules::reference();
             let coup = deal(&rules.drawing, &cards)?;
-            Ok(render_coup(
-                &rules,
-                &coup,
-                stake,
-                output.lang(),
-                output.format(),
-            ))
+            put(
+                out,
+                &render_coup(&rules, &coup, stake, output.lang(), output.format()),
+            )
         }
         Command::Check { file, output } => {
             let text = rule_text(&file)?;
             let claimed =
                 read_claimed(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
             let report = check(claimed)?;
-            let rendered = render_report(&report, &file, output.lang(), output.format());
+            put(
+                out,
+                &render_report(&report, &file, output.lang(), output.format()),
+            )?;
             if report.claims_hold() {
-                Ok(rendered)
+                Ok(())
             } else {
-                Err(Failure::CheckWithOutput(
-                    rendered,
-                    format!("{file}: a stated figure does not hold"),
-                ))
+                Err(Failure::Check(format!(
+                    "{file}: a stated figure does not hold"
+                )))
             }
         }
         Command::Verify {
@@ -821,19 +964,19 @@ fn run(cli: Cli) -> Result<String, Failure> {
             output,
         } => {
             let rules = rules_or_reference(rules.as_deref())?;
-            verify_log(&file, &rules, output.lang(), output.format())
+            verify_log(&file, &rules, output.lang(), output.format(), out)
         }
         Command::Vectors {
             shoe,
             rules,
             format,
-            out,
+            out: path,
         } => {
             let set = rules.as_deref().map(load_rule_set).transpose()?;
             let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
             shoe.check_playable()?;
             let rules = set.map_or_else(Rules::reference, |s| s.rules);
-            write_vectors(&shoe, &rules, format, out.as_deref())
+            write_vectors(&shoe, &rules, format, path.as_deref(), out)
         }
         Command::Fit {
             file,
@@ -845,13 +988,6 @@ fn run(cli: Cli) -> Result<String, Failure> {
             shown,
             output,
         } => {
-            for (flag, value) in [("--alpha", alpha), ("--power", power)] {
-                if !(value > 0.0 && value < 1.0) {
-                    return Err(Failure::Input(format!(
-                        "{flag} is {value}: expected a number strictly between 0 and 1"
-                    )));
-                }
-            }
             let set = rules.as_deref().map(load_rule_set).transpose()?;
             let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
             let rules = set.map_or_else(Rules::reference, |s| s.rules);
@@ -880,28 +1016,38 @@ fn run(cli: Cli) -> Result<String, Failure> {
                             coups,
                         )
                     });
-                return Ok(render_plan(
-                    &plans,
-                    reach,
-                    alpha,
-                    power,
-                    output.lang(),
-                    output.format(),
-                ));
+                return put(
+                    out,
+                    &render_plan(
+                        &plans,
+                        reach,
+                        alpha,
+                        power,
+                        output.lang(),
+                        output.format(),
+                    ),
+                );
             }
-            let file = file.expect("clap requires FILE unless --plan");
+            let Some(file) = file else {
+                return Err(Failure::Input(
+                    "fit needs a file of observed counts or a log, or --plan".into(),
+                ));
+            };
             let text = read_input(&file)?;
             let observed = fit::Observed::read(&text, &rules.drawing)
                 .map_err(|e| Failure::Input(format!("{file}: {e}")))?;
             let fits = fit::fit(&shoe, &rules.drawing, &observed)?;
-            let rendered = render_fit(&fits, alpha, shown, output.lang(), output.format());
+            let shown = usize::try_from(shown).unwrap_or(usize::MAX);
+            put(
+                out,
+                &render_fit(&fits, alpha, shown, output.lang(), output.format()),
+            )?;
             if fits_pass(&fits, alpha) {
-                Ok(rendered)
+                Ok(())
             } else {
-                Err(Failure::CheckWithOutput(
-                    rendered,
-                    format!("{file}: the observed counts do not fit the rules"),
-                ))
+                Err(Failure::Check(format!(
+                    "{file}: the observed counts do not fit the rules"
+                )))
             }
         }
         Command::Eor {
@@ -916,13 +1062,16 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 .map_or("reference".to_string(), |s| s.name.clone());
             let rules = set.map_or_else(Rules::reference, |s| s.rules);
             let eor = punto_banco::depletion::effect_of_removal(&shoe, &rules)?;
-            Ok(punto_banco::render::depletion::render_eor(
-                &eor,
-                &shoe,
-                &name,
-                output.lang(),
-                output.format(),
-            ))
+            put(
+                out,
+                &punto_banco::render::depletion::render_eor(
+                    &eor,
+                    &shoe,
+                    &name,
+                    output.lang(),
+                    output.format(),
+                ),
+            )
         }
         Command::ShoeSim {
             shoes,
@@ -932,20 +1081,10 @@ fn run(cli: Cli) -> Result<String, Failure> {
             rules,
             output,
         } => {
-            if !(1..=30).contains(&decks) {
-                return Err(Failure::Input(format!(
-                    "--decks is {decks}: expected 1 to 30"
-                )));
-            }
-            if shoes == 0 {
-                return Err(Failure::Input(
-                    "--shoes is 0: expected at least one shoe".into(),
-                ));
-            }
-            let most = 52 * decks as usize - 6;
+            let most = 52 * decks - 6;
             if !(5..=most).contains(&cut) {
                 return Err(Failure::Input(format!(
-                    "--cut is {cut}: expected 5 to {most} cards left behind the cut card"
+                    "--cut is `{cut}`: expected a whole number from 5 to {most} (cards left behind the cut card in a {decks}-deck shoe)"
                 )));
             }
             let (rules, name) = match rules.as_deref() {
@@ -959,26 +1098,30 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 shoes,
                 seed,
                 n_decks: decks,
-                cut,
+                cut: cut as usize,
                 rules: name,
             };
             // A progress line on long runs, only where a person is watching.
             let watching = std::io::IsTerminal::is_terminal(&std::io::stderr()) && shoes >= 200;
             let progress = |done: u64| {
                 if watching {
-                    eprint!("\r{done}/{shoes} shoes");
+                    let mut stderr = std::io::stderr().lock();
+                    let _ = write!(stderr, "\r{done}/{shoes} shoes");
                     if done == shoes {
-                        eprintln!();
+                        let _ = writeln!(stderr);
                     }
                 }
             };
             let sim = punto_banco::depletion::simulate(&setup, &rules, &progress);
-            Ok(punto_banco::render::depletion::render_simulation(
-                &sim,
-                &setup,
-                output.lang(),
-                output.format(),
-            ))
+            put(
+                out,
+                &punto_banco::render::depletion::render_simulation(
+                    &sim,
+                    &setup,
+                    output.lang(),
+                    output.format(),
+                ),
+            )
         }
         Command::Session {
             script,
@@ -987,50 +1130,33 @@ fn run(cli: Cli) -> Result<String, Failure> {
             deals,
             stake,
             output,
-        } => {
-            let stake = check_stake(stake)?;
-            match script {
-                Some(path) => {
-                    let text = read_input(&path)?;
-                    let session = punto_banco::session::play_script(&text, Rules::reference())
-                        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
-                    Ok(render_session(&session, output.lang(), output.format()))
-                }
-                None => {
-                    if !(1..=1_000).contains(&decks) || !(1..=1_000).contains(&deals) {
-                        return Err(Failure::Input(format!(
-                            "--decks is {decks} and --deals {deals}: each must be 1 to 1000"
-                        )));
-                    }
-                    interactive_session(seed, decks, deals, stake, output.lang())
-                }
+        } => match script {
+            Some(path) => {
+                let text = read_input(&path)?;
+                let session = punto_banco::session::play_script(&text, Rules::reference())
+                    .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+                put(out, &render_session(&session, output.lang(), output.format()))
             }
-        }
+            None => interactive_session(seed, decks, deals as u32, stake, output.lang(), out),
+        },
         Command::SessionOdds {
             deals,
             stake,
             decks,
             output,
         } => {
-            let stake = check_stake(stake)?;
-            if !(1..=30).contains(&deals) {
-                return Err(Failure::Input(format!(
-                    "--deals is {deals}: expected 1 to 30 (the exact distributions grow fast)"
-                )));
-            }
             let odds = punto_banco::session_odds::SessionOdds::new(
                 &Shoe::decks(decks)?,
                 &Rules::reference(),
-                deals,
+                deals as u32,
                 stake,
             )?;
-            Ok(punto_banco::render::session::render_odds(
-                &odds,
-                output.lang(),
-                output.format(),
-            ))
+            put(
+                out,
+                &punto_banco::render::session::render_odds(&odds, output.lang(), output.format()),
+            )
         }
-        Command::Docs { dir, write } => regenerate_docs(&dir, write),
+        Command::Docs { dir, write } => put(out, &regenerate_docs(&dir, write)?),
     }
 }
 
@@ -1050,8 +1176,7 @@ fn regenerate_docs(dir: &Path, write: bool) -> Result<String, Failure> {
         if spliced != text {
             stale.push(path.display().to_string());
             if write {
-                write_atomically(path, &spliced)
-                    .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
+                write_atomically(path, spliced.as_bytes())?;
             }
         }
     }
@@ -1065,8 +1190,7 @@ fn regenerate_docs(dir: &Path, write: bool) -> Result<String, Failure> {
                         Failure::Input(format!("cannot write {}: {e}", parent.display()))
                     })?;
                 }
-                write_atomically(&path, &contents)
-                    .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
+                write_atomically(&path, contents.as_bytes())?;
             }
         }
     }
@@ -1108,15 +1232,27 @@ fn refresh_console_examples(text: &str) -> String {
             continue;
         }
         while lines.next_if(is_output).is_some() {}
-        let argv = std::iter::once("punto-banco").chain(args.split_whitespace());
-        let shown = match Cli::try_parse_from(argv).map(run) {
-            Ok(Ok(output)) => output,
-            Ok(Err(Failure::Input(message))) => format!("error: {message}\n"),
-            Ok(Err(Failure::Check(message))) => format!("check failed: {message}\n"),
-            Ok(Err(Failure::CheckWithOutput(output, message))) => {
-                format!("{output}check failed: {message}\n")
+        let argv: Vec<String> = std::iter::once("punto-banco")
+            .chain(args.split_whitespace())
+            .map(str::to_string)
+            .collect();
+        let mut output = Vec::new();
+        let shown = match Cli::try_parse_from(&argv).map(|cli| run(cli, &mut output)) {
+            Ok(result) => {
+                let mut shown = String::from_utf8_lossy(&output).into_owned();
+                match result {
+                    Ok(()) | Err(Failure::Closed) => {}
+                    Err(Failure::Input(message)) => shown.push_str(&format!("error: {message}\n")),
+                    Err(Failure::Check(message)) => {
+                        shown.push_str(&format!("check failed: {message}\n"))
+                    }
+                    Err(Failure::Write(error)) => shown.push_str(&format!(
+                        "error: cannot write the output: {error}\n"
+                    )),
+                }
+                shown
             }
-            Err(clap_error) => clap_error.to_string(),
+            Err(clap_error) => format!("error: {}\n", argument_message(&clap_error, &argv)),
         };
         out.push_str(&shown);
     }
@@ -1135,43 +1271,158 @@ fn collect_markdown(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()>
     Ok(())
 }
 
-/// Writes beside the target and renames, so that a failure never leaves a half-written file.
-fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    let temporary = path.with_file_name(name);
-    std::fs::write(&temporary, contents)?;
-    std::fs::rename(&temporary, path)
+/// Replaces `path` whole with `contents`: written to a uniquely named temporary created in
+/// the target's folder, then renamed over it, so that a failure never leaves a half-written
+/// file and the temporary is removed on every error path. A target that exists must be a
+/// regular file (never a folder, a link, a pipe or a device); it keeps its permissions.
+fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), Failure> {
+    let failed = |e: std::io::Error| Failure::Input(format!("cannot write {}: {e}", path.display()));
+    let permissions = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_file() => Some(meta.permissions()),
+        Ok(_) => {
+            return Err(Failure::Input(format!(
+                "cannot write {}: it exists and is not a regular file (a folder, a link, a pipe or a device)",
+                path.display()
+            )));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(failed(e)),
+    };
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".punto-banco-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // A new file gets the usual mode (what the umask leaves of rw-rw-rw-), not 0600.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut temporary = builder.tempfile_in(folder).map_err(failed)?;
+    temporary.write_all(contents).map_err(failed)?;
+    temporary.as_file().sync_all().map_err(failed)?;
+    if let Some(permissions) = permissions {
+        temporary
+            .as_file()
+            .set_permissions(permissions)
+            .map_err(failed)?;
+    }
+    temporary.persist(path).map_err(|e| failed(e.error))?;
+    Ok(())
 }
 
-/// Prints to standard output; a reader that stops early (`| head`) is no error.
-fn print_output(output: &str) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(output.as_bytes())
-        .and_then(|()| stdout.flush());
+/// Writes a line to standard error; a standard error that cannot be written is no panic.
+fn say_error(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
+
+/// An argument error as one short line in the tool's own words, with where to find help.
+fn argument_message(error: &clap::Error, args: &[String]) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let rendered = error.render().to_string();
+    // The sub-command named on the command line, for the help to point at.
+    let command = args
+        .iter()
+        .skip(1)
+        .find(|arg| {
+            <Cli as clap::CommandFactory>::command()
+                .get_subcommands()
+                .any(|sub| sub.get_name() == arg.as_str())
+        })
+        .map_or_else(
+            || "punto-banco".to_string(),
+            |sub| format!("punto-banco {sub}"),
+        );
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.clone()),
+        Some(ContextValue::Strings(texts)) => Some(texts.join(", ")),
+        _ => None,
+    };
+    let flag = context(ContextKind::InvalidArg)
+        .map(|arg| arg.split_whitespace().next().unwrap_or_default().to_string());
+    let value = context(ContextKind::InvalidValue);
+    let message = match (error.kind(), flag, value) {
+        (ErrorKind::ValueValidation, Some(flag), Some(value)) => {
+            let reason = std::error::Error::source(error)
+                .map_or_else(|| "not accepted".to_string(), |e| e.to_string());
+            format!("{flag} is `{value}`: {reason}")
+        }
+        (ErrorKind::InvalidValue, Some(flag), Some(value)) => {
+            match context(ContextKind::ValidValue).filter(|valid| !valid.is_empty()) {
+                Some(valid) if !value.is_empty() => {
+                    format!("{flag} is `{value}`: expected one of {valid}")
+                }
+                _ => format!("{flag} needs a value"),
+            }
+        }
+        (ErrorKind::MissingRequiredArgument, _, _) => {
+            let missing = context(ContextKind::InvalidArg).unwrap_or_default();
+            format!("missing {missing}")
+        }
+        _ => {
+            let first = rendered.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
+        }
+    };
+    format!("{message} (see `{command} --help`)")
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(output) => {
-            print_output(&output);
-            ExitCode::SUCCESS
+    let args: Vec<String> = std::env::args_os()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            use clap::error::ErrorKind;
+            return match error.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let mut stdout = std::io::stdout().lock();
+                    let text = error.render().to_string();
+                    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                        Err(e) => {
+                            say_error(&format!("error: cannot write the output: {e}"));
+                            ExitCode::from(2)
+                        }
+                    }
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    say_error(error.render().to_string().trim_end());
+                    ExitCode::from(2)
+                }
+                _ => {
+                    say_error(&format!("error: {}", argument_message(&error, &args)));
+                    ExitCode::from(2)
+                }
+            };
         }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = run(cli, &mut out);
+    // What was written is flushed before any message, whatever the outcome.
+    let flushed = out.flush().map_err(Failure::write);
+    let result = match (result, flushed) {
+        (Ok(()), Err(failure)) => Err(failure),
+        (result, _) => result,
+    };
+    match result {
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Input(message)) => {
-            eprintln!("error: {message}");
+            say_error(&format!("error: {message}"));
             ExitCode::from(2)
         }
         Err(Failure::Check(message)) => {
-            eprintln!("check failed: {message}");
+            say_error(&format!("check failed: {message}"));
             ExitCode::from(1)
         }
-        Err(Failure::CheckWithOutput(output, message)) => {
-            print_output(&output);
-            eprintln!("check failed: {message}");
-            ExitCode::from(1)
+        Err(Failure::Write(error)) => {
+            say_error(&format!("error: cannot write the output: {error}"));
+            ExitCode::from(2)
         }
     }
 }

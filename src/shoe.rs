@@ -41,7 +41,10 @@ pub enum ShoeError {
     },
     #[error("--ranks needs 13 counts (A, 2, …, 10, J, Q, K), separated by commas; got {0}")]
     WrongCountOfRanks(usize),
-    #[error("rank count {position} (for {rank}) is `{text}`: expected a whole number 0 or more")]
+    #[error(
+        "rank count {position} (for {rank}) is `{text}`: expected a whole number from 0 to {}",
+        Shoe::MAX_COUNT
+    )]
     BadCount {
         position: usize,
         rank: &'static str,
