@@ -334,7 +334,10 @@ mod tests {
     fn empty_items_and_empty_lists_are_errors() {
         assert_eq!(parse_cards(""), Err(CardsError::NoCards));
         assert_eq!(parse_cards(" \t "), Err(CardsError::NoCards));
-        assert_eq!(parse_cards("4H,,2S"), Err(CardsError::Missing { position: 2 }));
+        assert_eq!(
+            parse_cards("4H,,2S"),
+            Err(CardsError::Missing { position: 2 })
+        );
         assert_eq!(parse_cards(",4H"), Err(CardsError::Missing { position: 1 }));
         assert_eq!(parse_cards("4H,"), Err(CardsError::Missing { position: 2 }));
         assert_eq!(parse_cards(","), Err(CardsError::Missing { position: 1 }));

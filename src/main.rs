@@ -436,12 +436,10 @@ fn analyse_batch(
                 &bytes
             };
             // A line that is not UTF-8 gets an error object of its own; the batch goes on.
-            let text = std::str::from_utf8(line)
-                .map(str::to_string)
-                .map_err(|e| {
-                    let (_, column) = position(line, e.valid_up_to());
-                    format!("column {column}: the line is not UTF-8 text")
-                });
+            let text = std::str::from_utf8(line).map(str::to_string).map_err(|e| {
+                let (_, column) = position(line, e.valid_up_to());
+                format!("column {column}: the line is not UTF-8 text")
+            });
             chunk.push((number, text));
         }
         for document in punto_banco::batch::analyse_chunk(&chunk, default, &resolver) {
@@ -623,7 +621,8 @@ fn interactive_session(
         let mut predictions = Vec::new();
         for participant in session.participants.clone() {
             loop {
-                let Some(answer) = term.ask(&format!("  {}{} ", participant.name, lang.pick(":", " :")))?
+                let Some(answer) =
+                    term.ask(&format!("  {}{} ", participant.name, lang.pick(":", " :")))?
                 else {
                     return term.say(&stopped(&session));
                 };
@@ -782,8 +781,8 @@ fn open_input(path: &str) -> Result<Box<dyn BufRead>, Failure> {
     if path == "-" {
         return Ok(Box::new(std::io::stdin().lock()));
     }
-    let file =
-        std::fs::File::open(path).map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
     if file.metadata().is_ok_and(|m| m.is_dir()) {
         return Err(Failure::Input(format!(
             "cannot read {path}: it is a folder, not a file"
@@ -818,7 +817,10 @@ fn next_line(
 fn position(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
     (line, column)
 }
@@ -1018,14 +1020,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     });
                 return put(
                     out,
-                    &render_plan(
-                        &plans,
-                        reach,
-                        alpha,
-                        power,
-                        output.lang(),
-                        output.format(),
-                    ),
+                    &render_plan(&plans, reach, alpha, power, output.lang(), output.format()),
                 );
             }
             let Some(file) = file else {
@@ -1135,7 +1130,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 let text = read_input(&path)?;
                 let session = punto_banco::session::play_script(&text, Rules::reference())
                     .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
-                put(out, &render_session(&session, output.lang(), output.format()))
+                put(
+                    out,
+                    &render_session(&session, output.lang(), output.format()),
+                )
             }
             None => interactive_session(seed, decks, deals as u32, stake, output.lang(), out),
         },
@@ -1246,9 +1244,9 @@ fn refresh_console_examples(text: &str) -> String {
                     Err(Failure::Check(message)) => {
                         shown.push_str(&format!("check failed: {message}\n"))
                     }
-                    Err(Failure::Write(error)) => shown.push_str(&format!(
-                        "error: cannot write the output: {error}\n"
-                    )),
+                    Err(Failure::Write(error)) => {
+                        shown.push_str(&format!("error: cannot write the output: {error}\n"))
+                    }
                 }
                 shown
             }
@@ -1276,7 +1274,8 @@ fn collect_markdown(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()>
 /// file and the temporary is removed on every error path. A target that exists must be a
 /// regular file (never a folder, a link, a pipe or a device); it keeps its permissions.
 fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), Failure> {
-    let failed = |e: std::io::Error| Failure::Input(format!("cannot write {}: {e}", path.display()));
+    let failed =
+        |e: std::io::Error| Failure::Input(format!("cannot write {}: {e}", path.display()));
     let permissions = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_file() => Some(meta.permissions()),
         Ok(_) => {
@@ -1340,8 +1339,12 @@ fn argument_message(error: &clap::Error, args: &[String]) -> String {
         Some(ContextValue::Strings(texts)) => Some(texts.join(", ")),
         _ => None,
     };
-    let flag = context(ContextKind::InvalidArg)
-        .map(|arg| arg.split_whitespace().next().unwrap_or_default().to_string());
+    let flag = context(ContextKind::InvalidArg).map(|arg| {
+        arg.split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    });
     let value = context(ContextKind::InvalidValue);
     let message = match (error.kind(), flag, value) {
         (ErrorKind::ValueValidation, Some(flag), Some(value)) => {
@@ -1381,7 +1384,10 @@ fn main() -> ExitCode {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     let mut stdout = std::io::stdout().lock();
                     let text = error.render().to_string();
-                    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+                    match stdout
+                        .write_all(text.as_bytes())
+                        .and_then(|()| stdout.flush())
+                    {
                         Ok(()) => ExitCode::SUCCESS,
                         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                         Err(e) => {

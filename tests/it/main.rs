@@ -7,6 +7,7 @@ mod depletion;
 mod docs_drift;
 mod fast;
 mod figures;
+mod hostile;
 mod naive;
 mod oracle;
 mod rule_texts;

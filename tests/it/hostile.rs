@@ -1,0 +1,618 @@
+//! The hostile-input corpus: what a careless user or an adversary feeds the binary, run as a
+//! user would. Every case must end with its exit code and a short message that names the
+//! field or position, never a panic, a hang, unbounded memory or a file left behind.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the binary with `args`, `input` on its standard input, and standard output sent to
+/// `stdout` (a pipe when `None`).
+fn run_to(args: &[&str], input: &[u8], stdout: Option<std::fs::File>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_punto-banco"));
+    command
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped());
+    match stdout {
+        Some(file) => command.stdout(file),
+        None => command.stdout(Stdio::piped()),
+    };
+    let mut child = command.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The tool may stop reading early (a refused line): a closed pipe here is no failure.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn run(args: &[&str], input: &[u8]) -> Output {
+    run_to(args, input, None)
+}
+
+/// Asserts the exit code, no panic, and a message on standard error of one short line that
+/// contains every needle.
+fn refused(args: &[&str], input: &[u8], code: i32, needles: &[&str]) {
+    let output = run(args, input);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{args:?}: not one line: {stderr}");
+    assert!(
+        lines[0].len() <= 400,
+        "{args:?}: message too long: {stderr}"
+    );
+    for needle in needles {
+        assert!(
+            stderr.contains(needle),
+            "{args:?}: `{needle}` not in {stderr}"
+        );
+    }
+}
+
+/// Bad input: exit 2.
+fn bad(args: &[&str], needles: &[&str]) {
+    refused(args, b"", 2, needles);
+}
+
+#[test]
+fn numeric_flags_name_themselves_the_value_and_the_range() {
+    let range = |flag: &str, low: u64, high: u64| {
+        format!("{flag} is `VALUE`: expected a whole number from {low} to {high}")
+    };
+    let cases: &[(&[&str], &str, u64, u64)] = &[
+        (&["analyze", "--decks"], "--decks", 1, 4294967296),
+        (&["eor", "--decks"], "--decks", 1, 4294967296),
+        (&["vectors", "--decks"], "--decks", 1, 4294967296),
+        (
+            &["fit", "--plan", "data/claims/004-banque.tsv", "--decks"],
+            "--decks",
+            1,
+            4294967296,
+        ),
+        (&["rules", "--stake"], "--stake", 1, 1000000000),
+        (
+            &["deal", "4H", "2S", "9C", "AD", "8D", "--stake"],
+            "--stake",
+            1,
+            1000000000,
+        ),
+        (&["session", "--stake"], "--stake", 1, 1000000000),
+        (&["session", "--decks"], "--decks", 1, 1000),
+        (&["session", "--deals"], "--deals", 1, 1000),
+        (&["session-odds", "--deals"], "--deals", 1, 30),
+        (&["session-odds", "--decks"], "--decks", 1, 4294967296),
+        (&["session-odds", "--stake"], "--stake", 1, 1000000000),
+        (&["shoe-sim", "--shoes"], "--shoes", 1, u64::MAX),
+        (&["shoe-sim", "--decks"], "--decks", 1, 1000),
+        (
+            &["fit", "docs/examples/oracle/counts.json", "--shown"],
+            "--shown",
+            0,
+            1000,
+        ),
+    ];
+    for (args, flag, low, high) in cases {
+        let mut values = vec!["-1".to_string(), "1.5".into(), "x".into(), "".into()];
+        values.push("99999999999999999999999".into());
+        if *low > 0 {
+            values.push((low - 1).to_string());
+        }
+        if *high < u64::MAX {
+            values.push((high + 1).to_string());
+        }
+        for value in &values {
+            let mut argv = args.to_vec();
+            argv.push(value);
+            let expected = range(flag, *low, *high).replace("VALUE", value);
+            bad(&argv, &[expected.as_str()]);
+        }
+    }
+    // Seeds take any 64-bit number, and nothing else.
+    bad(
+        &["shoe-sim", "--seed", "-3"],
+        &["--seed is `-3`", "from 0 to 18446744073709551615"],
+    );
+    bad(
+        &["session", "--seed", "18446744073709551616"],
+        &["--seed is `18446744073709551616`"],
+    );
+    for flag in ["--alpha", "--power"] {
+        for value in ["0", "1", "-0.5", "nan", "inf", "1e400", "x"] {
+            bad(
+                &["fit", "--plan", "data/claims/004-banque.tsv", flag, value],
+                &[&format!("{flag} is `{value}`"), "strictly between 0 and 1"],
+            );
+        }
+    }
+    // One flag's error blames that flag alone.
+    let output = run(&["session", "--deals", "0"], b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("--decks"), "{stderr}");
+    bad(
+        &["shoe-sim", "--cut", "4"],
+        &["--cut is `4`", "from 5 to 410"],
+    );
+    bad(
+        &["shoe-sim", "--decks", "1", "--cut", "47"],
+        &["--cut is `47`", "from 5 to 46"],
+    );
+}
+
+#[test]
+fn argument_errors_are_one_short_line() {
+    bad(
+        &["analyze", "--frobnicate"],
+        &[
+            "unexpected argument '--frobnicate'",
+            "punto-banco analyze --help",
+        ],
+    );
+    bad(
+        &["verify"],
+        &["missing <FILE>", "punto-banco verify --help"],
+    );
+    bad(&["analyze", "--rules"], &["--rules needs a value"]);
+    bad(
+        &["analyze", "--format", "yaml"],
+        &["--format is `yaml`: expected one of text, markdown, json"],
+    );
+    bad(
+        &["analyze", "--lang", "de"],
+        &["--lang is `de`: expected one of en, fr"],
+    );
+    bad(&["analyse"], &["unrecognized subcommand 'analyse'"]);
+    bad(
+        &[
+            "analyze",
+            "--decks",
+            "2",
+            "--ranks",
+            "1,1,1,1,1,1,1,1,1,1,1,1,1",
+        ],
+        &["--decks", "--ranks"],
+    );
+}
+
+#[test]
+fn cards_and_shoes() {
+    bad(&["deal", "11X"], &["card 1: `11X` is not a card", "4♥, 4H"]);
+    bad(&["deal", "4H,,2S"], &["card 2 is missing"]);
+    bad(&["deal", "4H,2S,"], &["card 3 is missing"]);
+    bad(&["analyze", "--remove", ""], &["--remove: no card given"]);
+    bad(
+        &["analyze", "--remove", " , "],
+        &["--remove: card 1 is missing"],
+    );
+    bad(
+        &["analyze", "--remove", "8♠,ZZ"],
+        &["--remove: card 2: `ZZ` is not a card"],
+    );
+    bad(
+        &["analyze", "--decks", "1", "--remove", "A♠,A♠"],
+        &["cannot remove A♠ 2 times"],
+    );
+    bad(
+        &["analyze", "--ranks", "4,4,4,4,4,4,4,4,4,4,4,4,-1"],
+        &["rank count 13 (for K) is `-1`", "from 0 to"],
+    );
+    bad(&["analyze", "--ranks", "4,4"], &["13 counts", "got 2"]);
+    bad(
+        &["analyze", "--ranks", "17179869185,4,4,4,4,4,4,4,4,4,4,4,4"],
+        &["the count of A is 17179869185"],
+    );
+    bad(
+        &["analyze", "--ranks", "1,1,1,1,1,0,0,0,0,0,0,0,0"],
+        &["at least 6 cards"],
+    );
+    // The heart with the emoji variation selector phones add is the heart.
+    let output = run(&["deal", "4♥\u{FE0F}", "2♠", "9♣", "A♦", "8♦"], b"");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn batch_lines_fail_alone_and_never_name_standard_input() {
+    // A batch on standard input naming standard input as a line's rules: an error object,
+    // not a deadlock.
+    let output = run(
+        &["analyze", "--batch", "-"],
+        b"{\"decks\":8}\n{\"rules\":\"-\"}\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["sequences"], "4998398275503360");
+    assert_eq!(lines[1]["line"], 2);
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("standard input")
+    );
+
+    // Every bad line is its own error object; the good lines around it are all answered.
+    let mut input = Vec::new();
+    input.extend_from_slice("\u{FEFF}{\"decks\": 1}\n".as_bytes());
+    let bad_lines: &[(&[u8], &str)] = &[
+        (
+            b"{\"decks\": -1}",
+            "decks is -1: expected a whole number from 1 to 4294967296",
+        ),
+        (b"{\"decks\": 0}", "decks is 0"),
+        (b"{\"decks\": 1.5}", "decks is 1.5"),
+        (b"{\"decks\": 1e300}", "decks is 1e+300"),
+        (b"{\"ranks\": [1, 2]}", "ranks holds 2 counts"),
+        (
+            b"{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,-4]}",
+            "ranks[12] is -4",
+        ),
+        (b"{\"remove\": [\"4H\", \"\"]}", "remove, card 2"),
+        (b"{\"remove\": [\"11X\"]}", "`11X` is not a card"),
+        (
+            b"{\"decks\": 1, \"remove\": [\"AS\", \"AS\"]}",
+            "cannot remove A♠ 2 times",
+        ),
+        (
+            b"{\"rules\": \"no-such-variant\"}",
+            "neither a file nor a shipped variant",
+        ),
+        (b"{\"decks\": 8, \"deck\": 8}", "unknown field `deck`"),
+        (b"[8]", "one JSON object"),
+        (b"{\"decks\": 8", "column"),
+        (b"{\"rules\": \"\xff\"}", "not UTF-8"),
+    ];
+    for (line, _) in bad_lines {
+        input.extend_from_slice(line);
+        input.extend_from_slice(b"\n{\"decks\": 1}\n");
+    }
+    let output = run(&["analyze", "--batch", "-"], &input);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1 + 2 * bad_lines.len());
+    for (index, (_, needle)) in bad_lines.iter().enumerate() {
+        let error = &lines[1 + 2 * index];
+        assert_eq!(error["line"], 2 + 2 * index, "{error}");
+        assert!(
+            error["error"].as_str().unwrap().contains(needle),
+            "{needle}: {error}"
+        );
+        assert_eq!(lines[2 + 2 * index]["sequences"], "14658134400");
+    }
+}
+
+#[test]
+fn endless_input_is_refused_at_a_documented_limit() {
+    // A line of more than a mebibyte with no end of line: refused with its line number,
+    // without reading the rest.
+    let long = vec![b'x'; (1 << 20) + 10];
+    for args in [&["verify", "-"][..], &["analyze", "--batch", "-"]] {
+        refused(args, &long, 2, &["line 1 is longer than 1048576 bytes"]);
+    }
+    // Whole files of more than 16 MiB.
+    let huge = vec![b' '; (16 << 20) + 1];
+    for args in [
+        &["analyze", "--rules", "-"][..],
+        &["check", "-"],
+        &["session", "--script", "-"],
+        &["fit", "-"],
+    ] {
+        refused(args, &huge, 2, &["larger than 16 MiB"]);
+    }
+    if Path::new("/dev/zero").exists() {
+        for args in [
+            &["verify", "/dev/zero"][..],
+            &["analyze", "--batch", "/dev/zero"],
+            &["analyze", "--rules", "/dev/zero"],
+            &["session", "--script", "/dev/zero"],
+            &["fit", "/dev/zero"],
+        ] {
+            let output = run(args, b"");
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn byte_order_marks_are_accepted_and_bad_encodings_named() {
+    let bom = |text: &str| [b"\xef\xbb\xbf".as_slice(), text.as_bytes()].concat();
+    let rule_file = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/tie-9-to-1.json"),
+    )
+    .unwrap();
+    let output = run(&["analyze", "--rules", "-"], &bom(&rule_file));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let table = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/claims/004-banque.tsv"),
+    )
+    .unwrap();
+    let output = run(&["check", "-"], &bom(&table));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Banco on 3"));
+    let counts = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/oracle/counts.json"),
+    )
+    .unwrap();
+    let output = run(&["fit", "-"], &bom(&counts));
+    assert_ne!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let script = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/session/two-deals.json"),
+    )
+    .unwrap();
+    let output = run(&["session", "--script", "-"], &bom(&script));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+
+    refused(
+        &["analyze", "--rules", "-"],
+        b"{\n  \"name\": \"\xff\"\n}",
+        2,
+        &["line 2, column 12: not UTF-8"],
+    );
+    refused(
+        &["session", "--script", "-"],
+        b"\xc3",
+        2,
+        &["line 1, column 1: not UTF-8"],
+    );
+}
+
+#[test]
+fn a_terminal_answer_that_is_not_utf8_is_asked_again() {
+    let answers = b"Ann\nBo\xff\nBob\n\nDee\nn\n";
+    let output = run(&["session", "--seed", "1", "--deals", "1"], answers);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("That answer is not UTF-8 text: type it again."),
+        "{text}"
+    );
+    assert!(text.contains("Name of participant 3"), "{text}");
+    let output = run(
+        &["session", "--seed", "1", "--deals", "1", "--lang", "fr"],
+        answers,
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("Cette réponse n’est pas du texte UTF-8"),
+        "{text}"
+    );
+}
+
+/// Standard output to `/dev/full`: every command says so on one line and exits 2.
+#[test]
+fn a_failed_write_is_an_error_never_exit_0() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let commands: &[&[&str]] = &[
+        &["analyze"],
+        &["analyze", "--format", "json"],
+        &["rules"],
+        &["deal", "4H", "2S", "9C", "AD", "8D"],
+        &["check", "data/claims/004-banque.tsv"],
+        &["verify", "docs/examples/oracle/good.jsonl"],
+        &["vectors"],
+        &["fit", "docs/examples/oracle/counts.json"],
+        &["fit", "--plan", "data/claims/004-banque.tsv"],
+        &["eor"],
+        &["shoe-sim", "--shoes", "2"],
+        &[
+            "session",
+            "--script",
+            "docs/examples/session/two-deals.json",
+        ],
+        &["session-odds", "--deals", "2"],
+        &["analyze", "--batch", "docs/examples/batch/shoes.jsonl"],
+        &["--help"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = run_to(args, b"", Some(full));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write the output: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("vectors, sha256"), "{args:?}: {stderr}");
+    }
+    // The interactive session stops at its first prompt.
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = run_to(&["session"], b"Ann\n", Some(full));
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn a_failing_standard_error_is_no_panic() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(["analyze", "--decks", "0"])
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(["vectors", "--decks", "1"])
+        .stdout(Stdio::null())
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn a_closed_pipe_stays_quiet() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(["vectors", "--decks", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("error"));
+}
+
+/// The files a folder holds, by name.
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn written_files_are_replaced_whole_and_only_regular_files_are_replaced() {
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("vectors.csv");
+    let target_text = target.to_str().unwrap();
+    let args = [
+        "vectors",
+        "--decks",
+        "1",
+        "--format",
+        "csv",
+        "--out",
+        target_text,
+    ];
+
+    // A new file gets the usual permissions, and no temporary is left beside it.
+    let output = run(&args, b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        std::fs::read_to_string(&target)
+            .unwrap()
+            .starts_with("cards,decisions,")
+    );
+    assert_eq!(names(folder.path()), ["vectors.csv"]);
+
+    // An existing file keeps its mode when replaced.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+        assert_eq!(run(&args, b"").status.code(), Some(0));
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+    }
+
+    // A folder, a link and a pipe are refused, and nothing is written anywhere.
+    let victim = folder.path().join("victim.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    let sub = folder.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let link = folder.path().join("link.csv");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let mut refused_targets = vec![sub.clone()];
+    if cfg!(unix) {
+        refused_targets.push(link.clone());
+    }
+    let fifo = folder.path().join("fifo");
+    if Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        refused_targets.push(fifo.clone());
+    }
+    let before = names(folder.path());
+    for refused_target in &refused_targets {
+        let path = refused_target.to_str().unwrap();
+        refused(
+            &["vectors", "--decks", "1", "--out", path],
+            b"",
+            2,
+            &[&format!(
+                "cannot write {path}: it exists and is not a regular file"
+            )],
+        );
+        assert_eq!(names(folder.path()), before);
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+
+    // A folder that does not exist: an error, and nothing created.
+    let gone = folder.path().join("gone").join("vectors.csv");
+    refused(
+        &["vectors", "--decks", "1", "--out", gone.to_str().unwrap()],
+        b"",
+        2,
+        &["cannot write"],
+    );
+    assert!(!folder.path().join("gone").exists());
+    assert_eq!(names(folder.path()), before);
+
+    // Two runs at once each replace the file whole.
+    let children: Vec<_> = (0..2)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+                .args(args)
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let expected = run(&["vectors", "--decks", "1", "--format", "csv"], b"").stdout;
+    assert_eq!(std::fs::read(&target).unwrap(), expected);
+    assert_eq!(names(folder.path()), before);
+}
+
+#[test]
+fn docs_write_refuses_a_folder_it_cannot_read() {
+    bad(
+        &["docs", "--dir", "no/such/folder"],
+        &["cannot read no/such/folder"],
+    );
+}
