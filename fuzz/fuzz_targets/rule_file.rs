@@ -1,11 +1,29 @@
-//! Rule files: any text is a rule set or an error with a position, never a panic.
+//! Rule files: any text is a rule set or an error with a position, never a panic; a rule set
+//! read is analysed on its own shoe, so that the engine's arithmetic is in reach.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use punto_banco::analysis::Analysis;
 use punto_banco::variants::RuleSet;
 
 fuzz_target!(|text: &str| {
-    if let Err(e) = RuleSet::from_json(text) {
-        assert!(e.to_string().starts_with("line "));
+    match RuleSet::from_json(text) {
+        Err(e) => assert!(e.to_string().starts_with("line ")),
+        Ok(set) => {
+            let shoe = set.shoe.clone().unwrap_or_else(punto_banco::shoe::Shoe::reference);
+            if shoe.check_playable().is_ok() {
+                let analysis = Analysis::new(&shoe, &set.rules).expect("a playable shoe");
+                let tariff = &set.rules.tariff;
+                for bet in [&tariff.punto, &tariff.banco, &tariff.tie] {
+                    let _ = analysis.expected_net(bet);
+                }
+                let _ = punto_banco::render::analysis::render_analysis(
+                    &analysis,
+                    &set.name,
+                    punto_banco::lang::Lang::Fr,
+                    punto_banco::render::Format::Json,
+                );
+            }
+        }
     }
 });

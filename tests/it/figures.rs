@@ -1,4 +1,6 @@
-//! Published exact figures, pinned with their sources (../shared/reference-figures.md).
+//! Published exact figures, pinned with their sources: Wizard of Odds, "Baccarat" (appendix 1,
+//! and "one to twelve decks", whose spreadsheet truncates the 8-deck integers to 15 significant
+//! digits: the exact values are pinned here), "EZ Baccarat", "Side bets" and appendix 5.
 
 use super::decks;
 use num_bigint::BigUint;
