@@ -100,16 +100,24 @@ impl JoinError {
     }
 }
 
-/// Why a name cannot be anyone's, whoever else takes part: empty, or holding a control
-/// character (a line break would split the standings, an escape would drive the terminal).
-fn name_problem(name: &str) -> Option<JoinError> {
+/// Checks a name alone, whoever else takes part: not empty once trimmed, and without control
+/// characters (a line break would split the standings, an escape would drive the terminal).
+/// [`Session::join`] checks this too; a dealer who does not predict is named by it alone.
+///
+/// ```
+/// use punto_banco::session::{JoinError, check_name};
+/// assert_eq!(check_name(" Dana "), Ok(()));
+/// assert_eq!(check_name("  "), Err(JoinError::Empty));
+/// assert_eq!(check_name("Da\tna"), Err(JoinError::Control));
+/// ```
+pub fn check_name(name: &str) -> Result<(), JoinError> {
     let name = name.trim();
     if name.is_empty() {
-        Some(JoinError::Empty)
+        Err(JoinError::Empty)
     } else if name.chars().any(char::is_control) {
-        Some(JoinError::Control)
+        Err(JoinError::Control)
     } else {
-        None
+        Ok(())
     }
 }
 
@@ -246,9 +254,7 @@ impl Session {
 
     /// Adds a participant (the dealer counts once, if they predict).
     pub fn join(&mut self, name: &str, dealer: bool) -> Result<(), JoinError> {
-        if let Some(problem) = name_problem(name) {
-            return Err(problem);
-        }
+        check_name(name)?;
         let name = name.trim();
         let lower = name.to_lowercase();
         if self
@@ -638,9 +644,7 @@ pub fn play_script(text: &str, rules: Rules) -> Result<Session, ScriptError> {
                 ),
             )
         };
-        if let Some(problem) = name_problem(&name.value) {
-            return Err(name_error(problem));
-        }
+        check_name(&name.value).map_err(name_error)?;
         if let Some(predicts) = dealer.predicts.as_ref().filter(|p| p.value) {
             match session.join(&name.value, true) {
                 Ok(()) => {}

@@ -177,6 +177,71 @@ fn the_terminal_session_in_french_and_the_end_of_input() {
     assert!(out.contains("Standings after 0 of 10 deals"), "{out}");
 }
 
+/// A page of the docs, read from the repository.
+fn page(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// The terminal examples of both pages (their `text` blocks) are what the tool prints for the
+/// committed answers, each answer shown after its prompt as a terminal echoes it: the docs
+/// once numbered every standings line where the tool gives equal scores one rank.
+#[test]
+fn the_terminal_examples_in_the_docs_are_what_the_tool_prints() {
+    for (path, args, answers) in [
+        (
+            "docs/en/session.md",
+            &["session", "--seed", "9", "--deals", "2"][..],
+            "docs/examples/session/answers-en.txt",
+        ),
+        (
+            "docs/fr/seance.md",
+            &["session", "--lang", "fr", "--seed", "5", "--deals", "2"][..],
+            "docs/examples/session/reponses-fr.txt",
+        ),
+    ] {
+        let text = page(path);
+        let start = text.find("```text\n").unwrap() + "```text\n".len();
+        let shown = &text[start..start + text[start..].find("```").unwrap()];
+        let answers = page(answers);
+        // Piped, the answers are not echoed: take each out of the page, after its prompt.
+        let mut expected = String::new();
+        let mut rest = shown;
+        for answer in answers.lines() {
+            let typed = format!(": {answer}\n");
+            let at = rest
+                .find(&typed)
+                .unwrap_or_else(|| panic!("{path}: the answer `{answer}` is not shown"));
+            expected.push_str(&rest[..at + 2]);
+            rest = &rest[at + typed.len()..];
+        }
+        expected.push_str(rest);
+        let (code, printed) = session(args, &answers);
+        assert_eq!(code, Some(0));
+        assert_eq!(printed, expected, "{path}");
+    }
+}
+
+/// Both pages give `session-odds --deals` the range the tool enforces (they once said 100).
+#[test]
+fn the_docs_give_the_session_odds_range_of_the_tool() {
+    let output = super::run_with_input(&["session-odds", "--deals", "31"], "");
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(error.contains("--deals is 31: expected 1 to 30"), "{error}");
+    for (path, row) in [
+        (
+            "docs/en/session.md",
+            "| `--deals N` | deals in the session, 1 to 30 | 10 |",
+        ),
+        (
+            "docs/fr/seance.md",
+            "| `--deals N` | donnes de la séance, de 1 à 30 | 10 |",
+        ),
+    ] {
+        assert!(page(path).contains(row), "{path}");
+    }
+}
+
 /// The odds of always backing one bet, counted independently: over ten independent deals the
 /// numbers of wins, losses and ties are multinomial, so P(score ≥ 0) and the mean follow from
 /// the one-deal outcome probabilities by direct summation.
