@@ -319,8 +319,13 @@ impl Session {
         self.settle(coup, predictions)
     }
 
-    /// Scores a dealt coup and records it.
+    /// Scores a dealt coup and records it, without the cards given beyond those it used (the
+    /// texts ignore them, and a session keeps at most six cards a deal however many it got).
     fn settle(&mut self, coup: Coup<Card>, predictions: &[MainBet]) -> &Deal {
+        let coup = Coup {
+            unused: Vec::new(),
+            ..coup
+        };
         let state = coup.final_state();
         // Exact at any stake: a big rational never overflows.
         let stake = BigRational::from_integer(BigInt::from(self.stake));
@@ -725,7 +730,8 @@ pub fn play_script(text: &str, rules: Rules) -> Result<Session, ScriptError> {
                     fail(
                         predictions.at,
                         format!(
-                            "round {number} `predictions` has no prediction for {name}: expected one for each of {}",
+                            "round {number} `predictions` has no prediction for {}: expected one for each of {}",
+                            shortened(name),
                             list(&names, "and")
                         ),
                     )
@@ -940,8 +946,17 @@ fn read_round(reader: &mut Reader, number: usize) -> Result<RoundText, ScriptErr
                     |reader, n| {
                         let field = || format!("round {number} `cards` entry {n}");
                         let entry = reader.string(&field, CARD_SHAPE)?;
-                        let parsed = crate::card::parse_cards(&entry.value)
-                            .map_err(|e| reader.fail(entry.at, format!("{}: {e}", field())))?;
+                        let parsed = crate::card::parse_cards(&entry.value).map_err(|e| {
+                            reader.fail(
+                                entry.at,
+                                format!(
+                                    "{}: `{}` is not a card: expected {}",
+                                    field(),
+                                    shortened(&e.token),
+                                    crate::card::ACCEPTED_CARD_FORMS
+                                ),
+                            )
+                        })?;
                         if parsed.is_empty() {
                             return Err(reader.fail(
                                 entry.at,
@@ -981,8 +996,11 @@ fn read_round(reader: &mut Reader, number: usize) -> Result<RoundText, ScriptErr
 fn list(names: &[&str], conjunction: &str) -> String {
     match names {
         [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} {conjunction} {last}", rest.join(", ")),
+        [one] => shortened(one),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(|name| shortened(name)).collect();
+            format!("{} {conjunction} {}", rest.join(", "), shortened(last))
+        }
     }
 }
 

@@ -385,6 +385,17 @@ fn a_deal_holds_no_more_copies_of_a_card_than_the_shoe() {
         ),
         "round 2 `cards`: 4♥ is given 2 times, but a shoe of 1 deck holds 1 of each card (every deal starts from a full shoe)",
     );
+    // Cards beyond those the coup used are not kept with the deal.
+    let extra = two(
+        "",
+        r#"{"predictions": {"Alice": "P", "Bruno": "B"}, "cards": ["4H 2S 9C AD 8D KS KS"]}"#,
+    );
+    let session = play_script(&extra, Rules::reference()).unwrap();
+    assert_eq!(
+        session.played[0].coup.punto.len() + session.played[0].coup.banco.len(),
+        5
+    );
+    assert!(session.played[0].coup.unused.is_empty());
     // The library refuses the same deal, whoever calls it.
     let mut session = Session::try_new(Rules::reference(), 1, 10, 20).unwrap();
     session.join("Alice", false).unwrap();
@@ -606,6 +617,26 @@ fn numeric_fields_are_refused_with_their_value_and_range() {
             &format!("`{field}` is {value}: expected a whole number from {range}{hint}"),
         );
     }
+    // A long value is cut in the message, which stays one readable line.
+    let long = "9".repeat(100_000);
+    assert_refused(
+        &two(&format!("\"stake\": ¦{long}, "), ""),
+        &format!(
+            "`stake` is {}…: expected a whole number from 1 to 1000000000",
+            &long[..40]
+        ),
+    );
+    assert_refused(
+        &two(
+            "",
+            &format!(r#"{{"predictions": {{"Alice": "P", "Bruno": "B"}}, "cards": [¦"{long}H"]}}"#),
+        ),
+        &format!(
+            "round 1 `cards` entry 1: `{}…` is not a card: expected {}",
+            &long[..40],
+            punto_banco::card::ACCEPTED_CARD_FORMS
+        ),
+    );
     assert_refused(
         &two(r#""deals": ¦010, "#, ""),
         "`010` is not a JSON number: expected digits, perhaps with a `-`, a fraction and an exponent",
