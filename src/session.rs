@@ -2,23 +2,35 @@
 //! Tie / Égalité before each of ten deals, with a notional stake of 20, and keep score.
 //!
 //! This module holds the session's state and rules and renders what happens; reading a
-//! terminal or a script is the caller's business. Every deal starts from a full, freshly
-//! shuffled shoe, as the texts ask.
+//! terminal is the caller's business, and a script arrives as text. Every deal starts from a
+//! full, freshly shuffled shoe, as the texts ask.
 
+use crate::analysis::ratio_to_big;
 use crate::card::Card;
-use crate::coup::{Coup, deal};
+use crate::coup::{Coup, CoupError, deal};
 use crate::dealer::Dealer;
 use crate::lang::Lang;
 use crate::render::coup::{decision_text, result_text};
 use crate::rules::{MainBet, Rules};
-use num_rational::Ratio;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
 use rand_chacha::ChaCha8Rng;
 
-/// The home format of the texts.
+/// The fewest participants who predict (the home format of the texts).
 pub const MIN_PARTICIPANTS: usize = 2;
+/// The most participants who predict, a dealer who predicts included.
 pub const MAX_PARTICIPANTS: usize = 8;
+/// The deals of the home format.
 pub const DEALS: u32 = 10;
+/// The notional stake of the home format: with 20, a Banco win of 95% is a whole 19.
 pub const STAKE: i64 = 20;
+/// The most decks in a session's shoe, as `--decks` accepts.
+pub const MAX_DECKS: u64 = 1_000;
+/// The most deals in a session, as `--deals` accepts.
+pub const MAX_DEALS: u32 = 1_000;
+/// The largest notional stake, as `--stake` accepts.
+pub const MAX_STAKE: i64 = 1_000_000_000;
 
 /// Reads a prediction as a participant types it: P, B, T (or E), Punto, Banco, Tie, Égalité
 /// (Egalite), in any case.
@@ -51,6 +63,8 @@ pub fn prediction_choices(lang: Lang) -> &'static str {
 pub enum JoinError {
     #[error("a name cannot be empty")]
     Empty,
+    #[error("a name cannot hold control characters")]
+    Control,
     #[error("`{0}` is already taking part")]
     Taken(String),
     #[error("a session has at most {MAX_PARTICIPANTS} participants")]
@@ -63,11 +77,47 @@ impl JoinError {
         match (self, lang) {
             (_, Lang::En) => self.to_string(),
             (JoinError::Empty, Lang::Fr) => "un nom ne peut pas être vide".into(),
+            (JoinError::Control, Lang::Fr) => {
+                "un nom ne peut pas contenir de caractères de contrôle".into()
+            }
             (JoinError::Taken(name), Lang::Fr) => format!("« {name} » participe déjà"),
             (JoinError::Full, Lang::Fr) => {
                 format!("une séance compte au plus {MAX_PARTICIPANTS} participants")
             }
         }
+    }
+
+    /// What a script's name field accepts instead, after "expected".
+    fn expected(&self) -> String {
+        match self {
+            JoinError::Empty => "a name that is not empty".into(),
+            JoinError::Control => "a name without control characters (no tab or line break)".into(),
+            JoinError::Taken(_) => {
+                "a name nobody else has (names that differ only in case are the same)".into()
+            }
+            JoinError::Full => format!("at most {MAX_PARTICIPANTS} people who predict"),
+        }
+    }
+}
+
+/// Checks a name alone, whoever else takes part: not empty once trimmed, and without control
+/// characters (a line break would split the standings, an escape would drive the terminal).
+/// [`Session::join`] checks this too; a dealer who does not predict is named by it alone.
+///
+/// ```
+/// use punto_banco::session::{JoinError, check_name};
+/// assert_eq!(check_name(" Dana "), Ok(()));
+/// assert_eq!(check_name("  "), Err(JoinError::Empty));
+/// assert_eq!(check_name("Da\tna"), Err(JoinError::Control));
+/// ```
+pub fn check_name(name: &str) -> Result<(), JoinError> {
+    let name = name.trim();
+    if name.is_empty() {
+        Err(JoinError::Empty)
+    } else if name.chars().any(char::is_control) {
+        Err(JoinError::Control)
+    } else {
+        Ok(())
     }
 }
 
@@ -77,7 +127,8 @@ pub struct Participant {
     pub name: String,
     /// Whether this is the dealer, who may also predict.
     pub dealer: bool,
-    pub score: Ratio<i64>,
+    /// The running score, exact: a Banco win at an odd stake is a half.
+    pub score: BigRational,
 }
 
 /// One deal as played: the cards, the coup, and each participant's prediction and net change.
@@ -86,43 +137,130 @@ pub struct Deal {
     pub number: u32,
     pub coup: Coup<Card>,
     /// Per participant, in order: the prediction and the net change.
-    pub results: Vec<(MainBet, Ratio<i64>)>,
+    pub results: Vec<(MainBet, BigRational)>,
 }
 
-/// A session in progress.
+/// A session setting out of range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SettingError {
+    #[error("decks is {0}: expected a whole number from 1 to {MAX_DECKS}")]
+    Decks(u64),
+    #[error("deals is {0}: expected a whole number from 1 to {MAX_DEALS}")]
+    Deals(u32),
+    #[error("stake is {0}: expected a whole number from 1 to {MAX_STAKE}")]
+    Stake(i64),
+}
+
+/// A deal that cannot be played from the cards and predictions given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// Too few cards to finish the coup.
+    #[error(transparent)]
+    Coup(#[from] CoupError),
+    /// More copies of one card than the shoe holds: every deal starts from a full shoe.
+    #[error(
+        "{card} is given {given} times, but a shoe of {n_decks} {} holds {n_decks} of each card (every deal starts from a full shoe)",
+        if *.n_decks == 1 { "deck" } else { "decks" }
+    )]
+    TooManyCopies {
+        card: Card,
+        given: u64,
+        n_decks: u64,
+    },
+    /// Not one prediction per participant.
+    #[error("{given} predictions for {expected} participants: expected one per participant")]
+    Predictions { given: usize, expected: usize },
+}
+
+/// A session in progress. Its settings are always in range (see [`Session::try_new`]).
 #[derive(Debug, Clone)]
 pub struct Session {
-    pub rules: Rules,
-    pub n_decks: u64,
-    pub deals: u32,
-    pub stake: i64,
+    rules: Rules,
+    n_decks: u64,
+    deals: u32,
+    stake: i64,
     pub participants: Vec<Participant>,
     pub played: Vec<Deal>,
 }
 
 impl Session {
-    /// A session with no participant yet.
-    pub fn new(rules: Rules, n_decks: u64, deals: u32, stake: i64) -> Session {
-        Session {
+    /// A session with no participant yet, or the setting that is out of range: 1 to
+    /// [`MAX_DECKS`] decks, 1 to [`MAX_DEALS`] deals, a stake of 1 to [`MAX_STAKE`].
+    ///
+    /// ```
+    /// use punto_banco::{rules::Rules, session::{Session, SettingError}};
+    /// assert!(Session::try_new(Rules::reference(), 8, 10, 20).is_ok());
+    /// let error = Session::try_new(Rules::reference(), 0, 10, 20).unwrap_err();
+    /// assert_eq!(error, SettingError::Decks(0));
+    /// ```
+    pub fn try_new(
+        rules: Rules,
+        n_decks: u64,
+        deals: u32,
+        stake: i64,
+    ) -> Result<Session, SettingError> {
+        if !(1..=MAX_DECKS).contains(&n_decks) {
+            return Err(SettingError::Decks(n_decks));
+        }
+        if !(1..=MAX_DEALS).contains(&deals) {
+            return Err(SettingError::Deals(deals));
+        }
+        if !(1..=MAX_STAKE).contains(&stake) {
+            return Err(SettingError::Stake(stake));
+        }
+        Ok(Session {
             rules,
             n_decks,
             deals,
             stake,
             participants: Vec::new(),
             played: Vec::new(),
+        })
+    }
+
+    /// A session with no participant yet, for settings the caller has checked against the
+    /// same ranges as [`Session::try_new`]; a setting out of range is brought to the nearest
+    /// accepted value, so that the shoe can always be dealt.
+    pub fn new(rules: Rules, n_decks: u64, deals: u32, stake: i64) -> Session {
+        Session {
+            rules,
+            n_decks: n_decks.clamp(1, MAX_DECKS),
+            deals: deals.clamp(1, MAX_DEALS),
+            stake: stake.clamp(1, MAX_STAKE),
+            participants: Vec::new(),
+            played: Vec::new(),
         }
+    }
+
+    /// The rules the deals follow.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Decks in the shoe, gathered and shuffled before every deal.
+    pub fn n_decks(&self) -> u64 {
+        self.n_decks
+    }
+
+    /// The planned number of deals.
+    pub fn deals(&self) -> u32 {
+        self.deals
+    }
+
+    /// The notional stake of every prediction.
+    pub fn stake(&self) -> i64 {
+        self.stake
     }
 
     /// Adds a participant (the dealer counts once, if they predict).
     pub fn join(&mut self, name: &str, dealer: bool) -> Result<(), JoinError> {
+        check_name(name)?;
         let name = name.trim();
-        if name.is_empty() {
-            return Err(JoinError::Empty);
-        }
+        let lower = name.to_lowercase();
         if self
             .participants
             .iter()
-            .any(|p| p.name.eq_ignore_ascii_case(name))
+            .any(|p| p.name.to_lowercase() == lower)
         {
             return Err(JoinError::Taken(name.to_string()));
         }
@@ -132,78 +270,142 @@ impl Session {
         self.participants.push(Participant {
             name: name.to_string(),
             dealer,
-            score: Ratio::from_integer(0),
+            score: BigRational::zero(),
         });
         Ok(())
     }
 
     /// Whether all the deals have been played.
     pub fn finished(&self) -> bool {
-        self.played.len() as u32 >= self.deals
+        self.played.len() >= self.deals as usize
     }
 
     /// The number of the next deal, from 1.
     pub fn next_deal(&self) -> u32 {
-        self.played.len() as u32 + 1
+        u32::try_from(self.played.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(1)
     }
 
     /// Plays a deal from these cards with these predictions (one per participant, in order),
-    /// settling each at the stake. Too few cards is an error naming the missing one.
-    pub fn play(
-        &mut self,
-        cards: &[Card],
-        predictions: &[MainBet],
-    ) -> Result<&Deal, crate::coup::CoupError> {
+    /// settling each at the stake. Too few cards is an error naming the missing one, and so
+    /// is a card given more often than the shoe holds it.
+    pub fn play(&mut self, cards: &[Card], predictions: &[MainBet]) -> Result<&Deal, PlayError> {
+        if predictions.len() != self.participants.len() {
+            return Err(PlayError::Predictions {
+                given: predictions.len(),
+                expected: self.participants.len(),
+            });
+        }
+        if let Some((card, given)) = over_the_shoe(cards, self.n_decks) {
+            return Err(PlayError::TooManyCopies {
+                card,
+                given,
+                n_decks: self.n_decks,
+            });
+        }
         let coup = deal(&self.rules.drawing, cards)?;
+        Ok(self.settle(coup, predictions))
+    }
+
+    /// Gathers and shuffles the whole shoe, then plays a deal from its top with one
+    /// prediction per participant, in order (as [`Session::play`] checks; a participant
+    /// without one is not scored).
+    pub fn play_shuffled(&mut self, rng: &mut ChaCha8Rng, predictions: &[MainBet]) -> &Deal {
+        let dealer = Dealer::shuffled(self.n_decks, rng);
+        let top = dealer.remaining();
+        let coup = deal(&self.rules.drawing, top.get(..6).unwrap_or(top))
+            .expect("a session's shoe holds at least one deck, and six cards finish every coup");
+        self.settle(coup, predictions)
+    }
+
+    /// Scores a dealt coup and records it, without the cards given beyond those it used (the
+    /// texts ignore them, and a session keeps at most six cards a deal however many it got).
+    fn settle(&mut self, coup: Coup<Card>, predictions: &[MainBet]) -> &Deal {
+        let coup = Coup {
+            unused: Vec::new(),
+            ..coup
+        };
         let state = coup.final_state();
-        let stake = Ratio::from_integer(self.stake);
-        let results: Vec<(MainBet, Ratio<i64>)> = predictions
+        // Exact at any stake: a big rational never overflows.
+        let stake = BigRational::from_integer(BigInt::from(self.stake));
+        let results: Vec<(MainBet, BigRational)> = predictions
             .iter()
-            .map(|&bet| (bet, self.rules.tariff.bet(bet).net(state) * stake))
+            .map(|&bet| {
+                (
+                    bet,
+                    ratio_to_big(self.rules.tariff.bet(bet).net(state)) * &stake,
+                )
+            })
             .collect();
         for (participant, (_, net)) in self.participants.iter_mut().zip(&results) {
             participant.score += net;
         }
         let number = self.next_deal();
+        let index = self.played.len();
         self.played.push(Deal {
             number,
             coup,
             results,
         });
-        Ok(self.played.last().expect("a deal was just played"))
-    }
-
-    /// Gathers and shuffles the whole shoe, then plays a deal from its top.
-    pub fn play_shuffled(&mut self, rng: &mut ChaCha8Rng, predictions: &[MainBet]) -> &Deal {
-        let dealer = Dealer::shuffled(self.n_decks, rng);
-        let cards = dealer.remaining()[..6].to_vec();
-        self.play(&cards, predictions)
-            .expect("six cards finish every coup")
+        &self.played[index]
     }
 
     /// The participants ranked by score, best first (ties keep their order of joining).
     pub fn standings(&self) -> Vec<&Participant> {
         let mut ranked: Vec<&Participant> = self.participants.iter().collect();
-        ranked.sort_by_key(|p| std::cmp::Reverse(p.score));
+        ranked.sort_by(|a, b| b.score.cmp(&a.score));
         ranked
     }
 
     /// The leaders: everyone on the best score (equal leaders share the victory).
     pub fn leaders(&self) -> Vec<&Participant> {
-        let best = self.participants.iter().map(|p| p.score).max();
+        let best = self.participants.iter().map(|p| &p.score).max();
         self.participants
             .iter()
-            .filter(|p| Some(p.score) == best)
+            .filter(|p| Some(&p.score) == best)
             .collect()
     }
 }
 
-fn amount(value: Ratio<i64>, lang: Lang) -> String {
-    crate::render::signed_amount(&crate::analysis::ratio_to_big(value), lang)
+/// The first card given more often than a shoe of `n_decks` holds it, and how often it is
+/// given.
+fn over_the_shoe(cards: &[Card], n_decks: u64) -> Option<(Card, u64)> {
+    let mut given = std::collections::HashMap::<Card, u64>::new();
+    for card in cards {
+        *given.entry(*card).or_default() += 1;
+    }
+    cards.iter().find_map(|card| {
+        given
+            .get(card)
+            .filter(|&&n| n > n_decks)
+            .map(|&n| (*card, n))
+    })
+}
+
+fn amount(value: &BigRational, lang: Lang) -> String {
+    crate::render::signed_amount(value, lang)
 }
 
 fn prediction_name(bet: MainBet, lang: Lang) -> &'static str {
     lang.outcome(crate::render::tableau::winner_of(bet))
+}
+
+/// The cards of a coup in the order dealt: Punto, Banco, Punto, Banco, then the third cards.
+fn dealt_in_order(coup: &Coup<Card>) -> Vec<Card> {
+    let (punto, banco) = (&coup.punto, &coup.banco);
+    [
+        punto.first(),
+        banco.first(),
+        punto.get(1),
+        banco.get(1),
+        punto.get(2),
+        banco.get(2),
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
+    .collect()
 }
 
 /// The deal told as it happens: the shuffle, each card, each decision with its rule, the
@@ -223,13 +425,14 @@ pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> 
         });
     }
     let coup = &deal.coup;
-    let order = [
-        ("Punto", &coup.punto[0]),
-        ("Banco", &coup.banco[0]),
-        ("Punto", &coup.punto[1]),
-        ("Banco", &coup.banco[1]),
+    let opening = [
+        ("Punto", coup.punto.first()),
+        ("Banco", coup.banco.first()),
+        ("Punto", coup.punto.get(1)),
+        ("Banco", coup.banco.get(1)),
     ];
-    for (hand, card) in order {
+    for (hand, card) in opening {
+        let Some(card) = card else { continue };
         out.push_str(&match lang {
             Lang::En => format!("  {hand} receives {card}\n"),
             Lang::Fr => format!("  {hand} reçoit {card}\n"),
@@ -247,35 +450,30 @@ pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> 
             "  {} ({}){colon} {}\n",
             participant.name,
             prediction_name(*bet, lang),
-            amount(*net, lang)
+            amount(net, lang)
         ));
     }
     out
 }
 
-/// The running standings.
+/// The running standings, best first; equal scores share a rank (1, 2, 2, 4).
 pub fn standings_text(session: &Session, lang: Lang) -> String {
+    let played = session.played.len();
     let mut out = match lang {
         Lang::En => format!(
-            "Standings after {} of {} {}\n",
-            session.played.len(),
+            "Standings after {played} of {} {}\n",
             session.deals,
             if session.deals == 1 { "deal" } else { "deals" }
         ),
         Lang::Fr => format!(
-            "Classement après {} {} sur {}\n",
-            session.played.len(),
-            if session.played.len() <= 1 {
-                "donne"
-            } else {
-                "donnes"
-            },
+            "Classement après {played} {} sur {}\n",
+            if played <= 1 { "donne" } else { "donnes" },
             session.deals
         ),
     };
     let ranked = session.standings();
     for (index, participant) in ranked.iter().enumerate() {
-        // Equal scores share a rank.
+        // Equal scores share the rank of the first of them.
         let rank = ranked
             .iter()
             .position(|p| p.score == participant.score)
@@ -290,7 +488,7 @@ pub fn standings_text(session: &Session, lang: Lang) -> String {
             rank + 1,
             participant.name,
             lang.pick(":", " :"),
-            amount(participant.score, lang)
+            amount(&participant.score, lang)
         ));
     }
     out
@@ -302,7 +500,7 @@ pub fn winners_text(session: &Session, lang: Lang) -> String {
     let names: Vec<&str> = leaders.iter().map(|p| p.name.as_str()).collect();
     let score = leaders
         .first()
-        .map_or(String::new(), |p| amount(p.score, lang));
+        .map_or(String::new(), |p| amount(&p.score, lang));
     match (lang, names.as_slice()) {
         (_, []) => String::new(),
         (Lang::En, [one]) => format!("{one} wins the session with {score}.\n"),
@@ -324,15 +522,12 @@ pub fn session_json(session: &Session) -> serde_json::Value {
             let mut net = serde_json::Map::new();
             let mut predictions = serde_json::Map::new();
             for (participant, (bet, change)) in session.participants.iter().zip(&deal.results) {
-                net.insert(
-                    participant.name.clone(),
-                    crate::render::amount_json(&crate::analysis::ratio_to_big(*change)),
-                );
+                net.insert(participant.name.clone(), crate::render::amount_json(change));
                 predictions.insert(participant.name.clone(), json!(bet.key()));
             }
             json!({
                 "number": deal.number,
-                "cards": cards(&deal.coup.dealt_in_order()),
+                "cards": cards(&dealt_in_order(&deal.coup)),
                 "punto": {"cards": cards(&deal.coup.punto), "total": deal.coup.punto_total()},
                 "banco": {"cards": cards(&deal.coup.banco), "total": deal.coup.banco_total()},
                 "natural": deal.coup.is_natural(),
@@ -344,10 +539,7 @@ pub fn session_json(session: &Session) -> serde_json::Value {
         .collect();
     let mut scores = serde_json::Map::new();
     for p in &session.participants {
-        scores.insert(
-            p.name.clone(),
-            crate::render::amount_json(&crate::analysis::ratio_to_big(p.score)),
-        );
+        scores.insert(p.name.clone(), crate::render::amount_json(&p.score));
     }
     let winners: Vec<&str> = session.leaders().iter().map(|p| p.name.as_str()).collect();
     json!({
@@ -362,128 +554,902 @@ pub fn session_json(session: &Session) -> serde_json::Value {
     })
 }
 
-/// A session script: the participants, their predictions for each deal, and optionally the
-/// exact cards of each deal instead of a shuffle.
-#[derive(Debug, Clone, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Script {
-    pub participants: Vec<String>,
-    #[serde(default)]
-    pub dealer: Option<ScriptDealer>,
-    #[serde(default)]
-    pub seed: Option<u64>,
-    #[serde(default)]
-    pub decks: Option<u64>,
-    #[serde(default)]
-    pub deals: Option<u32>,
-    #[serde(default)]
-    pub stake: Option<i64>,
-    pub rounds: Vec<Round>,
+/// A session script that cannot be played: where (line and column, from 1, in characters) and
+/// why, naming the field, its value and what it accepts.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ScriptError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
 }
 
-/// The dealer of a script, who may predict too.
-#[derive(Debug, Clone, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScriptDealer {
-    pub name: String,
-    #[serde(default)]
-    pub predicts: bool,
-}
-
-/// One deal of a script: each predictor's prediction by name, and perhaps the cards.
-#[derive(Debug, Clone, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Round {
-    pub predictions: std::collections::BTreeMap<String, String>,
-    #[serde(default)]
-    pub cards: Option<Vec<String>>,
-}
-
-/// A script that cannot be played.
-#[derive(Debug, thiserror::Error)]
-pub enum ScriptError {
-    #[error("{0}")]
-    Json(#[from] serde_json::Error),
-    #[error("participants: {0}")]
-    Join(#[from] JoinError),
-    #[error(
-        "a session needs {MIN_PARTICIPANTS} to {MAX_PARTICIPANTS} participants who predict; the script has {0}"
-    )]
-    Count(usize),
-    #[error("round {round}: {message}")]
-    Round { round: usize, message: String },
-    #[error("{0}")]
-    Setting(String),
+impl ScriptError {
+    /// The error at byte `offset` of `text`.
+    fn at(text: &str, offset: usize, message: String) -> ScriptError {
+        let before = text.get(..offset).unwrap_or(text);
+        let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+        ScriptError {
+            line: before.bytes().filter(|&b| b == b'\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+            message,
+        }
+    }
 }
 
 /// Plays a script to the end (or as far as its rounds go).
+///
+/// A script is one JSON object (a leading byte-order mark is allowed): `participants`, an
+/// optional `dealer`, `seed`, `decks`, `deals` and `stake`, and `rounds`, each with its
+/// `predictions` by name and perhaps the `cards` of the deal. Every error names the line and
+/// column, the field, its value and what it accepts.
+///
+/// ```
+/// use punto_banco::{rules::Rules, session::play_script};
+/// let script = r#"{"participants": ["Alice", "Bruno"], "stake": 0, "rounds": []}"#;
+/// let error = play_script(script, Rules::reference()).unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "line 1, column 47: `stake` is 0: expected a whole number from 1 to 1000000000"
+/// );
+/// ```
 pub fn play_script(text: &str, rules: Rules) -> Result<Session, ScriptError> {
-    let script: Script = serde_json::from_str(text)?;
-    let n_decks = script.decks.unwrap_or(crate::shoe::REFERENCE_DECKS);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let script = read_script(&mut Reader { text, pos: 0 })?;
+    let fail = |offset: usize, message: String| ScriptError::at(text, offset, message);
+    let participants = script.participants.ok_or_else(|| {
+        fail(
+            script.at,
+            format!("the script has no `participants`: expected {PARTICIPANTS_SHAPE}"),
+        )
+    })?;
+    let rounds = script.rounds.ok_or_else(|| {
+        fail(
+            script.at,
+            format!("the script has no `rounds`: expected {ROUNDS_SHAPE}"),
+        )
+    })?;
     let deals = script.deals.unwrap_or(DEALS);
-    let stake = script.stake.unwrap_or(STAKE);
-    if !(1..=1_000).contains(&n_decks) || deals == 0 || !(1..=1_000_000_000).contains(&stake) {
-        return Err(ScriptError::Setting(
-            "decks must be 1 to 1000, deals at least 1, and the stake 1 to 1000000000".into(),
+    let mut session = Session::try_new(
+        rules,
+        script.decks.unwrap_or(crate::shoe::REFERENCE_DECKS),
+        deals,
+        script.stake.unwrap_or(STAKE),
+    )
+    // The reader has checked every setting against the same ranges.
+    .map_err(|e| fail(script.at, e.to_string()))?;
+
+    for (index, name) in participants.value.iter().enumerate() {
+        session.join(&name.value, false).map_err(|e| {
+            fail(
+                name.at,
+                format!(
+                    "`participants` entry {} is {}: expected {}",
+                    index + 1,
+                    quoted(&name.value),
+                    e.expected()
+                ),
+            )
+        })?;
+    }
+    if let Some(dealer) = &script.dealer {
+        let name = dealer.name.as_ref().ok_or_else(|| {
+            fail(
+                dealer.at,
+                format!("`dealer` has no `name`: expected {DEALER_SHAPE}"),
+            )
+        })?;
+        let name_error = |e: JoinError| {
+            fail(
+                name.at,
+                format!(
+                    "`dealer.name` is {}: expected {}",
+                    quoted(&name.value),
+                    e.expected()
+                ),
+            )
+        };
+        check_name(&name.value).map_err(name_error)?;
+        if let Some(predicts) = dealer.predicts.as_ref().filter(|p| p.value) {
+            match session.join(&name.value, true) {
+                Ok(()) => {}
+                Err(JoinError::Full) => {
+                    return Err(fail(
+                        predicts.at,
+                        format!(
+                            "`dealer.predicts` is true: expected false, since `participants` already holds {MAX_PARTICIPANTS} names, the most who may predict"
+                        ),
+                    ));
+                }
+                Err(e) => return Err(name_error(e)),
+            }
+        }
+    }
+    let predictors = session.participants.len();
+    if predictors < MIN_PARTICIPANTS {
+        return Err(fail(
+            participants.at,
+            format!(
+                "`participants` holds {predictors} {}: expected {MIN_PARTICIPANTS} to {MAX_PARTICIPANTS} people who predict (a dealer who predicts counts)",
+                if predictors == 1 { "name" } else { "names" }
+            ),
         ));
     }
-    if script.rounds.len() as u32 > deals {
-        return Err(ScriptError::Setting(format!(
-            "the script has {} rounds for a session of {deals} {}",
-            script.rounds.len(),
-            if deals == 1 { "deal" } else { "deals" }
-        )));
+    if let Some(extra) = rounds.value.get(deals as usize) {
+        return Err(fail(
+            extra.at,
+            format!(
+                "`rounds` holds {} rounds: expected at most {deals}, one per deal (`deals` is {deals}{})",
+                rounds.value.len(),
+                if script.deals.is_some() {
+                    ""
+                } else {
+                    " by default"
+                }
+            ),
+        ));
     }
-    let mut session = Session::new(rules, n_decks, deals, stake);
-    for name in &script.participants {
-        session.join(name, false)?;
-    }
-    if let Some(dealer) = script.dealer.as_ref().filter(|d| d.predicts) {
-        session.join(&dealer.name, true)?;
-    }
-    if session.participants.len() < MIN_PARTICIPANTS {
-        return Err(ScriptError::Count(session.participants.len()));
-    }
+
+    let owned: Vec<String> = session
+        .participants
+        .iter()
+        .map(|p| p.name.clone())
+        .collect();
+    let names: Vec<&str> = owned.iter().map(String::as_str).collect();
     let mut rng = Dealer::rng(script.seed.unwrap_or(0));
-    for (index, round) in script.rounds.iter().enumerate() {
-        let error = |message: String| ScriptError::Round {
-            round: index + 1,
-            message,
-        };
-        let mut predictions = Vec::with_capacity(session.participants.len());
-        for participant in &session.participants {
-            let text = round
-                .predictions
-                .get(&participant.name)
-                .ok_or_else(|| error(format!("no prediction for {}", participant.name)))?;
-            predictions.push(parse_prediction(text).ok_or_else(|| {
-                error(format!(
-                    "`{text}` is not a prediction: expected {}",
-                    prediction_choices(Lang::En)
-                ))
-            })?);
-        }
-        if let Some(extra) = round
-            .predictions
-            .keys()
-            .find(|name| !session.participants.iter().any(|p| &p.name == *name))
+    for (index, round) in rounds.value.iter().enumerate() {
+        let number = index + 1;
+        let predictions = round.predictions.as_ref().ok_or_else(|| {
+            fail(
+                round.at,
+                format!("round {number} has no `predictions`: expected {PREDICTIONS_SHAPE}"),
+            )
+        })?;
+        if let Some((stranger, _)) = predictions
+            .value
+            .iter()
+            .find(|(name, _)| !names.contains(&name.value.as_str()))
         {
-            return Err(error(format!(
-                "`{extra}` is not a participant who predicts"
-            )));
+            return Err(fail(
+                stranger.at,
+                format!(
+                    "round {number} `predictions` has {}: expected only {}, each written exactly as in `participants` or `dealer.name`",
+                    quoted(&stranger.value),
+                    list(&names, "or")
+                ),
+            ));
+        }
+        let mut bets = Vec::with_capacity(names.len());
+        for name in &names {
+            let bet = predictions
+                .value
+                .iter()
+                .find(|(key, _)| key.value == *name)
+                .map(|(_, bet)| *bet)
+                .ok_or_else(|| {
+                    fail(
+                        predictions.at,
+                        format!(
+                            "round {number} `predictions` has no prediction for {}: expected one for each of {}",
+                            shortened(name),
+                            list(&names, "and")
+                        ),
+                    )
+                })?;
+            bets.push(bet);
         }
         match &round.cards {
-            Some(tokens) => {
-                let cards = crate::card::parse_cards(&tokens.join(" "))
-                    .map_err(|e| error(e.to_string()))?;
-                session
-                    .play(&cards, &predictions)
-                    .map_err(|e| error(e.to_string()))?;
+            Some(cards) => {
+                let dealt: Vec<Card> = cards.value.iter().map(|card| card.value).collect();
+                if let Err(e) = session.play(&dealt, &bets) {
+                    // A card beyond the shoe is blamed where its copy too many is written.
+                    let at = match &e {
+                        PlayError::TooManyCopies { card, n_decks, .. } => cards
+                            .value
+                            .iter()
+                            .filter(|c| c.value == *card)
+                            .nth(usize::try_from(*n_decks).unwrap_or(usize::MAX))
+                            .map_or(cards.at, |c| c.at),
+                        _ => cards.at,
+                    };
+                    return Err(fail(at, format!("round {number} `cards`: {e}")));
+                }
             }
             None => {
-                session.play_shuffled(&mut rng, &predictions);
+                session.play_shuffled(&mut rng, &bets);
             }
         }
     }
     Ok(session)
+}
+
+const SCRIPT_SHAPE: &str = "a JSON object {…} holding `participants` and `rounds`";
+const SCRIPT_FIELDS: &str = "participants, dealer, seed, decks, deals, stake or rounds";
+const PARTICIPANTS_SHAPE: &str = "an array of 2 to 8 names, such as [\"Alice\", \"Bruno\"]";
+const NAME_SHAPE: &str = "a name in double quotes";
+const DEALER_SHAPE: &str = "an object such as {\"name\": \"Dana\", \"predicts\": true}";
+const ROUNDS_SHAPE: &str = "an array of rounds, one object per deal played (it may be empty)";
+const ROUND_SHAPE: &str = "an object holding `predictions` and perhaps `cards`";
+const PREDICTIONS_SHAPE: &str =
+    "an object of name and prediction, such as {\"Alice\": \"P\", \"Bruno\": \"B\"}";
+const CARDS_SHAPE: &str =
+    "an array of the cards in the order dealt, such as [\"4♥\", \"2♠\", \"9♣\", \"A♦\", \"8♦\"]";
+const CARD_SHAPE: &str = "a card in double quotes, such as \"4♥\" or \"4H\"";
+
+/// A value of a script and the byte offset where it starts, made a line and column only
+/// for an error.
+#[derive(Debug)]
+struct Located<T> {
+    value: T,
+    at: usize,
+}
+
+/// A script as written, every value located, before the checks that need several fields.
+#[derive(Debug, Default)]
+struct ScriptText {
+    at: usize,
+    participants: Option<Located<Vec<Located<String>>>>,
+    dealer: Option<DealerText>,
+    seed: Option<u64>,
+    decks: Option<u64>,
+    deals: Option<u32>,
+    stake: Option<i64>,
+    rounds: Option<Located<Vec<RoundText>>>,
+}
+
+#[derive(Debug, Default)]
+struct DealerText {
+    at: usize,
+    name: Option<Located<String>>,
+    predicts: Option<Located<bool>>,
+}
+
+/// One entry of a round's `predictions`: the name as written, and the prediction read.
+type Prediction = (Located<String>, MainBet);
+
+#[derive(Debug, Default)]
+struct RoundText {
+    at: usize,
+    predictions: Option<Located<Vec<Prediction>>>,
+    /// Each card located at the entry that holds it.
+    cards: Option<Located<Vec<Located<Card>>>>,
+}
+
+/// Reads the script's one object; the checks that need no other field happen here, in the
+/// order of the text.
+fn read_script(reader: &mut Reader) -> Result<ScriptText, ScriptError> {
+    reader.skip_whitespace();
+    if reader.peek().is_none() {
+        return Err(reader.fail(
+            reader.pos,
+            format!("the script is empty: expected {SCRIPT_SHAPE}"),
+        ));
+    }
+    let mut script = ScriptText::default();
+    script.at = reader.object(&|| "the script".into(), SCRIPT_SHAPE, |reader, key| {
+        match key.value.as_str() {
+            "participants" => {
+                let mut names = Vec::new();
+                let at = reader.array(
+                    &|| "`participants`".into(),
+                    PARTICIPANTS_SHAPE,
+                    |reader, n| {
+                        names.push(
+                            reader.string(&|| format!("`participants` entry {n}"), NAME_SHAPE)?,
+                        );
+                        Ok(())
+                    },
+                )?;
+                script.participants = Some(Located { value: names, at });
+            }
+            "dealer" if reader.null() => script.dealer = None,
+            "dealer" => script.dealer = Some(read_dealer(reader)?),
+            "seed" if reader.null() => script.seed = None,
+            "seed" => script.seed = Some(reader.whole("`seed`", 0, u64::MAX)?),
+            "decks" if reader.null() => script.decks = None,
+            "decks" => script.decks = Some(reader.whole("`decks`", 1, MAX_DECKS)?),
+            "deals" if reader.null() => script.deals = None,
+            "deals" => {
+                let deals = reader.whole("`deals`", 1, u64::from(MAX_DEALS))?;
+                script.deals = u32::try_from(deals).ok();
+            }
+            "stake" if reader.null() => script.stake = None,
+            "stake" => {
+                let stake = reader.whole("`stake`", 1, MAX_STAKE.unsigned_abs())?;
+                script.stake = i64::try_from(stake).ok();
+            }
+            "rounds" => {
+                let mut rounds = Vec::new();
+                let at = reader.array(&|| "`rounds`".into(), ROUNDS_SHAPE, |reader, n| {
+                    rounds.push(read_round(reader, n)?);
+                    Ok(())
+                })?;
+                script.rounds = Some(Located { value: rounds, at });
+            }
+            other => {
+                return Err(reader.fail(
+                    key.at,
+                    format!(
+                        "the script has an unknown field {}: expected {SCRIPT_FIELDS}",
+                        quoted(other)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    })?;
+    reader.skip_whitespace();
+    if reader.peek().is_some() {
+        return Err(reader.syntax("the script goes on after its closing `}`"));
+    }
+    Ok(script)
+}
+
+fn read_dealer(reader: &mut Reader) -> Result<DealerText, ScriptError> {
+    let mut dealer = DealerText::default();
+    dealer.at = reader.object(&|| "`dealer`".into(), DEALER_SHAPE, |reader, key| {
+        match key.value.as_str() {
+            "name" => dealer.name = Some(reader.string(&|| "`dealer.name`".into(), NAME_SHAPE)?),
+            "predicts" => dealer.predicts = Some(reader.boolean("`dealer.predicts`")?),
+            other => {
+                return Err(reader.fail(
+                    key.at,
+                    format!(
+                        "`dealer` has an unknown field {}: expected name or predicts",
+                        quoted(other)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    })?;
+    Ok(dealer)
+}
+
+fn read_round(reader: &mut Reader, number: usize) -> Result<RoundText, ScriptError> {
+    let mut round = RoundText::default();
+    let field = || format!("round {number}");
+    round.at = reader.object(&field, ROUND_SHAPE, |reader, key| {
+        match key.value.as_str() {
+            "predictions" => {
+                let mut entries = Vec::new();
+                let at = reader.object(
+                    &|| format!("round {number} `predictions`"),
+                    PREDICTIONS_SHAPE,
+                    |reader, name| {
+                        let field =
+                            || format!("round {number} `predictions.{}`", shortened(&name.value));
+                        let word = reader.string(&field, prediction_choices(Lang::En))?;
+                        let bet = parse_prediction(&word.value).ok_or_else(|| {
+                            reader.fail(
+                                word.at,
+                                format!(
+                                    "{} is {}: expected {}",
+                                    field(),
+                                    quoted(&word.value),
+                                    prediction_choices(Lang::En)
+                                ),
+                            )
+                        })?;
+                        entries.push((name, bet));
+                        Ok(())
+                    },
+                )?;
+                round.predictions = Some(Located { value: entries, at });
+            }
+            "cards" if reader.null() => round.cards = None,
+            "cards" => {
+                let mut cards = Vec::new();
+                let at = reader.array(
+                    &|| format!("round {number} `cards`"),
+                    CARDS_SHAPE,
+                    |reader, n| {
+                        let field = || format!("round {number} `cards` entry {n}");
+                        let entry = reader.string(&field, CARD_SHAPE)?;
+                        let parsed = crate::card::parse_cards(&entry.value).map_err(|e| {
+                            reader.fail(
+                                entry.at,
+                                format!(
+                                    "{}: `{}` is not a card: expected {}",
+                                    field(),
+                                    shortened(&e.token),
+                                    crate::card::ACCEPTED_CARD_FORMS
+                                ),
+                            )
+                        })?;
+                        if parsed.is_empty() {
+                            return Err(reader.fail(
+                                entry.at,
+                                format!(
+                                    "{} is {}: expected {CARD_SHAPE}",
+                                    field(),
+                                    quoted(&entry.value)
+                                ),
+                            ));
+                        }
+                        cards.extend(parsed.into_iter().map(|value| Located {
+                            value,
+                            at: entry.at,
+                        }));
+                        Ok(())
+                    },
+                )?;
+                round.cards = Some(Located { value: cards, at });
+            }
+            other => {
+                return Err(reader.fail(
+                    key.at,
+                    format!(
+                        "{} has an unknown field {}: expected predictions or cards",
+                        field(),
+                        quoted(other)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    })?;
+    Ok(round)
+}
+
+/// Names joined for a sentence: "Alice, Bruno and Dana".
+fn list(names: &[&str], conjunction: &str) -> String {
+    match names {
+        [] => String::new(),
+        [one] => shortened(one),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(|name| shortened(name)).collect();
+            format!("{} {conjunction} {}", rest.join(", "), shortened(last))
+        }
+    }
+}
+
+/// At most this many characters of a value are repeated in an error.
+const SHOWN_CHARS: usize = 40;
+
+/// A value cut to [`SHOWN_CHARS`] characters for an error message.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// A string value as JSON writes it, shortened for an error message.
+fn quoted(text: &str) -> String {
+    serde_json::Value::String(shortened(text)).to_string()
+}
+
+/// A reader of the JSON text of a script that knows where each value starts.
+///
+/// serde_json cannot say where a value was once it has been read, and the checks that
+/// involve several fields (a prediction for a name, a card against the decks) need to point
+/// at the value at fault. So the script is read here, by its shape: a value of the wrong type
+/// is refused where it starts, without reading into it, so that nesting never goes deeper
+/// than the script's own shape, and memory stays within the size of the text.
+struct Reader<'a> {
+    text: &'a str,
+    /// The byte offset of the next character, always on a character boundary: the reader
+    /// only ever steps over ASCII bytes or whole runs of text.
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn fail(&self, offset: usize, message: String) -> ScriptError {
+        ScriptError::at(self.text, offset, message)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    fn rest(&self) -> &'a str {
+        self.text.get(self.pos..).unwrap_or("")
+    }
+
+    fn skip_whitespace(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    /// What comes next, for a syntax error: a word, a character, or the end.
+    fn next_thing(&self) -> String {
+        let rest = self.rest();
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || matches!(c, '.' | '+' | '-' | '_'))
+            .take(SHOWN_CHARS)
+            .collect();
+        if !word.is_empty() {
+            return format!("`{word}`");
+        }
+        match rest.chars().next() {
+            None => "the end of the script".into(),
+            Some(c) if c.is_control() => format!("the control character U+{:04X}", c as u32),
+            Some(c) => format!("`{c}`"),
+        }
+    }
+
+    /// A syntax error here: what was expected, and what was found.
+    fn syntax(&self, expected: &str) -> ScriptError {
+        self.fail(self.pos, format!("{expected}, found {}", self.next_thing()))
+    }
+
+    /// `true`, `false` or `null` here, whole (not the start of a longer word).
+    fn literal(&self) -> Option<&'static str> {
+        let rest = self.rest();
+        ["true", "false", "null"].into_iter().find(|word| {
+            rest.starts_with(word)
+                && !rest[word.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric)
+        })
+    }
+
+    /// Reads a `null`, which stands for a field left out.
+    fn null(&mut self) -> bool {
+        self.skip_whitespace();
+        let found = self.literal() == Some("null");
+        if found {
+            self.pos += 4;
+        }
+        found
+    }
+
+    /// The value that starts here, as an error shows it: a string or a number as written,
+    /// `true`, `false`, `null`, "an array" or "an object". A value that is not even JSON is
+    /// the syntax error it is.
+    fn found(&mut self) -> Result<String, ScriptError> {
+        match self.peek() {
+            Some(b'"') => Ok(quoted(&self.json_string()?)),
+            Some(b'-' | b'0'..=b'9') => Ok(shortened(self.number()?)),
+            Some(b'[') => Ok("an array".into()),
+            Some(b'{') => Ok("an object".into()),
+            _ => match self.literal() {
+                Some(word) => Ok(word.into()),
+                None => Err(self.syntax("expected a value")),
+            },
+        }
+    }
+
+    /// The error for a value of the wrong type here.
+    fn wrong_type(&mut self, field: &dyn Fn() -> String, expected: &str) -> ScriptError {
+        let at = self.pos;
+        match self.found() {
+            Ok(found) => self.fail(at, format!("{} is {found}: expected {expected}", field())),
+            Err(syntax) => syntax,
+        }
+    }
+
+    /// Reads an object, handing each key (refused when repeated) to `each`, which reads its
+    /// value. Returns where the object starts.
+    fn object(
+        &mut self,
+        field: &dyn Fn() -> String,
+        expected: &str,
+        mut each: impl FnMut(&mut Self, Located<String>) -> Result<(), ScriptError>,
+    ) -> Result<usize, ScriptError> {
+        self.skip_whitespace();
+        let at = self.pos;
+        if self.peek() != Some(b'{') {
+            return Err(self.wrong_type(field, expected));
+        }
+        self.pos += 1;
+        self.skip_whitespace();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(at);
+        }
+        let mut seen = std::collections::HashSet::new();
+        loop {
+            self.skip_whitespace();
+            let key_at = self.pos;
+            if self.peek() != Some(b'"') {
+                return Err(self.syntax("expected a field name in double quotes"));
+            }
+            let key = self.json_string()?;
+            if !seen.insert(key.clone()) {
+                return Err(self.fail(
+                    key_at,
+                    format!(
+                        "{} has {} twice: expected each key once",
+                        field(),
+                        quoted(&key)
+                    ),
+                ));
+            }
+            self.skip_whitespace();
+            if self.peek() != Some(b':') {
+                return Err(self.syntax("expected `:` after a field name"));
+            }
+            self.pos += 1;
+            self.skip_whitespace();
+            each(
+                self,
+                Located {
+                    value: key,
+                    at: key_at,
+                },
+            )?;
+            self.skip_whitespace();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(at);
+                }
+                _ => return Err(self.syntax("expected `,` or `}` after a value")),
+            }
+        }
+    }
+
+    /// Reads an array, handing the number of each entry (from 1) to `each`, which reads it.
+    /// Returns where the array starts.
+    fn array(
+        &mut self,
+        field: &dyn Fn() -> String,
+        expected: &str,
+        mut each: impl FnMut(&mut Self, usize) -> Result<(), ScriptError>,
+    ) -> Result<usize, ScriptError> {
+        self.skip_whitespace();
+        let at = self.pos;
+        if self.peek() != Some(b'[') {
+            return Err(self.wrong_type(field, expected));
+        }
+        self.pos += 1;
+        self.skip_whitespace();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(at);
+        }
+        let mut number = 0;
+        loop {
+            number += 1;
+            self.skip_whitespace();
+            each(self, number)?;
+            self.skip_whitespace();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(at);
+                }
+                _ => return Err(self.syntax("expected `,` or `]` after an entry")),
+            }
+        }
+    }
+
+    /// Reads a string value.
+    fn string(
+        &mut self,
+        field: &dyn Fn() -> String,
+        expected: &str,
+    ) -> Result<Located<String>, ScriptError> {
+        self.skip_whitespace();
+        let at = self.pos;
+        if self.peek() != Some(b'"') {
+            return Err(self.wrong_type(field, expected));
+        }
+        Ok(Located {
+            value: self.json_string()?,
+            at,
+        })
+    }
+
+    /// Reads `true` or `false`.
+    fn boolean(&mut self, field: &str) -> Result<Located<bool>, ScriptError> {
+        self.skip_whitespace();
+        let at = self.pos;
+        let value = match self.literal() {
+            Some("true") => true,
+            Some("false") => false,
+            _ => return Err(self.wrong_type(&|| field.to_string(), "true or false")),
+        };
+        self.pos += if value { 4 } else { 5 };
+        Ok(Located { value, at })
+    }
+
+    /// Reads a whole number from `min` to `max`; anything else (a string, a negative, a
+    /// fraction, an exponent, a number too large for any integer type) is refused with the
+    /// value as written.
+    fn whole(&mut self, field: &str, min: u64, max: u64) -> Result<u64, ScriptError> {
+        self.skip_whitespace();
+        let at = self.pos;
+        let expected = format!("a whole number from {min} to {max}");
+        if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
+            return Err(self.wrong_type(&|| field.to_string(), &expected));
+        }
+        let written = self.number()?;
+        // Digits only: "-0" is 0, every other negative is out of range, and a digit string
+        // too long for u64 is too.
+        let value = match written.strip_prefix('-') {
+            Some(digits) => digits.parse::<u64>().ok().filter(|&v| v == 0),
+            None => written.parse::<u64>().ok(),
+        };
+        match value.filter(|v| (min..=max).contains(v)) {
+            Some(value) => Ok(value),
+            None => {
+                let hint = if written.contains(['.', 'e', 'E']) {
+                    ", written without a decimal point or exponent"
+                } else {
+                    ""
+                };
+                Err(self.fail(
+                    at,
+                    format!(
+                        "{field} is {}: expected {expected}{hint}",
+                        shortened(written)
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Reads a number as JSON writes it and returns its text: `-`, then `0` or digits from 1,
+    /// then perhaps a fraction and an exponent.
+    fn number(&mut self) -> Result<&'a str, ScriptError> {
+        let start = self.pos;
+        let digits = |reader: &mut Self| {
+            let from = reader.pos;
+            while let Some(b'0'..=b'9') = reader.peek() {
+                reader.pos += 1;
+            }
+            reader.pos > from
+        };
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let mut valid = match self.peek() {
+            Some(b'0') => {
+                self.pos += 1;
+                true
+            }
+            _ => digits(self),
+        };
+        if valid && self.peek() == Some(b'.') {
+            self.pos += 1;
+            valid = digits(self);
+        }
+        if valid && matches!(self.peek(), Some(b'e' | b'E')) {
+            self.pos += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            valid = digits(self);
+        }
+        // "01", "1x" or "1.2.3" are not numbers followed by something else: they are not
+        // numbers.
+        let glued = self
+            .rest()
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '+' | '-' | '_'));
+        if !valid || glued {
+            self.pos = start;
+            return Err(self.fail(
+                start,
+                format!(
+                    "{} is not a JSON number: expected digits, perhaps with a `-`, a fraction and an exponent",
+                    self.next_thing()
+                ),
+            ));
+        }
+        Ok(&self.text[start..self.pos])
+    }
+
+    /// Reads a string at its opening quote and returns its value, escapes decoded.
+    fn json_string(&mut self) -> Result<String, ScriptError> {
+        let start = self.pos;
+        self.pos += 1;
+        let mut value = String::new();
+        loop {
+            let run = self.pos;
+            while let Some(b) = self.peek() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            // The run ends before an ASCII byte or at the end, so on a character boundary.
+            value.push_str(&self.text[run..self.pos]);
+            match self.peek() {
+                None => {
+                    return Err(self.fail(
+                        start,
+                        "the string that starts here has no closing quote".into(),
+                    ));
+                }
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(value);
+                }
+                Some(b'\\') => value.push(self.escape()?),
+                Some(control) => {
+                    return Err(self.fail(
+                        self.pos,
+                        format!(
+                            "a string holds the control character U+{control:04X}: expected it written as an escape such as \\n or \\u{control:04X}"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Reads an escape at its backslash: `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, or
+    /// `\u` and four hexadecimal digits, a surrogate pair for a character beyond U+FFFF.
+    fn escape(&mut self) -> Result<char, ScriptError> {
+        let at = self.pos;
+        self.pos += 1;
+        let simple = match self.peek() {
+            Some(b'"') => Some('"'),
+            Some(b'\\') => Some('\\'),
+            Some(b'/') => Some('/'),
+            Some(b'b') => Some('\u{8}'),
+            Some(b'f') => Some('\u{c}'),
+            Some(b'n') => Some('\n'),
+            Some(b'r') => Some('\r'),
+            Some(b't') => Some('\t'),
+            Some(b'u') => None,
+            _ => {
+                let found: String = self.rest().chars().take(1).collect();
+                return Err(self.fail(
+                    at,
+                    format!(
+                        "`\\{found}` is not a JSON escape: expected \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hexadecimal digits"
+                    ),
+                ));
+            }
+        };
+        self.pos += 1;
+        if let Some(c) = simple {
+            return Ok(c);
+        }
+        let first = self.hex4(at)?;
+        let code = if (0xD800..0xDC00).contains(&first) {
+            // A high surrogate is only half a character: its low half must follow.
+            if self.rest().starts_with("\\u") {
+                self.pos += 2;
+                let second = self.hex4(at)?;
+                (0xDC00..0xE000)
+                    .contains(&second)
+                    .then(|| 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+            } else {
+                None
+            }
+        } else {
+            Some(first)
+        };
+        code.and_then(char::from_u32).ok_or_else(|| {
+            self.fail(
+                at,
+                format!(
+                    "`\\u{first:04X}` is half of a surrogate pair: expected a character, or a high surrogate \\uD800 to \\uDBFF followed by a low one \\uDC00 to \\uDFFF"
+                ),
+            )
+        })
+    }
+
+    /// Four hexadecimal digits of a `\u` escape that starts at `at`.
+    fn hex4(&mut self, at: usize) -> Result<u32, ScriptError> {
+        let digits = self
+            .rest()
+            .get(..4)
+            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()));
+        match digits.and_then(|d| u32::from_str_radix(d, 16).ok()) {
+            Some(code) => {
+                self.pos += 4;
+                Ok(code)
+            }
+            None => Err(self.fail(
+                at,
+                format!(
+                    "`\\u{}` is not a JSON escape: expected \\u and four hexadecimal digits",
+                    self.rest().chars().take(4).collect::<String>()
+                ),
+            )),
+        }
+    }
 }
