@@ -490,6 +490,7 @@ fn interactive_session(
         input: std::io::stdin().lock(),
         lang,
         line: Vec::new(),
+        lines: 0,
     };
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -661,6 +662,8 @@ struct Terminal<'a> {
     input: std::io::StdinLock<'static>,
     lang: Lang,
     line: Vec<u8>,
+    /// Lines read so far, to name the one refused.
+    lines: usize,
 }
 
 impl Terminal<'_> {
@@ -675,9 +678,10 @@ impl Terminal<'_> {
     fn ask(&mut self, prompt: &str) -> Result<Option<String>, Failure> {
         loop {
             self.say(prompt)?;
-            if !next_line(&mut self.input, &mut self.line, "standard input", 1)? {
+            if !next_line(&mut self.input, &mut self.line, "standard input", self.lines + 1)? {
                 return Ok(None);
             }
+            self.lines += 1;
             match std::str::from_utf8(&self.line) {
                 Ok(text) => return Ok(Some(text.trim_end_matches(['\n', '\r']).to_string())),
                 Err(_) => {

@@ -947,15 +947,16 @@ fn read_round(reader: &mut Reader, number: usize) -> Result<RoundText, ScriptErr
                         let field = || format!("round {number} `cards` entry {n}");
                         let entry = reader.string(&field, CARD_SHAPE)?;
                         let parsed = crate::card::parse_cards(&entry.value).map_err(|e| {
-                            reader.fail(
-                                entry.at,
-                                format!(
+                            let message = match e.token() {
+                                Some(token) => format!(
                                     "{}: `{}` is not a card: expected {}",
                                     field(),
-                                    shortened(&e.token),
+                                    shortened(token),
                                     crate::card::ACCEPTED_CARD_FORMS
                                 ),
-                            )
+                                None => format!("{}: {e}", field()),
+                            };
+                            reader.fail(entry.at, message)
                         })?;
                         if parsed.is_empty() {
                             return Err(reader.fail(
