@@ -4,7 +4,10 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use punto_banco::analysis::Analysis;
 use punto_banco::card::{Card, Rank, Suit};
-use punto_banco::depletion::{SimulationSetup, effect_of_removal, simulate};
+use punto_banco::dealer::Dealer;
+use punto_banco::depletion::{
+    SimulationError, SimulationSetup, effect_of_removal, simulate, try_simulate,
+};
 use punto_banco::enumerate::naive_tally;
 use punto_banco::rules::{MainBet, Rules};
 use punto_banco::shoe::Shoe;
@@ -107,4 +110,71 @@ fn every_edge_before_a_coup_is_the_exact_edge() {
         doc["bets"]["banco"]["edge"],
         punto_banco::render::fraction(&analysis.edge(MainBet::Banco))
     );
+}
+
+/// Above 31 decks N⁶ no longer fits in 64 bits; the simulation once ran the wrapping 64-bit
+/// engine anyway and found most coups "favourable" to the main bets at 100 decks. Near the
+/// top of a 100-deck shoe no bet of the reference is favourable.
+#[test]
+fn a_hundred_deck_simulation_uses_exact_edges() {
+    let rules = Rules::reference();
+    let setup = SimulationSetup {
+        shoes: 2,
+        seed: 5,
+        n_decks: 100,
+        cut: 5200 - 30,
+        rules: "reference".into(),
+    };
+    let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
+    assert!((8..=16).contains(&sim.coups), "{}", sim.coups);
+    for (bet, record) in sim.bets.iter().zip(&sim.records) {
+        assert_eq!(record.favourable, 0, "{bet}");
+    }
+}
+
+#[test]
+fn simulations_outside_the_dealers_decks_are_errors() {
+    let rules = Rules::reference();
+    let setup = |n_decks| SimulationSetup {
+        shoes: 1,
+        seed: 1,
+        n_decks,
+        cut: 14,
+        rules: "reference".into(),
+    };
+    assert_eq!(
+        try_simulate(&setup(0), &rules, &|_| {})
+            .unwrap_err()
+            .to_string(),
+        "a shoe needs at least one deck, not 0"
+    );
+    let err = try_simulate(&setup(Dealer::MAX_DECKS + 1), &rules, &|_| {}).unwrap_err();
+    assert!(matches!(err, SimulationError::Shoe(_)), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "65537 decks is more than this tool accepts (at most 65536)"
+    );
+}
+
+/// Memory does not grow with the number of shoes: u64::MAX shoes start dealing at once (they
+/// once asked for a vector of u64::MAX records first). The progress callback stops the run by
+/// panicking, the only way to stop it from the outside.
+#[test]
+fn any_number_of_shoes_starts_dealing_at_once() {
+    let rules = Rules::reference();
+    let setup = SimulationSetup {
+        shoes: u64::MAX,
+        seed: 1,
+        n_decks: 1,
+        cut: 46,
+        rules: "reference".into(),
+    };
+    let stop = |done: u64| {
+        if done >= 200 {
+            std::panic::panic_any("enough shoes");
+        }
+    };
+    let run = std::panic::catch_unwind(|| try_simulate(&setup, &rules, &stop));
+    let stopped = run.unwrap_err();
+    assert_eq!(stopped.downcast_ref::<&str>(), Some(&"enough shoes"));
 }
