@@ -178,3 +178,40 @@ fn any_number_of_shoes_starts_dealing_at_once() {
     let stopped = run.unwrap_err();
     assert_eq!(stopped.downcast_ref::<&str>(), Some(&"enough shoes"));
 }
+
+/// A dash in the effect-of-removal table is explained under it, in both languages: a rank the
+/// shoe lacks, or a shoe of six cards that one removal leaves too small for a coup.
+#[test]
+fn the_dashes_of_the_removal_table_are_explained() {
+    use punto_banco::lang::Lang;
+    use punto_banco::render::Format;
+    use punto_banco::render::depletion::render_eor;
+    let rules = Rules::reference();
+    let render = |shoe: &Shoe, lang, format| {
+        render_eor(
+            &effect_of_removal(shoe, &rules).unwrap(),
+            shoe,
+            "reference",
+            lang,
+            format,
+        )
+    };
+    let six = Shoe::from_counts([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    let text = render(&six, Lang::En, Format::Text);
+    assert!(text.ends_with(
+        "\n—: the shoe holds no card of this rank, so none can be removed.\n\
+         —: with one card fewer the shoe would hold 5 cards, fewer than the 6 a coup can need, so there is no edge to compare.\n"
+    ), "{text}");
+    let markdown = render(&six, Lang::Fr, Format::Markdown);
+    assert!(markdown.ends_with(
+        "|\n\n—\u{a0}: le sabot ne contient aucune carte de ce rang, il n’y en a pas à retirer.\n\n\
+         —\u{a0}: avec une carte de moins, le sabot ne contiendrait que 5\u{a0}cartes, moins que les 6 qu’un coup peut demander\u{a0}; il n’y a pas d’avantage à comparer.\n"
+    ), "{markdown}");
+    // Only the reasons present; none for a table without dashes.
+    let mut counts = [4u64; 13];
+    counts[Rank::Seven.index()] = 0;
+    let text = render(&Shoe::from_counts(counts).unwrap(), Lang::En, Format::Text);
+    assert!(text.contains("no card of this rank") && !text.contains("one card fewer"));
+    let full = render(&Shoe::reference(), Lang::En, Format::Markdown);
+    assert!(full.ends_with("|\n") && !full.contains("—:"), "{full}");
+}
