@@ -379,9 +379,15 @@ mod tests {
     fn no_document_without_sequences() {
         let rules = Rules::reference();
         let zeros = vec![BigUint::default(); FinalState::COUNT];
-        assert_eq!(summary_json(&zeros, &Shoe::reference(), &rules, "reference"), None);
+        assert_eq!(
+            summary_json(&zeros, &Shoe::reference(), &rules, "reference"),
+            None
+        );
         let zeros = [0u128; FinalState::COUNT];
-        assert_eq!(summary_json(&zeros, &Shoe::reference(), &rules, "reference"), None);
+        assert_eq!(
+            summary_json(&zeros, &Shoe::reference(), &rules, "reference"),
+            None
+        );
         let mut ones = [0u128; FinalState::COUNT];
         ones[0] = 1;
         let empty = Shoe::from_counts([0; 13]).unwrap();
@@ -394,6 +400,9 @@ mod tests {
     fn sums_beyond_128_bits_are_refused() {
         let rules = Rules::reference();
         let weights = [u128::MAX / 2; FinalState::COUNT];
-        assert_eq!(summary_json(&weights, &Shoe::reference(), &rules, "reference"), None);
+        assert_eq!(
+            summary_json(&weights, &Shoe::reference(), &rules, "reference"),
+            None
+        );
     }
 }
