@@ -24,7 +24,10 @@ impl Valued for u8 {
 
 /// The total of a hand: the units digit of the sum of its values.
 pub fn hand_total<C: Valued>(cards: &[C]) -> u8 {
-    (cards.iter().map(|c| u32::from(c.value())).sum::<u32>() % 10) as u8
+    // Kept below 10 at every step, so that no number of cards overflows the sum.
+    cards
+        .iter()
+        .fold(0, |total, c| (total + c.value() % 10) % 10)
 }
 
 /// Where a card goes in the deal order.
@@ -76,6 +79,13 @@ pub enum CoupError {
         role: Role,
         given: usize,
     },
+    #[error("card {position} ({role}) has the value {value}: a card's value is 0 to 9")]
+    BadValue {
+        /// 1-based position in the deal order.
+        position: usize,
+        role: Role,
+        value: u8,
+    },
 }
 
 impl std::fmt::Display for Role {
@@ -92,6 +102,8 @@ impl std::fmt::Display for Role {
 }
 
 /// Deals cards in order Punto, Banco, Punto, Banco, then the third cards the rules call for.
+/// A card the coup takes must have a value 0 to 9 (a bare `u8` may not); cards it leaves unused
+/// are returned as given.
 ///
 /// ```
 /// use punto_banco::{card::parse_cards, coup::deal, rules::DrawingRules, tally::Winner};
@@ -102,13 +114,21 @@ impl std::fmt::Display for Role {
 pub fn deal<C: Valued>(rules: &DrawingRules, cards: &[C]) -> Result<Coup<C>, CoupError> {
     let mut next = 0;
     let mut take = |role: Role| {
+        let position = next + 1;
         let card = cards.get(next).copied().ok_or(CoupError::MissingCard {
-            position: next + 1,
+            position,
             role,
             given: cards.len(),
-        });
+        })?;
         next += 1;
-        card
+        match card.value() {
+            0..=9 => Ok(card),
+            value => Err(CoupError::BadValue {
+                position,
+                role,
+                value,
+            }),
+        }
     };
     let mut punto = vec![take(Role::PuntoFirst)?];
     let mut banco = vec![take(Role::BancoFirst)?];
@@ -209,6 +229,48 @@ mod tests {
         assert_eq!(coup.unused, vec![3]);
         assert!(coup.is_natural());
         assert_eq!(coup.winner(), Winner::Punto);
+    }
+
+    #[test]
+    fn a_value_above_nine_is_an_error_naming_its_position() {
+        let err = deal(&DrawingRules::reference(), &[1u8, 1, 1, 1, 12, 0]).unwrap_err();
+        assert_eq!(
+            err,
+            CoupError::BadValue {
+                position: 5,
+                role: Role::PuntoThird,
+                value: 12
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "card 5 (Punto's third card) has the value 12: a card's value is 0 to 9"
+        );
+        // In an opening too, and in Banco's third card.
+        assert!(matches!(
+            deal(&DrawingRules::reference(), &[0u8, 255, 0, 0]),
+            Err(CoupError::BadValue {
+                position: 2,
+                value: 255,
+                ..
+            })
+        ));
+        assert!(matches!(
+            deal(&DrawingRules::reference(), &[1u8, 1, 1, 1, 1, 10]),
+            Err(CoupError::BadValue {
+                position: 6,
+                role: Role::BancoThird,
+                value: 10
+            })
+        ));
+        // Unused cards are not looked at.
+        assert!(deal(&DrawingRules::reference(), &[9u8, 0, 0, 0, 200]).is_ok());
+    }
+
+    #[test]
+    fn hand_totals_never_overflow() {
+        assert_eq!(hand_total(&vec![255u8; 20_000_000]), 0);
+        assert_eq!(hand_total(&[7u8, 8]), 5);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use crate::card::{Card, Rank, Suit};
 use crate::coup::{Coup, deal};
 use crate::rules::DrawingRules;
+use crate::shoe::ShoeError;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -19,8 +20,32 @@ pub struct Dealer {
 }
 
 impl Dealer {
+    /// The most decks a dealer holds: 3,407,872 real cards, about 7 MB.
+    pub const MAX_DECKS: u64 = 1 << 16;
+
+    /// `n_decks` full decks in a random order drawn from `rng`; an error beyond
+    /// [`Dealer::MAX_DECKS`]. No decks make an empty shoe.
+    pub fn try_shuffled(n_decks: u64, rng: &mut ChaCha8Rng) -> Result<Dealer, ShoeError> {
+        if n_decks > Self::MAX_DECKS {
+            return Err(ShoeError::TooManyDecks {
+                decks: n_decks,
+                max: Self::MAX_DECKS,
+            });
+        }
+        Ok(Self::shuffled(n_decks, rng))
+    }
+
     /// `n_decks` full decks in a random order drawn from `rng`.
+    ///
+    /// # Panics
+    ///
+    /// Beyond [`Dealer::MAX_DECKS`] decks; [`Dealer::try_shuffled`] returns the error instead.
     pub fn shuffled(n_decks: u64, rng: &mut ChaCha8Rng) -> Dealer {
+        assert!(
+            n_decks <= Self::MAX_DECKS,
+            "{n_decks} decks: a dealer holds at most {}",
+            Self::MAX_DECKS
+        );
         let mut cards = Vec::with_capacity(52 * n_decks as usize);
         for _ in 0..n_decks {
             for suit in Suit::ALL {
@@ -91,6 +116,25 @@ mod tests {
         fresh.sort();
         assert_eq!(sorted, fresh);
         assert_eq!(sorted.len(), 416);
+    }
+
+    #[test]
+    fn too_many_decks_are_an_error_not_an_allocation() {
+        let err = Dealer::try_shuffled(u64::MAX, &mut Dealer::rng(1)).unwrap_err();
+        assert_eq!(
+            err,
+            ShoeError::TooManyDecks {
+                decks: u64::MAX,
+                max: Dealer::MAX_DECKS
+            }
+        );
+        assert_eq!(
+            Dealer::try_shuffled(2, &mut Dealer::rng(1))
+                .unwrap()
+                .remaining()
+                .len(),
+            104
+        );
     }
 
     #[test]

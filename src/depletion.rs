@@ -1,13 +1,23 @@
 //! Depleted shoes: the exact effect of removing one card of each rank, and shoes dealt to a
 //! cut card with the exact edge of every bet computed before every coup.
+//!
+//! The simulation is exact coup by coup (each edge an exact fraction, from the fast engine in
+//! the narrowest ring that holds the shoe) but it adds up in `f64`: each favourable coup's
+//! exact expected net is rounded to the nearest `f64` and summed into [`BetRecord::advantage`],
+//! in coup order within a shoe and in shoe order across shoes, so that the same setup gives
+//! the same bits on any number of threads. Those sums, and the averages and gains derived from
+//! them, are the one place outside rendering and `oracle::fit` where floating point is
+//! accumulated; the counts of coups are exact integers.
 
 use crate::analysis::Analysis;
 use crate::card::Rank;
 use crate::dealer::Dealer;
+use crate::fast::fast;
 use crate::render::summary::{Count, distributions};
 use crate::rules::Rules;
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::FinalState;
+use num_bigint::BigUint;
 use num_rational::BigRational;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -75,8 +85,10 @@ pub fn effect_of_removal(shoe: &Shoe, rules: &Rules) -> Result<EffectOfRemoval, 
 /// How a shoe simulation deals.
 #[derive(Debug, Clone)]
 pub struct SimulationSetup {
+    /// How many shoes to deal; any number, memory does not grow with it.
     pub shoes: u64,
     pub seed: u64,
+    /// Decks per shoe, 1 to [`Dealer::MAX_DECKS`].
     pub n_decks: u64,
     /// Cards left behind the cut card: dealing stops when no more than this many remain.
     pub cut: usize,
@@ -89,9 +101,10 @@ pub struct SimulationSetup {
 pub struct BetRecord {
     /// Coups before which the bet was favourable (its exact edge below zero).
     pub favourable: u64,
-    /// The sum of the player's advantage (minus the edge) over those coups, in units staked.
+    /// The sum of the player's advantage (minus the edge) over those coups, in units staked:
+    /// each coup's exact advantage rounded to `f64`, added up in `f64` in coup and shoe order.
     pub advantage: f64,
-    /// The largest advantage seen.
+    /// The largest advantage seen, the `f64` nearest the exact one.
     pub best: f64,
 }
 
@@ -102,6 +115,15 @@ pub struct Simulation {
     pub shoes: u64,
     pub coups: u64,
     pub records: Vec<BetRecord>,
+}
+
+/// A simulation that cannot be run, or whose counts would not fit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimulationError {
+    #[error(transparent)]
+    Shoe(#[from] ShoeError),
+    #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
+    CountOverflow { what: String },
 }
 
 impl Simulation {
@@ -126,43 +148,63 @@ impl Simulation {
     }
 }
 
-/// Each bet's exact expected net in a shoe, as an `f64` and whether it is above zero, from
-/// the fast engine and exact 128-bit sums.
+/// Each bet's exact expected net in a playable shoe, as the nearest `f64` and whether it is
+/// above zero. The fast engine runs in `u64` where the shoe's N⁶ fits, in `u128` where it
+/// fits, in big integers beyond; the fractions are reduced in 128 bits when they fit, in big
+/// integers otherwise. Every path is exact.
 fn expected_nets(shoe: &Shoe, rules: &Rules) -> Vec<(bool, f64)> {
-    let weights = crate::fast::fast::<u64>(shoe, &rules.drawing).map(u128::from);
-    let states: Vec<(FinalState, &u128)> = weights
+    let drawing = &rules.drawing;
+    let narrow = if let Ok(weights) = fast::<u64>(shoe, drawing) {
+        nets(&weights.map(u128::from), shoe, rules)
+    } else if let Ok(weights) = fast::<u128>(shoe, drawing) {
+        nets(&weights, shoe, rules)
+    } else {
+        None
+    };
+    narrow
+        .or_else(|| nets(&fast::<BigUint>(shoe, drawing).ok()?, shoe, rules))
+        .expect("big integers hold every figure of a playable shoe")
+}
+
+/// [`expected_nets`] in one count type; `None` when a figure does not fit it.
+fn nets<C: Count>(weights: &[C], shoe: &Shoe, rules: &Rules) -> Option<Vec<(bool, f64)>> {
+    let states: Vec<(FinalState, &C)> = weights
         .iter()
         .enumerate()
-        .filter(|(_, w)| **w != 0)
+        .filter(|(_, w)| !w.is_zero())
         .map(|(i, w)| (FinalState::from_index(i), w))
         .collect();
-    let total: u128 = weights.iter().sum();
-    distributions(&states, &total, shoe, rules)
+    let mut total = C::default();
+    for (_, w) in &states {
+        total.add(w)?;
+    }
+    distributions(&states, &total, shoe, rules)?
         .into_iter()
         .map(|(_, distribution, over)| {
-            let (exact, value) =
-                Count::weighted(&distribution, &over).expect("eight-deck figures fit in 128 bits");
+            let (exact, value) = C::weighted(&distribution, &over)?;
             let positive = !exact.starts_with('-') && !exact.starts_with("0/");
-            (positive, value)
+            Some((positive, value))
         })
         .collect()
 }
 
-/// One shoe dealt to the cut card: for each bet, its record over the coups of this shoe.
-fn one_shoe(setup: &SimulationSetup, rules: &Rules, index: u64) -> (u64, Vec<BetRecord>) {
+/// One shoe dealt to the cut card: the coups dealt and, for each bet, its record over them.
+fn one_shoe(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    index: u64,
+) -> Result<(u64, Vec<BetRecord>), SimulationError> {
     // Every shoe has its own stream of the seeded generator, so the result does not depend
     // on which thread deals which shoe.
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     rng.set_stream(index);
-    let mut dealer = Dealer::shuffled(setup.n_decks, &mut rng);
+    let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
+    // The composition of what is left, kept up to date as cards are dealt.
+    let mut counts = [4 * setup.n_decks; 13];
     let mut records = vec![BetRecord::default(); rules.tariff.all().len()];
-    let mut coups = 0;
+    let mut coups = 0u64;
     while dealer.remaining().len() > setup.cut.max(5) {
-        let mut counts = [0u64; 13];
-        for card in dealer.remaining() {
-            counts[card.rank.index()] += 1;
-        }
-        let shoe = Shoe::from_counts(counts).expect("counts of a real shoe");
+        let shoe = Shoe::from_counts(counts)?;
         for (record, (positive, value)) in records.iter_mut().zip(expected_nets(&shoe, rules)) {
             if positive {
                 record.favourable += 1;
@@ -170,34 +212,52 @@ fn one_shoe(setup: &SimulationSetup, rules: &Rules, index: u64) -> (u64, Vec<Bet
                 record.best = record.best.max(value);
             }
         }
-        if dealer.deal_coup(&rules.drawing).is_none() {
+        let Some(coup) = dealer.deal_coup(&rules.drawing) else {
             break;
+        };
+        for card in coup.punto.iter().chain(&coup.banco) {
+            counts[card.rank.index()] -= 1;
         }
         coups += 1;
     }
-    (coups, records)
+    Ok((coups, records))
 }
+
+/// Shoes dealt at a time: their records are gathered, then added up in shoe order, so memory
+/// stays the same however many shoes are dealt.
+const SHOES_PER_CHUNK: u64 = 4096;
 
 /// Deals `setup.shoes` shuffled shoes on every core, computing every bet's exact edge before
 /// every coup. `progress` is called with the number of shoes done, now and then.
-pub fn simulate(
+///
+/// Memory does not depend on the number of shoes; the same setup gives the same result, to the
+/// last bit, on any number of threads. An error when the decks are not 1 to
+/// [`Dealer::MAX_DECKS`], or when a count would pass `u64::MAX`.
+pub fn try_simulate(
     setup: &SimulationSetup,
     rules: &Rules,
     progress: &(dyn Fn(u64) + Sync),
-) -> Simulation {
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let per_shoe: Vec<(u64, Vec<BetRecord>)> = (0..setup.shoes)
-        .into_par_iter()
-        .map(|index| {
-            let result = one_shoe(setup, rules, index);
-            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            if finished.is_multiple_of(100) || finished == setup.shoes {
-                progress(finished);
-            }
-            result
-        })
-        .collect();
-    // Summed in shoe order, so the floating-point totals are the same on every run.
+) -> Result<Simulation, SimulationError> {
+    simulate_in_chunks(setup, rules, progress, SHOES_PER_CHUNK)
+}
+
+/// [`try_simulate`], dealing `shoes_per_chunk` shoes at a time (at least one).
+fn simulate_in_chunks(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    progress: &(dyn Fn(u64) + Sync),
+    shoes_per_chunk: u64,
+) -> Result<Simulation, SimulationError> {
+    if setup.n_decks == 0 {
+        return Err(ShoeError::NoDecks(0).into());
+    }
+    if setup.n_decks > Dealer::MAX_DECKS {
+        return Err(ShoeError::TooManyDecks {
+            decks: setup.n_decks,
+            max: Dealer::MAX_DECKS,
+        }
+        .into());
+    }
     let bets: Vec<String> = rules
         .tariff
         .all()
@@ -205,19 +265,114 @@ pub fn simulate(
         .map(|(k, _)| k.to_string())
         .collect();
     let mut records = vec![BetRecord::default(); bets.len()];
-    let mut coups = 0;
-    for (shoe_coups, shoe_records) in per_shoe {
-        coups += shoe_coups;
-        for (total, r) in records.iter_mut().zip(shoe_records) {
-            total.favourable += r.favourable;
-            total.advantage += r.advantage;
-            total.best = total.best.max(r.best);
+    let mut coups = 0u64;
+    let overflow = |what: &str| SimulationError::CountOverflow { what: what.into() };
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let mut first = 0;
+    while first < setup.shoes {
+        let end = first + (setup.shoes - first).min(shoes_per_chunk.max(1));
+        let chunk: Vec<(u64, Vec<BetRecord>)> = (first..end)
+            .into_par_iter()
+            .map(|index| {
+                let result = one_shoe(setup, rules, index);
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if finished.is_multiple_of(100) || finished == setup.shoes {
+                    progress(finished);
+                }
+                result
+            })
+            .collect::<Result<_, _>>()?;
+        // Added in shoe order, so the floating-point totals are the same on every run.
+        for (shoe_coups, shoe_records) in chunk {
+            coups = coups
+                .checked_add(shoe_coups)
+                .ok_or_else(|| overflow("coups"))?;
+            for ((total, r), key) in records.iter_mut().zip(shoe_records).zip(&bets) {
+                total.favourable = total
+                    .favourable
+                    .checked_add(r.favourable)
+                    .ok_or_else(|| overflow(&format!("coups favourable to {key}")))?;
+                total.advantage += r.advantage;
+                total.best = total.best.max(r.best);
+            }
         }
+        first = end;
     }
-    Simulation {
+    Ok(Simulation {
         bets,
         shoes: setup.shoes,
         coups,
         records,
+    })
+}
+
+/// [`try_simulate`] for a setup already checked (1 to [`Dealer::MAX_DECKS`] decks).
+///
+/// # Panics
+///
+/// Where [`try_simulate`] returns an error; prefer it for a setup from user input.
+pub fn simulate(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Simulation {
+    try_simulate(setup, rules, progress).unwrap_or_else(|error| panic!("{error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Chunks change when records are gathered, never what is added up or in which order: any
+    /// chunking gives the same bits, one chunk for all the shoes included (how every run was
+    /// dealt before chunks).
+    #[test]
+    fn the_result_does_not_depend_on_the_chunks() {
+        let rules = Rules::reference();
+        let setup = SimulationSetup {
+            shoes: 60,
+            seed: 4,
+            n_decks: 1,
+            cut: 20,
+            rules: "reference".into(),
+        };
+        let whole = simulate_in_chunks(&setup, &rules, &|_| {}, 60).unwrap();
+        for chunk in [1, 7, 59, SHOES_PER_CHUNK] {
+            let chunked = simulate_in_chunks(&setup, &rules, &|_| {}, chunk).unwrap();
+            assert_eq!(chunked, whole, "{chunk}");
+            for (a, b) in chunked.records.iter().zip(&whole.records) {
+                assert_eq!(a.advantage.to_bits(), b.advantage.to_bits());
+            }
+        }
+        assert!(whole.records.iter().any(|r| r.favourable > 0));
+    }
+
+    /// Each edge before a coup is the exact analysis's, in every regime of the engine: u64
+    /// (8 decks), u128 (100 decks; 40,000 decks, whose fractions need big integers), big
+    /// integers (60,000 decks).
+    #[test]
+    fn expected_nets_are_the_exact_analysis_in_every_ring() {
+        use num_traits::{Signed, ToPrimitive};
+        let rules = crate::variants::RuleSet::from_json(
+            crate::variants::shipped("side-bets").expect("a shipped variant"),
+        )
+        .expect("a valid rule set")
+        .rules;
+        for n_decks in [8, 100, 40_000, 60_000] {
+            let mut counts = [4 * n_decks; 13];
+            counts[Rank::Nine.index()] -= 3;
+            let shoe = Shoe::from_counts(counts).unwrap();
+            let analysis = Analysis::new(&shoe, &rules).unwrap();
+            let nets = expected_nets(&shoe, &rules);
+            for ((_, terms), (positive, value)) in rules.tariff.all().iter().zip(nets) {
+                let exact = analysis.expected_net_of(terms);
+                assert_eq!(positive, exact.is_positive(), "{n_decks}");
+                let nearest = exact.to_f64().unwrap();
+                assert!(
+                    (value - nearest).abs() <= nearest.abs() * 1e-15,
+                    "{n_decks}"
+                );
+            }
+        }
     }
 }

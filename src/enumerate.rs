@@ -24,13 +24,23 @@ pub fn exact_tally(shoe: &Shoe, rules: &DrawingRules) -> Result<Tally<BigUint>, 
 
 /// Whether N⁶ fits in a `u128` for a shoe of N cards, which bounds every weight and sum.
 pub fn fits_in_u128(shoe: &Shoe) -> bool {
-    u128::from(shoe.len()).checked_pow(6).is_some()
+    u128::holds(shoe.len())
 }
 
 /// Enumerates every coup over the shoe's card values, grouping by value.
 ///
-/// The caller chooses the weight type; with `u128` the shoe must satisfy [`fits_in_u128`].
+/// The caller chooses the weight type; [`exact_tally`] chooses it for any shoe.
+///
+/// # Panics
+///
+/// When the weight type cannot hold the shoe ([`Weight::holds`]: with `u128`, the shoe must
+/// satisfy [`fits_in_u128`]), rather than return a wrapped figure.
 pub fn enumerate<W: Weight>(shoe: &Shoe, rules: &DrawingRules) -> Tally<W> {
+    assert!(
+        W::holds(shoe.len()),
+        "a shoe of {} cards is too large for this weight type: use exact_tally",
+        shoe.len()
+    );
     let (fill_after_4, fill_after_5) = fills::<W>(shoe);
     let mut tally = Tally::<W>::default();
     for_each_opening(shoe, |counts, punto, banco, opening: W| {

@@ -13,30 +13,59 @@
 //!
 //! Weights are exact integers: `u64` where N⁶ fits, `u128` where it fits, big integers beyond.
 //! Intermediate differences are non-negative in exact arithmetic; the fixed-width paths use
-//! wrapping arithmetic, which is exact whenever the true result fits, as N⁶ guarantees.
+//! wrapping arithmetic, which is exact whenever the true result fits, as N⁶ guarantees. Every
+//! product, the two-card ways of each hand included, is taken in the ring, never in native
+//! `u64`: a count of one value can reach 2³⁶, whose square no `u64` holds.
 
 use crate::rules::{Action, DrawingRules, PuntoMove};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::{FinalState, Tally};
 use num_bigint::BigUint;
 
-/// Integer arithmetic for the fast engine: exact, or wrapping where the caller has proved the
-/// true result fits.
-pub trait Ring: Clone + Default {
+mod sealed {
+    /// Only the rings below: [`super::fast`] trusts [`super::Ring::holds`].
+    pub trait Sealed {}
+    impl Sealed for u64 {}
+    impl Sealed for u128 {}
+    impl Sealed for num_bigint::BigUint {}
+}
+
+/// Integer arithmetic for the fast engine: exact (`BigUint`), or wrapping (`u64`, `u128`) for
+/// the shoes whose N⁶ fits, where wrapping gives the true result.
+pub trait Ring: sealed::Sealed + Clone + Default {
+    /// The ring's name in messages.
+    const NAME: &'static str;
+    /// Whether every count of a shoe of `cards` cards comes out exact in this ring.
+    fn holds(cards: u64) -> bool;
+    /// The ring's image of an integer.
     fn from_u64(x: u64) -> Self;
+    /// The sum.
     fn add(&self, other: &Self) -> Self;
+    /// The difference; the callers only subtract where the exact result is not negative.
     fn sub(&self, other: &Self) -> Self;
+    /// The product.
     fn mul(&self, other: &Self) -> Self;
+    /// The value as a big integer.
     fn to_biguint(&self) -> BigUint;
+    /// Whether the value is zero.
     fn is_zero(&self) -> bool;
+}
+
+/// N⁶ for a shoe of N cards, which bounds every count of the engine, when it fits in `u128`.
+fn sixth_power(cards: u64) -> Option<u128> {
+    u128::from(cards).checked_pow(6)
 }
 
 macro_rules! wrapping_ring {
     ($t:ty) => {
         impl Ring for $t {
+            const NAME: &'static str = stringify!($t);
+            fn holds(cards: u64) -> bool {
+                sixth_power(cards).is_some_and(|bound| bound <= <$t>::MAX as u128)
+            }
             #[inline(always)]
             fn from_u64(x: u64) -> Self {
-                x as $t
+                <$t>::from(x)
             }
             #[inline(always)]
             fn add(&self, other: &Self) -> Self {
@@ -65,6 +94,10 @@ wrapping_ring!(u64);
 wrapping_ring!(u128);
 
 impl Ring for BigUint {
+    const NAME: &'static str = "big integer";
+    fn holds(_: u64) -> bool {
+        true
+    }
     fn from_u64(x: u64) -> Self {
         BigUint::from(x)
     }
@@ -85,20 +118,27 @@ impl Ring for BigUint {
     }
 }
 
-/// The exact tally of a playable shoe, by the fast engine; equal to
-/// [`crate::enumerate::exact_tally`].
+/// The exact tally of a playable shoe, by the fast engine in the narrowest ring that holds it;
+/// equal to [`crate::enumerate::exact_tally`].
 pub fn fast_tally(shoe: &Shoe, rules: &DrawingRules) -> Result<Tally<BigUint>, ShoeError> {
     shoe.check_playable()?;
-    let n = u128::from(shoe.len());
-    Ok(
-        if n.checked_pow(6).is_some_and(|x| x <= u128::from(u64::MAX)) {
-            to_tally(&fast::<u64>(shoe, rules))
-        } else if n.checked_pow(6).is_some() {
-            to_tally(&fast::<u128>(shoe, rules))
-        } else {
-            to_tally(&fast::<BigUint>(shoe, rules))
-        },
-    )
+    let n = shoe.len();
+    Ok(if u64::holds(n) {
+        to_tally(&weights::<u64>(shoe, rules))
+    } else if u128::holds(n) {
+        to_tally(&weights::<u128>(shoe, rules))
+    } else {
+        to_tally(&weights::<BigUint>(shoe, rules))
+    })
+}
+
+/// A ring too narrow for a shoe.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RingError {
+    #[error(
+        "a shoe of {cards} cards is too large for {ring} weights: N⁶ must fit (use big integers)"
+    )]
+    TooNarrow { cards: u64, ring: &'static str },
 }
 
 fn to_tally<R: Ring>(weights: &[R; FinalState::COUNT]) -> Tally<BigUint> {
@@ -109,6 +149,21 @@ fn to_tally<R: Ring>(weights: &[R; FinalState::COUNT]) -> Tally<BigUint> {
         }
     }
     tally
+}
+
+/// The ordered ways to deal a hand the values `x ≤ y` from `counts`, in the ring: c·(c − 1)
+/// for a pair of one value, 2·cₓ·cᵧ otherwise; `None` when there are none.
+#[inline(always)]
+fn pair_ways<R: Ring>(counts: &[u64; 10], x: usize, y: usize, r: fn(u64) -> R) -> Option<R> {
+    let (cx, cy) = (counts[x], counts[y]);
+    if x == y {
+        (cx >= 2).then(|| r(cx).mul(&r(cx - 1)))
+    } else {
+        (cx > 0 && cy > 0).then(|| {
+            let product = r(cx).mul(&r(cy));
+            product.add(&product)
+        })
+    }
 }
 
 /// `MOD10[s]` is `s % 10` for the sums of two totals or values.
@@ -129,9 +184,33 @@ fn state(
     (MOD10[punto_total] * 10 + MOD10[banco_total]) * 8 + offset
 }
 
-/// The fast tally as an array indexed by [`FinalState::index`], in the ring `R`. With a
-/// fixed-width `R` the shoe must keep N⁶ within it.
-pub fn fast<R: Ring>(shoe: &Shoe, rules: &DrawingRules) -> [R; FinalState::COUNT] {
+/// The fast tally as an array indexed by [`FinalState::index`], in the ring `R`: the number of
+/// ordered six-card sequences of the shoe ending in each state (all zero below six cards), or
+/// an error when `R` is fixed-width and the shoe's N⁶ does not fit in it.
+///
+/// ```
+/// use punto_banco::{fast::fast, rules::DrawingRules, shoe::Shoe};
+/// let rules = DrawingRules::reference();
+/// assert!(fast::<u64>(&Shoe::reference(), &rules).is_ok());
+/// assert!(fast::<u64>(&Shoe::decks(100).unwrap(), &rules).is_err());
+/// assert!(fast::<u128>(&Shoe::decks(100).unwrap(), &rules).is_ok());
+/// ```
+pub fn fast<R: Ring>(
+    shoe: &Shoe,
+    rules: &DrawingRules,
+) -> Result<[R; FinalState::COUNT], RingError> {
+    if R::holds(shoe.len()) {
+        Ok(weights(shoe, rules))
+    } else {
+        Err(RingError::TooNarrow {
+            cards: shoe.len(),
+            ring: R::NAME,
+        })
+    }
+}
+
+/// The fast tally in `R`, which must hold the shoe ([`Ring::holds`]).
+fn weights<R: Ring>(shoe: &Shoe, rules: &DrawingRules) -> [R; FinalState::COUNT] {
     let c = shoe.value_counts();
     let n = shoe.len();
     let r = R::from_u64;
@@ -153,17 +232,13 @@ pub fn fast<R: Ring>(shoe: &Shoe, rules: &DrawingRules) -> [R; FinalState::COUNT
         }
     }
 
-    // The unordered pairs of values a hand can be dealt, with their number of orders.
+    // The unordered pairs of values a hand can be dealt, with their number of orders. The
+    // ways are products of counts, taken in the ring.
     let mut pairs: Vec<(usize, usize, R)> = Vec::with_capacity(55);
     for x in 0..10 {
         for y in x..10 {
-            let ways = if x == y {
-                c[x].saturating_sub(1) * c[x]
-            } else {
-                2 * c[x] * c[y]
-            };
-            if ways > 0 {
-                pairs.push((x, y, r(ways)));
+            if let Some(ways) = pair_ways(&c, x, y, r) {
+                pairs.push((x, y, ways));
             }
         }
     }
@@ -190,17 +265,12 @@ pub fn fast<R: Ring>(shoe: &Shoe, rules: &DrawingRules) -> [R; FinalState::COUNT
         for &(u, v, _) in &pairs {
             // Banco's ordered ways to be dealt u and v from what is left; none when a value
             // has run out (Punto holds the only 9, say).
-            let banco_ways = if u == v {
-                left[u] * left[u].saturating_sub(1)
-            } else {
-                2 * left[u] * left[v]
-            };
-            if banco_ways == 0 {
+            let Some(banco_ways) = pair_ways(&left, u, v, r) else {
                 continue;
-            }
+            };
             let b = MOD10[u + v];
             let cell = p * 10 + b;
-            let w = punto_ways.mul(&r(banco_ways));
+            let w = punto_ways.mul(&banco_ways);
             w0[cell] = w0[cell].add(&w);
             if !needs_w1[cell] {
                 continue;

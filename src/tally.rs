@@ -128,17 +128,25 @@ impl FinalState {
 
 /// An integer weight type: `u128` where it provably fits, [`BigUint`] beyond.
 pub trait Weight: Clone + Zero + Add<Output = Self> + Mul<Output = Self> + From<u64> {
+    /// Whether every weight and sum of a shoe of `cards` cards fits: N⁶ bounds them all.
+    fn holds(cards: u64) -> bool;
     /// The weight as a big integer.
     fn to_biguint(&self) -> BigUint;
 }
 
 impl Weight for u128 {
+    fn holds(cards: u64) -> bool {
+        u128::from(cards).checked_pow(6).is_some()
+    }
     fn to_biguint(&self) -> BigUint {
         BigUint::from(*self)
     }
 }
 
 impl Weight for BigUint {
+    fn holds(_: u64) -> bool {
+        true
+    }
     fn to_biguint(&self) -> BigUint {
         self.clone()
     }

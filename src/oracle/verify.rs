@@ -666,6 +666,11 @@ impl<'r> Verifier<'r> {
                     decision,
                 })
             }
+            // A card's value is always 0 to 9: only bare values can be out of range.
+            Err(error @ CoupError::BadValue { .. }) => Some(Finding::Malformed {
+                column: None,
+                message: error.to_string(),
+            }),
         }
     }
 

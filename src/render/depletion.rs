@@ -33,6 +33,40 @@ pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
     table
 }
 
+/// What the dashes of an effect-of-removal table mean, one sentence per reason present: the
+/// shoe holds no card of the rank, or one card fewer leaves too few cards for a coup. `None`
+/// when the table has no dash.
+pub fn removal_note(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, lang: Lang) -> Option<String> {
+    let dashed = |absent: bool| {
+        eor.by_rank
+            .iter()
+            .any(|(rank, changes)| changes.is_none() && (shoe.count(*rank) == 0) == absent)
+    };
+    let mut lines = Vec::new();
+    if dashed(true) {
+        lines.push(
+            lang.pick(
+                "—: the shoe holds no card of this rank, so none can be removed.",
+                "—\u{a0}: le sabot ne contient aucune carte de ce rang, il n’y en a pas à retirer.",
+            )
+            .to_string(),
+        );
+    }
+    if dashed(false) {
+        let left = shoe.len().saturating_sub(1);
+        let min = crate::shoe::MIN_CARDS;
+        lines.push(match lang {
+            Lang::En => format!(
+                "—: with one card fewer the shoe would hold {left} cards, fewer than the {min} a coup can need, so there is no edge to compare."
+            ),
+            Lang::Fr => format!(
+                "—\u{a0}: avec une carte de moins, le sabot ne contiendrait que {left}\u{a0}cartes, moins que les {min} qu’un coup peut demander\u{a0}; il n’y a pas d’avantage à comparer."
+            ),
+        });
+    }
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
 /// The effect of removal in the chosen format.
 pub fn render_eor(
     eor: &EffectOfRemoval,
@@ -73,18 +107,28 @@ pub fn render_eor(
                 json!({"schema": SCHEMA, "rules": rules_id, "shoe": super::analysis::shoe_json(shoe), "edges": base, "removal": by_rank})
             )
         }
-        Format::Markdown => eor_table(eor, lang).to_markdown(),
+        Format::Markdown => {
+            let table = eor_table(eor, lang).to_markdown();
+            match removal_note(eor, shoe, lang) {
+                // A blank line, then each sentence as its own paragraph.
+                Some(note) => format!("{table}\n{}\n", note.replace('\n', "\n\n")),
+                None => table,
+            }
+        }
         Format::Text => {
-            let shoe = super::analysis::describe_shoe(shoe, lang);
+            let described = super::analysis::describe_shoe(shoe, lang);
             let heading = match lang {
                 Lang::En => format!(
-                    "Change of each bet's house edge, in percentage points, when one card of a rank is removed.\nShoe: {shoe}; rules: {rules_id}."
+                    "Change of each bet's house edge, in percentage points, when one card of a rank is removed.\nShoe: {described}; rules: {rules_id}."
                 ),
                 Lang::Fr => format!(
-                    "Variation de l’avantage de la maison de chaque pari, en points de pourcentage, quand une carte d’un rang est retirée.\nSabot : {shoe} ; règles : {rules_id}."
+                    "Variation de l’avantage de la maison de chaque pari, en points de pourcentage, quand une carte d’un rang est retirée.\nSabot : {described} ; règles : {rules_id}."
                 ),
             };
-            format!("{heading}\n\n{}", eor_table(eor, lang).to_text())
+            let note = removal_note(eor, shoe, lang)
+                .map(|note| format!("\n{note}\n"))
+                .unwrap_or_default();
+            format!("{heading}\n\n{}{note}", eor_table(eor, lang).to_text())
         }
     }
 }

@@ -14,12 +14,16 @@ use std::collections::BTreeMap;
 
 /// An exact non-negative count with the few operations the analysis document needs.
 pub trait Count: Clone + Default + PartialEq + std::fmt::Display {
-    fn add(&mut self, other: &Self);
+    /// Adds `other`; `None` when the sum does not fit the type.
+    fn add(&mut self, other: &Self) -> Option<()>;
+    /// The count of a `u128`.
     fn from_u128(x: u128) -> Self;
+    /// Whether the count is zero.
     fn is_zero(&self) -> bool;
-    /// `self / total` as a reduced `"n/d"` and the nearest `f64`.
+    /// `self / total` as a reduced `"n/d"` and the nearest `f64` (`"n/0"` and NaN for a zero total).
     fn over(&self, total: &Self) -> (String, f64);
-    /// `Σ net·count / total`, reduced, as `"n/d"` and `f64`; `None` when it does not fit.
+    /// `Σ net·count / total`, reduced, as `"n/d"` and `f64`; `None` when it does not fit or the
+    /// total is zero.
     fn weighted(terms: &[(Ratio<i64>, Self)], total: &Self) -> Option<(String, f64)>;
 }
 
@@ -43,8 +47,9 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 }
 
 impl Count for u128 {
-    fn add(&mut self, other: &Self) {
-        *self += *other;
+    fn add(&mut self, other: &Self) -> Option<()> {
+        *self = self.checked_add(*other)?;
+        Some(())
     }
     fn from_u128(x: u128) -> Self {
         x
@@ -53,7 +58,10 @@ impl Count for u128 {
         *self == 0
     }
     fn over(&self, total: &Self) -> (String, f64) {
-        let g = gcd(*self, *total).max(1);
+        if *total == 0 {
+            return (format!("{self}/0"), f64::NAN);
+        }
+        let g = gcd(*self, *total);
         let (n, d) = (self / g, total / g);
         (format!("{n}/{d}"), ratio_f64(n, d))
     }
@@ -71,10 +79,14 @@ impl Count for u128 {
             numerator = numerator.checked_add(term)?;
         }
         let denominator = lcm.checked_mul(*total)?;
-        let g = gcd(numerator.unsigned_abs(), denominator).max(1);
-        let (n, d) = (numerator / g as i128, denominator / g);
-        let value = n.signum() as f64 * ratio_f64(n.unsigned_abs(), d);
-        Some((format!("{n}/{d}"), value))
+        if denominator == 0 {
+            return None;
+        }
+        let g = gcd(numerator.unsigned_abs(), denominator);
+        let (magnitude, d) = (numerator.unsigned_abs() / g, denominator / g);
+        let sign = if numerator < 0 { "-" } else { "" };
+        let value = numerator.signum() as f64 * ratio_f64(magnitude, d);
+        Some((format!("{sign}{magnitude}/{d}"), value))
     }
 }
 
@@ -91,8 +103,9 @@ fn ratio_f64(n: u128, d: u128) -> f64 {
 }
 
 impl Count for BigUint {
-    fn add(&mut self, other: &Self) {
+    fn add(&mut self, other: &Self) -> Option<()> {
         *self += other;
+        Some(())
     }
     fn from_u128(x: u128) -> Self {
         BigUint::from(x)
@@ -101,10 +114,16 @@ impl Count for BigUint {
         Zero::is_zero(self)
     }
     fn over(&self, total: &Self) -> (String, f64) {
+        if Zero::is_zero(total) {
+            return (format!("{self}/0"), f64::NAN);
+        }
         let r = BigRational::new(BigInt::from(self.clone()), BigInt::from(total.clone()));
         (super::fraction(&r), super::approx(&r))
     }
     fn weighted(terms: &[(Ratio<i64>, Self)], total: &Self) -> Option<(String, f64)> {
+        if Zero::is_zero(total) {
+            return None;
+        }
         let sum: BigRational = terms
             .iter()
             .map(|(r, c)| {
@@ -120,7 +139,8 @@ impl Count for BigUint {
 /// The analysis document (schema 1) from the weight of each final state, in index order, as
 /// compact JSON text with its keys in alphabetical order (as `serde_json` prints a `Value`).
 /// Written directly, not through a `Value`, because batch analysis prints thousands of these a
-/// second. `None` when a figure does not fit the count type (then use big integers).
+/// second. `None` when a figure does not fit the count type (then use big integers), and when
+/// the shoe cannot finish a coup or the weights total zero, which no shoe's tally does.
 pub fn summary_json<C: Count>(
     weights: &[C],
     shoe: &Shoe,
@@ -142,28 +162,32 @@ pub fn summary_json<C: Count>(
     let mut cards_used: [C; 3] = Default::default();
     let mut ties: [C; 10] = Default::default();
     for &(s, w) in &states {
-        total.add(w);
+        total.add(w)?;
         let winner = s.winner();
-        outcomes[winner as usize].add(w);
+        outcomes[winner as usize].add(w)?;
         if s.natural {
-            natural_any.add(w);
+            natural_any.add(w)?;
             for hand in Hand::ALL {
-                naturals[hand as usize][hand.total(s) as usize].add(w);
+                naturals[hand as usize][hand.total(s) as usize].add(w)?;
             }
         }
         for hand in Hand::ALL {
             if hand.cards(s) == 3 {
-                draws[hand as usize].add(w);
+                draws[hand as usize].add(w)?;
             }
         }
-        cards_used[(s.cards_used() - 4) as usize].add(w);
+        cards_used[usize::from(s.cards_used() - 4)].add(w)?;
         if winner == Winner::Tie {
-            ties[s.punto_total as usize].add(w);
+            ties[s.punto_total as usize].add(w)?;
         }
+    }
+    // Every figure below is a fraction of the total, or of a pair bet's N(N−1).
+    if total.is_zero() || shoe.check_playable().is_err() {
+        return None;
     }
 
     let mut bets: Vec<(&str, String)> = Vec::new();
-    for (key, distribution, over) in distributions(&states, &total, shoe, rules) {
+    for (key, distribution, over) in distributions(&states, &total, shoe, rules)? {
         bets.push((key, bet_json(&distribution, &over)?));
     }
     bets.sort_by_key(|(key, _)| *key);
@@ -232,13 +256,14 @@ pub fn summary_json<C: Count>(
 pub type Distribution<C> = Vec<(Ratio<i64>, C)>;
 
 /// Every bet of the rules with the distribution of its net result, as counts over `over`
-/// equally likely cases (the sequences of the shoe, or for a pair bet its first two cards).
+/// equally likely cases (the sequences of the shoe, or for a pair bet its first two cards);
+/// `None` when a sum does not fit the count type.
 pub fn distributions<'r, C: Count>(
     states: &[(FinalState, &C)],
     total: &C,
     shoe: &Shoe,
     rules: &'r Rules,
-) -> Vec<(&'r str, Distribution<C>, C)> {
+) -> Option<Vec<(&'r str, Distribution<C>, C)>> {
     rules
         .tariff
         .all()
@@ -247,15 +272,16 @@ pub fn distributions<'r, C: Count>(
             Terms::Paytable(bet) => {
                 let mut by_net: BTreeMap<Ratio<i64>, C> = BTreeMap::new();
                 for &(s, w) in states {
-                    by_net.entry(bet.net(s)).or_default().add(w);
+                    by_net.entry(bet.net(s)).or_default().add(w)?;
                 }
-                (key, by_net.into_iter().collect(), total.clone())
+                Some((key, by_net.into_iter().collect(), total.clone()))
             }
             Terms::Pair { net, .. } => {
                 // A pair bet does not depend on drawing: of the N(N−1) ordered first two
-                // cards of a hand, Σ c(c−1) are pairs.
+                // cards of a hand, Σ c(c−1) are pairs. N < 2³⁸ and c ≤ 2³⁴ (the shoe's
+                // bounds), so these fit in 128 bits with room to spare.
                 let n = u128::from(shoe.len());
-                let all = n * (n - 1);
+                let all = n * n.saturating_sub(1);
                 let pairs: u128 = shoe
                     .counts()
                     .iter()
@@ -266,7 +292,7 @@ pub fn distributions<'r, C: Count>(
                     (*net, C::from_u128(pairs)),
                 ];
                 dist.sort_by_key(|(r, _)| *r);
-                (key, dist, C::from_u128(all))
+                Some((key, dist, C::from_u128(all)))
             }
         })
         .collect()
@@ -325,23 +351,58 @@ pub fn fast_summary_json(
     rules_id: &str,
 ) -> Result<String, crate::shoe::ShoeError> {
     shoe.check_playable()?;
-    let n = u128::from(shoe.len());
-    if n.pow(3) <= u128::from(u32::MAX) {
+    if let Ok(weights) = crate::fast::fast::<u64>(shoe, &rules.drawing) {
         // N⁶ fits in 64 bits (eight decks do, by a factor of 3,500): the engine's cheapest
         // ring; the document's sums are taken in 128 bits.
-        let weights = crate::fast::fast::<u64>(shoe, &rules.drawing).map(u128::from);
-        if let Some(doc) = summary_json(&weights, shoe, rules, rules_id) {
+        if let Some(doc) = summary_json(&weights.map(u128::from), shoe, rules, rules_id) {
             return Ok(doc);
         }
-    } else if crate::enumerate::fits_in_u128(shoe) {
-        let weights = crate::fast::fast::<u128>(shoe, &rules.drawing);
-        if let Some(doc) = summary_json(&weights, shoe, rules, rules_id) {
-            return Ok(doc);
-        }
+    } else if let Ok(weights) = crate::fast::fast::<u128>(shoe, &rules.drawing)
+        && let Some(doc) = summary_json(&weights, shoe, rules, rules_id)
+    {
+        return Ok(doc);
     }
     let tally = crate::fast::fast_tally(shoe, &rules.drawing)?;
     let weights: Vec<BigUint> = (0..FinalState::COUNT)
         .map(|i| tally.weight(FinalState::from_index(i)).clone())
         .collect();
     Ok(summary_json(&weights, shoe, rules, rules_id).expect("big integers always fit"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Weights that are no shoe's tally (all zero) or a shoe that cannot finish a coup give no
+    /// document, rather than a division by zero.
+    #[test]
+    fn no_document_without_sequences() {
+        let rules = Rules::reference();
+        let zeros = vec![BigUint::default(); FinalState::COUNT];
+        assert_eq!(
+            summary_json(&zeros, &Shoe::reference(), &rules, "reference"),
+            None
+        );
+        let zeros = [0u128; FinalState::COUNT];
+        assert_eq!(
+            summary_json(&zeros, &Shoe::reference(), &rules, "reference"),
+            None
+        );
+        let mut ones = [0u128; FinalState::COUNT];
+        ones[0] = 1;
+        let empty = Shoe::from_counts([0; 13]).unwrap();
+        assert_eq!(summary_json(&ones, &empty, &rules, "reference"), None);
+        assert_eq!(BigUint::from(3u8).over(&BigUint::default()).0, "3/0");
+    }
+
+    /// Weights whose sum passes 128 bits give no 128-bit document (then big integers are used).
+    #[test]
+    fn sums_beyond_128_bits_are_refused() {
+        let rules = Rules::reference();
+        let weights = [u128::MAX / 2; FinalState::COUNT];
+        assert_eq!(
+            summary_json(&weights, &Shoe::reference(), &rules, "reference"),
+            None
+        );
+    }
 }

@@ -4,7 +4,10 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use punto_banco::analysis::Analysis;
 use punto_banco::card::{Card, Rank, Suit};
-use punto_banco::depletion::{SimulationSetup, effect_of_removal, simulate};
+use punto_banco::dealer::Dealer;
+use punto_banco::depletion::{
+    SimulationError, SimulationSetup, effect_of_removal, simulate, try_simulate,
+};
 use punto_banco::enumerate::naive_tally;
 use punto_banco::rules::{MainBet, Rules};
 use punto_banco::shoe::Shoe;
@@ -107,4 +110,108 @@ fn every_edge_before_a_coup_is_the_exact_edge() {
         doc["bets"]["banco"]["edge"],
         punto_banco::render::fraction(&analysis.edge(MainBet::Banco))
     );
+}
+
+/// Above 31 decks N⁶ no longer fits in 64 bits; the simulation once ran the wrapping 64-bit
+/// engine anyway and found most coups "favourable" to the main bets at 100 decks. Near the
+/// top of a 100-deck shoe no bet of the reference is favourable.
+#[test]
+fn a_hundred_deck_simulation_uses_exact_edges() {
+    let rules = Rules::reference();
+    let setup = SimulationSetup {
+        shoes: 2,
+        seed: 5,
+        n_decks: 100,
+        cut: 5200 - 30,
+        rules: "reference".into(),
+    };
+    let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
+    assert!((8..=16).contains(&sim.coups), "{}", sim.coups);
+    for (bet, record) in sim.bets.iter().zip(&sim.records) {
+        assert_eq!(record.favourable, 0, "{bet}");
+    }
+}
+
+#[test]
+fn simulations_outside_the_dealers_decks_are_errors() {
+    let rules = Rules::reference();
+    let setup = |n_decks| SimulationSetup {
+        shoes: 1,
+        seed: 1,
+        n_decks,
+        cut: 14,
+        rules: "reference".into(),
+    };
+    assert_eq!(
+        try_simulate(&setup(0), &rules, &|_| {})
+            .unwrap_err()
+            .to_string(),
+        "a shoe needs at least one deck, not 0"
+    );
+    let err = try_simulate(&setup(Dealer::MAX_DECKS + 1), &rules, &|_| {}).unwrap_err();
+    assert!(matches!(err, SimulationError::Shoe(_)), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "65537 decks is more than this tool accepts (at most 65536)"
+    );
+}
+
+/// Memory does not grow with the number of shoes: u64::MAX shoes start dealing at once (they
+/// once asked for a vector of u64::MAX records first). The progress callback stops the run by
+/// panicking, the only way to stop it from the outside.
+#[test]
+fn any_number_of_shoes_starts_dealing_at_once() {
+    let rules = Rules::reference();
+    let setup = SimulationSetup {
+        shoes: u64::MAX,
+        seed: 1,
+        n_decks: 1,
+        cut: 46,
+        rules: "reference".into(),
+    };
+    let stop = |done: u64| {
+        if done >= 200 {
+            std::panic::panic_any("enough shoes");
+        }
+    };
+    let run = std::panic::catch_unwind(|| try_simulate(&setup, &rules, &stop));
+    let stopped = run.unwrap_err();
+    assert_eq!(stopped.downcast_ref::<&str>(), Some(&"enough shoes"));
+}
+
+/// A dash in the effect-of-removal table is explained under it, in both languages: a rank the
+/// shoe lacks, or a shoe of six cards that one removal leaves too small for a coup.
+#[test]
+fn the_dashes_of_the_removal_table_are_explained() {
+    use punto_banco::lang::Lang;
+    use punto_banco::render::Format;
+    use punto_banco::render::depletion::render_eor;
+    let rules = Rules::reference();
+    let render = |shoe: &Shoe, lang, format| {
+        render_eor(
+            &effect_of_removal(shoe, &rules).unwrap(),
+            shoe,
+            "reference",
+            lang,
+            format,
+        )
+    };
+    let six = Shoe::from_counts([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    let text = render(&six, Lang::En, Format::Text);
+    assert!(text.ends_with(
+        "\n—: the shoe holds no card of this rank, so none can be removed.\n\
+         —: with one card fewer the shoe would hold 5 cards, fewer than the 6 a coup can need, so there is no edge to compare.\n"
+    ), "{text}");
+    let markdown = render(&six, Lang::Fr, Format::Markdown);
+    assert!(markdown.ends_with(
+        "|\n\n—\u{a0}: le sabot ne contient aucune carte de ce rang, il n’y en a pas à retirer.\n\n\
+         —\u{a0}: avec une carte de moins, le sabot ne contiendrait que 5\u{a0}cartes, moins que les 6 qu’un coup peut demander\u{a0}; il n’y a pas d’avantage à comparer.\n"
+    ), "{markdown}");
+    // Only the reasons present; none for a table without dashes.
+    let mut counts = [4u64; 13];
+    counts[Rank::Seven.index()] = 0;
+    let text = render(&Shoe::from_counts(counts).unwrap(), Lang::En, Format::Text);
+    assert!(text.contains("no card of this rank") && !text.contains("one card fewer"));
+    let full = render(&Shoe::reference(), Lang::En, Format::Markdown);
+    assert!(full.ends_with("|\n") && !full.contains("—:"), "{full}");
 }

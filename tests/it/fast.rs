@@ -64,8 +64,8 @@ proptest! {
 
     #[test]
     fn every_weight_type_agrees(shoe in composition(), rules in tableau()) {
-        let big = punto_banco::fast::fast::<BigUint>(&shoe, &rules);
-        let wide = fast::<u128>(&shoe, &rules);
+        let big = fast::<BigUint>(&shoe, &rules).unwrap();
+        let wide = fast::<u128>(&shoe, &rules).unwrap();
         for (b, w) in big.iter().zip(wide.iter()) {
             prop_assert_eq!(b, &BigUint::from(*w));
         }
@@ -146,5 +146,112 @@ proptest! {
         let fast: serde_json::Value = serde_json::from_str(&fast_summary_json(&shoe, &rules, name).unwrap()).unwrap();
         let slow = analysis_json(&Analysis::new(&shoe, &rules).unwrap(), name);
         prop_assert_eq!(rounded(&fast), rounded(&slow));
+    }
+}
+
+/// N·(N−1)·…·(N−5), the number of ordered six-card sequences of a shoe of N cards, computed
+/// with big integers apart from the engine.
+fn falling_sixth(cards: u64) -> BigUint {
+    (0..6u64).map(|k| BigUint::from(cards) - k).product()
+}
+
+/// The largest shoes the tool accepts: 2³² decks, a rank at its largest count, the value 0
+/// (four ranks) at 2³⁶ cards. The two-card ways of a hand once overflowed a native `u64` for
+/// every shoe above 268,435,456 decks.
+#[test]
+fn the_largest_accepted_shoes_are_analysed_exactly() {
+    use punto_banco::analysis::Analysis;
+    use punto_banco::rules::Rules;
+    let mut one_rank = [4u64; 13];
+    one_rank[0] = Shoe::MAX_COUNT;
+    let mut tens = [0u64; 13];
+    tens[9..].fill(Shoe::MAX_COUNT);
+    tens[8] = 6;
+    for shoe in [
+        Shoe::decks(268_435_457).unwrap(),
+        Shoe::decks(Shoe::MAX_DECKS).unwrap(),
+        Shoe::from_counts([Shoe::MAX_COUNT; 13]).unwrap(),
+        Shoe::from_counts(one_rank).unwrap(),
+        Shoe::from_counts(tens).unwrap(),
+    ] {
+        let analysis = Analysis::new(&shoe, &Rules::reference()).unwrap();
+        assert_eq!(analysis.sequences(), &falling_sixth(shoe.len()), "{shoe:?}");
+    }
+}
+
+#[test]
+fn a_fixed_width_ring_refuses_a_shoe_it_cannot_hold() {
+    let rules = DrawingRules::reference();
+    // 31 decks (1,612 cards) fit in 64 bits, 32 decks (1,664) do not.
+    assert!(fast::<u64>(&Shoe::decks(31).unwrap(), &rules).is_ok());
+    let err = fast::<u64>(&Shoe::decks(32).unwrap(), &rules).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a shoe of 1664 cards is too large for u64 weights: N⁶ must fit (use big integers)"
+    );
+    // 50,812 decks fit in 128 bits, 50,813 do not.
+    assert!(fast::<u128>(&Shoe::decks(50_812).unwrap(), &rules).is_ok());
+    assert!(fast::<u128>(&Shoe::decks(50_813).unwrap(), &rules).is_err());
+    let big = fast::<BigUint>(&Shoe::decks(50_813).unwrap(), &rules).unwrap();
+    assert_eq!(big.iter().sum::<BigUint>(), falling_sixth(52 * 50_813));
+}
+
+/// Shoes in each regime of counts: N⁶ within 64 bits, within 128 bits, beyond (up to the largest
+/// count a rank may hold), sometimes with one value exhausted.
+fn any_accepted_shoe() -> impl Strategy<Value = Shoe> {
+    let counts = |low: u64, high: u64| {
+        proptest::array::uniform13(prop_oneof![4 => low..=high, 1 => Just(high)])
+    };
+    (
+        prop_oneof![
+            3 => counts(0, 125),
+            3 => counts(126, 200_000),
+            2 => counts(300_000, Shoe::MAX_COUNT),
+        ],
+        proptest::option::of(0usize..10),
+    )
+        .prop_map(|(mut counts, exhausted)| {
+            if let Some(value) = exhausted {
+                // Value 0 is the four ranks 10, J, Q, K; value v is rank v (the ace is 1).
+                let ranks = if value == 0 { 9..13 } else { value - 1..value };
+                counts[ranks].fill(0);
+            }
+            Shoe::from_counts(counts).unwrap()
+        })
+        .prop_filter("a playable shoe", |shoe| shoe.check_playable().is_ok())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Whatever the shoe, the analysis, the fast tally in the ring that holds it and the fast
+    /// analysis document count exactly N·(N−1)·…·(N−5) sequences, and none panics.
+    #[test]
+    fn every_accepted_shoe_counts_every_sequence(shoe in any_accepted_shoe()) {
+        use punto_banco::analysis::Analysis;
+        use punto_banco::rules::Rules;
+        let rules = Rules::reference();
+        let expected = falling_sixth(shoe.len());
+        let analysis = Analysis::new(&shoe, &rules).unwrap();
+        prop_assert_eq!(analysis.sequences(), &expected);
+        prop_assert_eq!(fast_tally(&shoe, &rules.drawing).unwrap().total(), expected.clone());
+        let n = u128::from(shoe.len());
+        match n.checked_pow(6) {
+            Some(bound) if bound <= u128::from(u64::MAX) => {
+                let weights = fast::<u64>(&shoe, &rules.drawing).unwrap();
+                prop_assert_eq!(weights.iter().map(|&w| BigUint::from(w)).sum::<BigUint>(), expected.clone());
+            }
+            Some(_) => {
+                prop_assert!(fast::<u64>(&shoe, &rules.drawing).is_err());
+                let weights = fast::<u128>(&shoe, &rules.drawing).unwrap();
+                prop_assert_eq!(weights.iter().map(|&w| BigUint::from(w)).sum::<BigUint>(), expected.clone());
+            }
+            None => prop_assert!(fast::<u128>(&shoe, &rules.drawing).is_err()),
+        }
+        let doc: serde_json::Value = serde_json::from_str(
+            &punto_banco::render::summary::fast_summary_json(&shoe, &rules, "reference").unwrap(),
+        )
+        .unwrap();
+        prop_assert_eq!(doc["sequences"].as_str().map(str::to_string), Some(expected.to_string()));
     }
 }
