@@ -368,6 +368,24 @@ fn card_headers_through_the_binary() {
     assert_eq!(json["columns"]["columns"][0]["label"], "A");
 }
 
+/// The layout example reads as the reference; the broken example names its one mistake.
+#[test]
+fn the_example_grids_read_as_documented() {
+    let claimed = read_claimed(&data("claims/card-columns.tsv")).unwrap();
+    assert_eq!(claimed.rules.drawing, DrawingRules::reference());
+    assert_eq!(claimed.columns.unwrap().columns[9].label, "10");
+    let path = format!(
+        "{}/docs/examples/broken/grid-ten-beside-zero.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let err = read_claimed(&std::fs::read_to_string(path).unwrap()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("line 3, column 28: `10` names Punto's third card 0"),
+        "{err}"
+    );
+}
+
 /// The error a text gives, as a string.
 fn table_error(text: &str) -> String {
     match read_claimed(text) {

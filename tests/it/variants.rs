@@ -315,6 +315,9 @@ fn hostile_rule_files_are_refused() {
         1,
         "invalid type: sequence, expected a rule-set object",
     );
+    // A text cut short after a newline: serde_json says column 0, the message column 1.
+    refused("{\n", 2, "EOF while parsing");
+    refused("", 1, "EOF while parsing");
     // A claim too long to check quickly or print.
     refused(
         &reference_with("\"1.0579%\"", &format!("\"0.{}\"", "1".repeat(101))),
