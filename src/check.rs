@@ -112,30 +112,22 @@ fn separator(line: &str) -> Option<char> {
 /// Splits a table line into cells on `|` (Markdown) or tabs; else on runs of spaces.
 fn cells(line: &str) -> Vec<Cell<'_>> {
     let separator = separator(line);
-    let mut out = Vec::new();
-    let mut start = 0;
-    let pieces: Vec<(usize, &str)> = match separator {
-        Some(sep) => line
-            .split(sep)
-            .map(|piece| {
-                let at = start;
-                start += piece.len() + sep.len_utf8();
-                (at, piece)
-            })
-            .collect(),
-        None => line
-            .split(' ')
-            .map(|piece| {
-                let at = start;
-                start += piece.len() + 1;
-                (at, piece)
-            })
-            .filter(|(_, p)| !p.is_empty())
-            .collect(),
+    let pieces: Vec<&str> = match separator {
+        Some(sep) => line.split(sep).collect(),
+        None => line.split(' ').collect(),
     };
     let last = pieces.len().saturating_sub(1);
-    for (index, (at, piece)) in pieces.into_iter().enumerate() {
+    let mut out = Vec::new();
+    // The 1-based column where the current piece starts, counted in characters as it goes, so
+    // that a long line costs its length once.
+    let mut column = 1;
+    for (index, piece) in pieces.into_iter().enumerate() {
+        let start = column;
+        column += piece.chars().count() + 1;
         let trimmed = piece.trim();
+        if separator.is_none() && piece.is_empty() {
+            continue; // Runs of spaces separate cells.
+        }
         // The empty cells outside a Markdown row's first and last pipes are not cells.
         if separator == Some('|') && trimmed.is_empty() && (index == 0 || index == last) {
             continue;
@@ -143,7 +135,7 @@ fn cells(line: &str) -> Vec<Cell<'_>> {
         let lead = piece.len() - piece.trim_start().len();
         out.push(Cell {
             text: trimmed,
-            column: line.get(..at + lead).map_or(0, |s| s.chars().count()) + 1,
+            column: start + piece.get(..lead).map_or(0, |l| l.chars().count()),
         });
     }
     out
@@ -291,12 +283,14 @@ fn read_header(
         let mut i = 0;
         while let Some(cell) = rest.get(i) {
             // "Punto stood" and "Punto est resté" are one label split by the spaces.
-            let joined = (2..=3).find_map(|n| {
-                let words = rest.get(i..i + n)?;
-                let text = words.iter().map(|c| c.text).collect::<Vec<_>>().join(" ");
-                (column_label(cell.text).is_none() && column_label(&text).is_some())
-                    .then_some((text, n))
+            let joined = column_label(cell.text).is_none().then(|| {
+                (2..=3).find_map(|n| {
+                    let words = rest.get(i..i + n)?;
+                    let text = words.iter().map(|c| c.text).collect::<Vec<_>>().join(" ");
+                    column_label(&text).is_some().then_some((text, n))
+                })
             });
+            let joined = joined.flatten();
             let (text, n) = joined.unwrap_or_else(|| (cell.text.to_string(), 1));
             labels.push((text, cell.column));
             i += n;

@@ -499,14 +499,16 @@ impl<'de> Deserialize<'de> for BancoRows {
                             "drawing.banco: `{key}` is not a Banco total: expected \"0\" to \"9\""
                         ))
                     })?;
-                    let text: String = map.next_value()?;
-                    let row = parse_tableau_row(&text)
-                        .map_err(|e| de::Error::custom(format!("drawing.banco.\"{key}\" {e}")))?;
-                    if rows.insert(total, row).is_some() {
+                    // Refused at the key, before its row is read, so the position is the key's.
+                    if rows.contains_key(&total) {
                         return Err(de::Error::custom(format!(
                             "drawing.banco: the row for Banco total {total} is given twice"
                         )));
                     }
+                    let text: String = map.next_value()?;
+                    let row = parse_tableau_row(&text)
+                        .map_err(|e| de::Error::custom(format!("drawing.banco.\"{key}\" {e}")))?;
+                    rows.insert(total, row);
                 }
                 Ok(BancoRows(rows))
             }

@@ -252,8 +252,7 @@ fn hostile_rule_files_are_refused() {
             "\"7\": \"S S S S S S S S S S  S\"",
             "\"7\": \"S S S S S S S S S S  S\", \"7\": \"S S S S S S S S S S  S\"",
         ),
-        // Checked as the object closes, like every rule on a whole object.
-        19,
+        18,
         "drawing.banco: the row for Banco total 7 is given twice",
     );
     refused(
