@@ -162,7 +162,9 @@ pub struct GridColumns {
 /// One column of a grid: its label as written and the case whose decision it gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GridColumn {
+    /// The heading as written (the value itself, or "stood", for a grid without a header).
     pub label: String,
+    /// What the column gives Banco's decision against.
     pub punto_move: PuntoMove,
 }
 
