@@ -173,7 +173,8 @@ pub fn banco_range_rows(rules: &DrawingRules) -> Vec<RangeRow> {
         let draws_against = draw_set(rules, total);
         match rows.last_mut() {
             Some(row)
-                if previous == Some(total as usize - 1) && row.draws_against == draws_against =>
+                if previous.is_some_and(|p| p + 1 == total as usize)
+                    && row.draws_against == draws_against =>
             {
                 row.banco_totals[total as usize] = true;
             }

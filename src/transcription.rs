@@ -15,14 +15,26 @@ pub struct RuleText {
     pub lang: String,
     pub deck_count: u64,
     pub cards: u64,
+    #[serde(deserialize_with = "values_map")]
     pub values: BTreeMap<String, u8>,
     pub naturals: String,
     pub punto: DrawStand,
     pub banco_when_punto_stands: DrawStand,
     pub banco_tableau: Vec<RangeLine>,
+    #[serde(deserialize_with = "tariff_map")]
     pub tariff: BTreeMap<String, String>,
     pub settlement: Settlement,
     pub example: Example,
+}
+
+fn values_map<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, u8>, D::Error> {
+    crate::variants::unique_map(d, "values")
+}
+
+fn tariff_map<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    crate::variants::unique_map(d, "tariff")
 }
 
 /// A rule on a hand's two-card total: the totals it draws on and those it stands on.
@@ -104,8 +116,10 @@ pub enum TranscriptionError {
 }
 
 impl RuleText {
-    /// Reads a transcription from JSON; errors carry the line and column.
+    /// Reads a transcription from JSON; errors carry the line and column. A leading
+    /// byte-order mark is ignored.
     pub fn from_json(text: &str) -> Result<RuleText, TranscriptionError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Ok(serde_json::from_str(text)?)
     }
 

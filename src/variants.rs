@@ -95,8 +95,9 @@ impl Stated {
         }
     }
 
-    /// Reads `1.0579%`, `0.022534`, `-2.5%` or `112,633,011,329,024`.
-    pub fn parse(text: &str) -> Option<Stated> {
+    /// Reads `1.0579%`, `0.022534`, `-2.5%` or `112,633,011,329,024`, with at most
+    /// [`MAX_FIGURE_DIGITS`] digits on either side of the decimal point.
+    pub fn parse(text: &str) -> Result<Stated, FigureError> {
         let trimmed = text.trim();
         let (number, percent) = match trimmed.strip_suffix('%') {
             Some(n) => (n.trim(), true),
@@ -113,23 +114,48 @@ impl Stated {
         };
         let all_digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
         if !all_digits(whole) || fraction.is_some_and(|f| !all_digits(f)) {
-            return None;
+            return Err(FigureError::NotAFigure);
         }
         let fraction = fraction.unwrap_or("");
-        let numerator: BigInt = format!("{whole}{fraction}").parse().ok()?;
+        if whole.len() > MAX_FIGURE_DIGITS {
+            return Err(FigureError::TooManyDigits(whole.len()));
+        }
+        if fraction.len() > MAX_FIGURE_DIGITS {
+            return Err(FigureError::TooManyDecimals(fraction.len()));
+        }
+        let numerator: BigInt = format!("{whole}{fraction}")
+            .parse()
+            .map_err(|_| FigureError::NotAFigure)?;
         let mut denominator = BigInt::from(10u32).pow(fraction.len() as u32);
         if percent {
             denominator *= 100;
         }
         let value = BigRational::new(if negative { -numerator } else { numerator }, denominator);
         let decimals = (!fraction.is_empty() || percent).then_some(fraction.len() as u32);
-        Some(Stated {
+        Ok(Stated {
             text: trimmed.to_string(),
             value,
             decimals,
             percent,
         })
     }
+}
+
+/// The most digits a stated figure may have before its decimal point, and the most after it:
+/// far more than any figure needs (a count of eight-deck sequences has 22 digits, an exact
+/// edge is told apart from its neighbours long before 100 decimals), few enough that reading
+/// and printing stay quick.
+pub const MAX_FIGURE_DIGITS: usize = 100;
+
+/// A stated figure that cannot be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FigureError {
+    /// Not a number as figures are written.
+    NotAFigure,
+    /// More than [`MAX_FIGURE_DIGITS`] digits before the decimal point.
+    TooManyDigits(usize),
+    /// More than [`MAX_FIGURE_DIGITS`] digits after the decimal point.
+    TooManyDecimals(usize),
 }
 
 /// A rule-set file that cannot be read; the message names the line, the column and the field.
@@ -175,15 +201,16 @@ impl RuleSetError {
     /// The line of the error, 1-based.
     pub fn line(&self) -> usize {
         match self {
-            RuleSetError::Json(e) => e.line(),
+            RuleSetError::Json(e) => e.line().max(1),
             RuleSetError::UnknownBet { line, .. } => *line,
         }
     }
 
-    /// The column of the error, 1-based.
+    /// The column of the error, 1-based. serde_json says column 0 for the end of a text that
+    /// ends with a newline; that is the first column of the last line.
     pub fn column(&self) -> usize {
         match self {
-            RuleSetError::Json(e) => e.column(),
+            RuleSetError::Json(e) => e.column().max(1),
             RuleSetError::UnknownBet { column, .. } => *column,
         }
     }
@@ -212,7 +239,9 @@ impl RuleSet {
     /// assert!(err.to_string().starts_with("line 1, column 23: invalid type"));
     /// ```
     pub fn from_json(text: &str) -> Result<RuleSet, RuleSetError> {
-        let file: RuleSetFile = serde_json::from_str(text)?;
+        // A byte-order mark, as some editors write, is no part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let Object(file): Object<RuleSetFile> = serde_json::from_str(text)?;
         let bets: Vec<&str> = file.bets.0.all().into_iter().map(|(key, _)| key).collect();
         for claim in &file.claims {
             if let ClaimTarget::Edge(bet) | ClaimTarget::WinProbability(bet) = &claim.0.target
@@ -279,6 +308,68 @@ pub fn shipped(name: &str) -> Option<&'static str> {
 
 // ---- The file's shape. Each wrapper validates as it is read, so errors carry a position. ----
 
+/// What an object of the file is, for the message when something else stands in its place.
+trait Described {
+    const WHAT: &'static str;
+}
+
+/// A struct read from a JSON object only. Serde's derive also reads a struct from an array of
+/// its fields in order, so that `"shoe": [8]` would mean `{"decks": 8}`; a rule file must say
+/// what it means, field by field.
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de> + Described> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de> + Described> Visitor<'de> for ObjectVisitor<T> {
+            type Value = Object<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(T::WHAT)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Object<T>, A::Error> {
+                T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Object)
+            }
+        }
+        deserializer.deserialize_map(ObjectVisitor(std::marker::PhantomData))
+    }
+}
+
+/// Reads a JSON object into a map by key, refusing a key given twice: serde's own maps keep
+/// the last value silently, so a file could seem to say one thing and mean another.
+pub(crate) fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+    deserializer: D,
+    field: &'static str,
+) -> Result<BTreeMap<String, V>, D::Error> {
+    struct MapVisitor<V> {
+        field: &'static str,
+        values: std::marker::PhantomData<V>,
+    }
+    impl<'de, V: Deserialize<'de>> Visitor<'de> for MapVisitor<V> {
+        type Value = BTreeMap<String, V>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "an object for `{}`", self.field)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if out.contains_key(&key) {
+                    return Err(de::Error::custom(format!(
+                        "{}: `{key}` is given twice: each key may appear once",
+                        self.field
+                    )));
+                }
+                let value = map.next_value()?;
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_map(MapVisitor {
+        field,
+        values: std::marker::PhantomData,
+    })
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RuleSetFile {
@@ -295,6 +386,11 @@ struct RuleSetFile {
     bets: BetsSpec,
     #[serde(default)]
     claims: Vec<ClaimSpec>,
+}
+
+impl Described for RuleSetFile {
+    const WHAT: &'static str =
+        "a rule-set object {\"schema\": 1, \"name\": …, \"drawing\": …, \"bets\": …}";
 }
 
 struct SchemaVersion;
@@ -320,13 +416,17 @@ struct ShoeRaw {
     ranks: Option<Vec<i64>>,
 }
 
+impl Described for ShoeRaw {
+    const WHAT: &'static str = "a shoe object {\"decks\": …} or {\"ranks\": […]}";
+}
+
 #[derive(Deserialize)]
-#[serde(try_from = "ShoeRaw")]
+#[serde(try_from = "Object<ShoeRaw>")]
 struct ShoeSpec(Shoe);
 
-impl TryFrom<ShoeRaw> for ShoeSpec {
+impl TryFrom<Object<ShoeRaw>> for ShoeSpec {
     type Error = String;
-    fn try_from(raw: ShoeRaw) -> Result<ShoeSpec, String> {
+    fn try_from(Object(raw): Object<ShoeRaw>) -> Result<ShoeSpec, String> {
         match (raw.decks, raw.ranks) {
             (Some(decks), None) => {
                 let n = u64::try_from(decks)
@@ -371,8 +471,13 @@ impl TryFrom<ShoeRaw> for ShoeSpec {
 #[serde(deny_unknown_fields)]
 struct DrawingRaw {
     naturals: Vec<i64>,
-    punto: PuntoRaw,
+    punto: Object<PuntoRaw>,
     banco: BancoRows,
+}
+
+impl Described for DrawingRaw {
+    const WHAT: &'static str =
+        "a drawing object {\"naturals\": […], \"punto\": {…}, \"banco\": {…}}";
 }
 
 /// The Banco rows by total, each checked as it is read so that an error points at its line.
@@ -394,14 +499,16 @@ impl<'de> Deserialize<'de> for BancoRows {
                             "drawing.banco: `{key}` is not a Banco total: expected \"0\" to \"9\""
                         ))
                     })?;
-                    let text: String = map.next_value()?;
-                    let row = parse_tableau_row(&text)
-                        .map_err(|e| de::Error::custom(format!("drawing.banco.\"{key}\" {e}")))?;
-                    if rows.insert(total, row).is_some() {
+                    // Refused at the key, before its row is read, so the position is the key's.
+                    if rows.contains_key(&total) {
                         return Err(de::Error::custom(format!(
                             "drawing.banco: the row for Banco total {total} is given twice"
                         )));
                     }
+                    let text: String = map.next_value()?;
+                    let row = parse_tableau_row(&text)
+                        .map_err(|e| de::Error::custom(format!("drawing.banco.\"{key}\" {e}")))?;
+                    rows.insert(total, row);
                 }
                 Ok(BancoRows(rows))
             }
@@ -417,8 +524,12 @@ struct PuntoRaw {
     stands: Vec<i64>,
 }
 
+impl Described for PuntoRaw {
+    const WHAT: &'static str = "Punto's rule {\"draws\": […], \"stands\": […]}";
+}
+
 #[derive(Deserialize)]
-#[serde(try_from = "DrawingRaw")]
+#[serde(try_from = "Object<DrawingRaw>")]
 struct DrawingSpec(DrawingRules);
 
 fn totals(field: &str, values: &[i64]) -> Result<[bool; 10], String> {
@@ -469,12 +580,12 @@ pub fn parse_tableau_row(text: &str) -> Result<TableauRow, String> {
     Ok(row)
 }
 
-impl TryFrom<DrawingRaw> for DrawingSpec {
+impl TryFrom<Object<DrawingRaw>> for DrawingSpec {
     type Error = String;
-    fn try_from(raw: DrawingRaw) -> Result<DrawingSpec, String> {
+    fn try_from(Object(raw): Object<DrawingRaw>) -> Result<DrawingSpec, String> {
         let naturals = totals("drawing.naturals", &raw.naturals)?;
-        let draws = totals("drawing.punto.draws", &raw.punto.draws)?;
-        let stands = totals("drawing.punto.stands", &raw.punto.stands)?;
+        let draws = totals("drawing.punto.draws", &raw.punto.0.draws)?;
+        let stands = totals("drawing.punto.stands", &raw.punto.0.stands)?;
         let mut punto = [Action::Stand; 10];
         for total in 0..10 {
             if naturals[total] {
@@ -549,6 +660,10 @@ struct LineRaw {
     commission: Option<Amount>,
 }
 
+impl Described for LineRaw {
+    const WHAT: &'static str = "a pay line {\"winner\": …, \"pays\": …}";
+}
+
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct ConditionRaw {
@@ -562,6 +677,10 @@ struct ConditionRaw {
     natural: Option<bool>,
     #[serde(default)]
     margin: Option<i64>,
+}
+
+impl Described for ConditionRaw {
+    const WHAT: &'static str = "an event {\"winner\": …, \"total\": …, …}";
 }
 
 impl ConditionRaw {
@@ -633,7 +752,7 @@ impl<'de> Deserialize<'de> for Amount {
                 )
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Amount, E> {
-                if v.abs() > MAX_AMOUNT {
+                if v.unsigned_abs() > MAX_AMOUNT.unsigned_abs() {
                     return Err(E::custom(format!(
                         "`{v}` is more than the largest amount, {MAX_AMOUNT}"
                     )));
@@ -714,12 +833,12 @@ pub fn parse_amount(text: &str) -> Option<Ratio<i64>> {
 }
 
 #[derive(Deserialize)]
-#[serde(try_from = "LineRaw")]
+#[serde(try_from = "Object<LineRaw>")]
 struct LineSpec(PayLine);
 
-impl TryFrom<LineRaw> for LineSpec {
+impl TryFrom<Object<LineRaw>> for LineSpec {
     type Error = String;
-    fn try_from(raw: LineRaw) -> Result<LineSpec, String> {
+    fn try_from(Object(raw): Object<LineRaw>) -> Result<LineSpec, String> {
         let when = ConditionRaw {
             winner: raw.winner,
             total: raw.total,
@@ -792,9 +911,14 @@ impl<'de> Deserialize<'de> for BetSpec {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(try_from = "BTreeMap<String, BetSpec>")]
 struct BetsSpec(Tariff);
+
+impl<'de> Deserialize<'de> for BetsSpec {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let bets: BTreeMap<String, BetSpec> = unique_map(deserializer, "bets")?;
+        BetsSpec::try_from(bets).map_err(de::Error::custom)
+    }
+}
 
 impl TryFrom<BTreeMap<String, BetSpec>> for BetsSpec {
     type Error = String;
@@ -841,7 +965,7 @@ struct ClaimRaw {
     #[serde(default)]
     bet: Option<String>,
     #[serde(default)]
-    event: Option<ConditionRaw>,
+    event: Option<Object<ConditionRaw>>,
     #[serde(default)]
     edge: Option<String>,
     #[serde(default)]
@@ -858,17 +982,35 @@ struct ClaimRaw {
     source: Option<String>,
 }
 
+impl Described for ClaimRaw {
+    const WHAT: &'static str =
+        "a claim {\"bet\": …, \"edge\": …}, {\"event\": …, \"probability\": …} or the like";
+}
+
 #[derive(Deserialize)]
-#[serde(try_from = "ClaimRaw")]
+#[serde(try_from = "Object<ClaimRaw>")]
 struct ClaimSpec(Claim);
 
-impl TryFrom<ClaimRaw> for ClaimSpec {
+impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
     type Error = String;
-    fn try_from(raw: ClaimRaw) -> Result<ClaimSpec, String> {
+    fn try_from(Object(raw): Object<ClaimRaw>) -> Result<ClaimSpec, String> {
         let stated = |field: &str, text: &str| {
-            Stated::parse(text).ok_or(format!(
-                "claims: {field} `{text}` is not a figure: expected a number such as \"1.0579%\", \"0.022534\" or \"112,633,011,329,024\""
-            ))
+            // A figure too long to repeat whole is named by its start.
+            let short = match text.char_indices().nth(24) {
+                Some((at, _)) => format!("{}…", &text[..at]),
+                None => text.to_string(),
+            };
+            Stated::parse(text).map_err(|e| match e {
+                FigureError::NotAFigure => format!(
+                    "claims: {field} `{short}` is not a figure: expected a number such as \"1.0579%\", \"0.022534\" or \"112,633,011,329,024\""
+                ),
+                FigureError::TooManyDigits(n) => format!(
+                    "claims: {field} `{short}` has {n} digits before the decimal point: at most {MAX_FIGURE_DIGITS} are accepted"
+                ),
+                FigureError::TooManyDecimals(n) => format!(
+                    "claims: {field} `{short}` has {n} decimals: at most {MAX_FIGURE_DIGITS} are accepted"
+                ),
+            })
         };
         let claim = match raw {
             ClaimRaw {
@@ -909,6 +1051,7 @@ impl TryFrom<ClaimRaw> for ClaimSpec {
             } => Claim {
                 target: ClaimTarget::Probability(
                     event
+                        .0
                         .build(false)
                         .map_err(|e| format!("claims: event: {e}"))?,
                 ),
@@ -931,6 +1074,7 @@ impl TryFrom<ClaimRaw> for ClaimSpec {
                 Claim {
                     target: ClaimTarget::Count(
                         event
+                            .0
                             .build(false)
                             .map_err(|e| format!("claims: event: {e}"))?,
                     ),
@@ -1010,8 +1154,17 @@ mod tests {
         assert!(count.holds(&BigRational::from_integer(BigInt::from(
             112_633_011_329_024u64
         ))));
-        assert!(Stated::parse("1.2.3").is_none());
-        assert!(Stated::parse("").is_none());
+        assert_eq!(Stated::parse("1.2.3"), Err(FigureError::NotAFigure));
+        assert_eq!(Stated::parse(""), Err(FigureError::NotAFigure));
+        let long = format!("0.{}", "1".repeat(MAX_FIGURE_DIGITS));
+        assert_eq!(Stated::parse(&long).unwrap().decimals, Some(100));
+        let longer = format!("{long}1%");
+        assert_eq!(
+            Stated::parse(&longer),
+            Err(FigureError::TooManyDecimals(101))
+        );
+        let huge = "9".repeat(MAX_FIGURE_DIGITS + 1);
+        assert_eq!(Stated::parse(&huge), Err(FigureError::TooManyDigits(101)));
     }
 
     #[test]

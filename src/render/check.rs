@@ -4,11 +4,15 @@ use super::analysis::{describe_shoe, shoe_json};
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
 use super::{Format, SCHEMA, action_key, approx, exact_json, fraction, fraction_text, verb};
-use crate::check::{Assumed, ClaimResult, ClaimedForm, Decision, DrawingDifference, Report};
+use crate::check::{
+    Assumed, ClaimResult, ClaimedForm, Decision, DrawingDifference, GridColumns, Report,
+};
 use crate::lang::Lang;
 use crate::rules::{Action, MainBet, PuntoMove};
 use crate::variants::ClaimTarget;
+use num_bigint::BigInt;
 use num_rational::BigRational;
+use num_traits::Signed;
 use serde_json::{Value, json};
 
 /// The difference as a sentence: "Banco on 3 draws against a third card 8 here; the reference stands."
@@ -193,8 +197,110 @@ fn claim_value(result: &ClaimResult, lang: Lang) -> String {
     match stated.decimals {
         None if exact.is_integer() => lang.integer(&exact.to_integer().to_string()),
         None => fraction_text(exact),
-        Some(d) if stated.percent => lang.percent(approx(exact) * 100.0, d as usize + 2),
-        Some(d) => lang.decimal(approx(exact), d as usize + 2),
+        Some(d) => {
+            let places = d as usize + 2;
+            if stated.percent {
+                let number = exact_decimal(&(exact * BigInt::from(100)), places, lang);
+                lang.pick(format!("{number}%"), format!("{number}\u{202f}%"))
+            } else {
+                exact_decimal(exact, places, lang)
+            }
+        }
+    }
+}
+
+/// An exact value rounded to `places` decimals (half away from zero), digit for digit, with
+/// the true minus sign: claims may state more digits than a double holds.
+fn exact_decimal(value: &BigRational, places: usize, lang: Lang) -> String {
+    let scale = num_traits::pow(BigInt::from(10), places);
+    let rounded = (value * &scale).round().to_integer();
+    let mut digits = rounded.abs().to_string();
+    if digits.len() <= places {
+        digits.insert_str(0, &"0".repeat(places + 1 - digits.len()));
+    }
+    if places > 0 {
+        digits.insert(digits.len() - places, lang.pick('.', ','));
+    }
+    if rounded.is_negative() {
+        digits.insert(0, '−');
+    }
+    digits
+}
+
+/// The columns of a grid as read, compressing runs of consecutive digits: `0, 1, …, 9`,
+/// `A, 2, …, 9, T`, then Punto stood if given.
+fn column_list(columns: &GridColumns, lang: Lang) -> String {
+    let digit = |label: &str| {
+        let b = label.as_bytes();
+        (b.len() == 1 && b[0].is_ascii_digit()).then(|| b[0] - b'0')
+    };
+    let names: Vec<String> = columns
+        .columns
+        .iter()
+        .map(|c| match c.punto_move {
+            PuntoMove::Stood => lang.pick("Punto stood", "Punto resté").to_string(),
+            PuntoMove::Drew(_) => c.label.clone(),
+        })
+        .collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < names.len() {
+        let mut end = i;
+        while let (Some(a), Some(b)) = (
+            digit(&names[end]),
+            names.get(end + 1).and_then(|n| digit(n)),
+        ) && b == a + 1
+        {
+            end += 1;
+        }
+        if end - i >= 3 {
+            out.extend([names[i].clone(), names[i + 1].clone(), "…".to_string()]);
+            out.push(names[end].clone());
+        } else {
+            out.extend(names[i..=end].iter().cloned());
+        }
+        i = end + 1;
+    }
+    if let Some(last) = out.last_mut()
+        && columns.columns.last().map(|c| c.punto_move) == Some(PuntoMove::Stood)
+    {
+        *last = format!("{} {last}", lang.pick("then", "puis"));
+    }
+    out.join(", ")
+}
+
+/// How a grid's columns were read, as a sentence: "Columns read as Punto's third card 1, 2,
+/// …, 9, 10 (10 counts 0), from the header on line 2."
+pub fn columns_sentence(columns: &GridColumns, lang: Lang) -> String {
+    let notes: Vec<String> = columns
+        .columns
+        .iter()
+        .filter_map(|c| match c.punto_move {
+            PuntoMove::Drew(v) if c.label != v.to_string() => {
+                Some(format!("{} {} {v}", c.label, lang.pick("counts", "vaut")))
+            }
+            _ => None,
+        })
+        .collect();
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", notes.join(", "))
+    };
+    let list = column_list(columns, lang);
+    match (columns.header_line, lang) {
+        (Some(line), Lang::En) => format!(
+            "Columns read as Punto's third card {list}{notes}, from the header on line {line}."
+        ),
+        (Some(line), Lang::Fr) => format!(
+            "Colonnes lues comme les troisièmes cartes de Punto {list}{notes}, d’après l’en-tête de la ligne {line}."
+        ),
+        (None, Lang::En) => {
+            format!("Columns read as Punto's third card {list} (the grid has no header).")
+        }
+        (None, Lang::Fr) => format!(
+            "Colonnes lues comme les troisièmes cartes de Punto {list} (la grille n’a pas d’en-tête)."
+        ),
     }
 }
 
@@ -228,6 +334,10 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
         lang.pick("Claimed rules", "Règles revendiquées"),
         form_name(claimed.form, lang)
     ));
+    if let Some(columns) = &claimed.columns {
+        out.push_str(&columns_sentence(columns, lang));
+        out.push_str(end);
+    }
     if !claimed.assumed.is_empty() {
         let names: Vec<&str> = claimed
             .assumed
@@ -523,6 +633,17 @@ pub fn report_json(report: &Report, source: &str) -> Value {
             Assumed::BancoWhenPuntoStands => "banco_when_punto_stands",
             Assumed::Tariff => "tariff",
         }).collect::<Vec<_>>(),
+        "columns": report.claimed.columns.as_ref().map(|c| json!({
+            "header_line": c.header_line,
+            "columns": c.columns.iter().map(|column| json!({
+                "label": column.label,
+                "punto_third_card": match column.punto_move {
+                    PuntoMove::Drew(v) => json!(v),
+                    PuntoMove::Stood => Value::Null,
+                },
+            })).collect::<Vec<_>>(),
+            "text": columns_sentence(c, Lang::En),
+        })),
         "shoe": shoe_json(&report.claimed.shoe),
         "differences": differences,
         "drawing_change": changes_json(&report.drawing_change),

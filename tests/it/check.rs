@@ -7,6 +7,9 @@ use punto_banco::analysis::Analysis;
 use punto_banco::check::{ClaimedForm, Decision, check, read_claimed};
 use punto_banco::coup::{Decision as Step, deal};
 use punto_banco::enumerate::naive_tally;
+use punto_banco::lang::Lang;
+use punto_banco::render::Format;
+use punto_banco::render::check::render_report;
 use punto_banco::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules};
 use punto_banco::shoe::Shoe;
 
@@ -184,8 +187,7 @@ fn every_shipped_variant_checks_with_its_claims_holding() {
 
 #[test]
 fn check_reads_back_what_rules_prints() {
-    use punto_banco::lang::Lang;
-    use punto_banco::render::{Format, tableau::render_rules};
+    use punto_banco::render::tableau::render_rules;
     for lang in Lang::ALL {
         for format in [Format::Text, Format::Markdown] {
             let text = render_rules(&Rules::reference(), 20, lang, format);
@@ -239,6 +241,382 @@ fn a_natural_difference_is_costed_with_the_claims_own_rows() {
         assert_eq!(report.drawing_differences[0].edge_change[i], change);
         assert_eq!(report.drawing_change[i], change);
     }
+}
+
+/// The reference Banco rows, one per total 0–7, under a header whose labels name the third
+/// cards `values` (a label per column, in order), with `separator` between cells.
+fn reference_grid(labels: &[&str], values: &[u8], separator: &str) -> String {
+    let reference = DrawingRules::reference();
+    let mut grid = format!("Banco{separator}{}\n", labels.join(separator));
+    for total in 0..8u8 {
+        let cells: Vec<&str> = values
+            .iter()
+            .map(
+                |&v| match reference.banco_action(total, PuntoMove::Drew(v)) {
+                    Action::Draw => "D",
+                    Action::Stand => "S",
+                },
+            )
+            .collect();
+        grid.push_str(&format!("{total}{separator}{}\n", cells.join(separator)));
+    }
+    grid
+}
+
+/// Card tables head the columns with the cards, 1 (or A) to 9 then 10 (or T, or the faces):
+/// an ace counts 1, a 10 and the faces 0. Read by value, these grids are the reference; read
+/// as 0–9 in order, they would show eight false differences.
+#[test]
+fn card_headers_are_read_by_value() {
+    let values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
+    let ones = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    let aces = ["A", "2", "3", "4", "5", "6", "7", "8", "9"];
+    for (first, ten, note) in [
+        (ones, "10", "10 counts 0"),
+        (aces, "10", "A counts 1, 10 counts 0"),
+        (aces, "T", "A counts 1, T counts 0"),
+        (aces, "K", "A counts 1, K counts 0"),
+        (aces, "10/J/Q/K", "A counts 1, 10/J/Q/K counts 0"),
+    ] {
+        let labels: Vec<&str> = first.iter().copied().chain([ten]).collect();
+        for separator in ["\t", " | "] {
+            let grid = reference_grid(&labels, &values, separator);
+            let claimed = read_claimed(&grid).unwrap_or_else(|e| panic!("{grid}: {e}"));
+            assert_eq!(claimed.rules.drawing, DrawingRules::reference(), "{grid}");
+            let columns = claimed.columns.clone().unwrap();
+            assert_eq!(columns.header_line, Some(1));
+            let read: Vec<PuntoMove> = columns.columns.iter().map(|c| c.punto_move).collect();
+            let expected: Vec<PuntoMove> = values.iter().map(|&v| PuntoMove::Drew(v)).collect();
+            assert_eq!(read, expected, "{grid}");
+            let report = check(claimed).unwrap();
+            assert!(report.drawing_differences.is_empty(), "{grid}");
+            let text = render_report(&report, "grid", Lang::En, Format::Text);
+            let list = if first[0] == "A" {
+                "A, 2, 3, …, 9"
+            } else {
+                "1, 2, …, 9"
+            };
+            let sentence = format!(
+                "Columns read as Punto's third card {list}, {ten} ({note}), from the header on line 1."
+            );
+            assert!(text.contains(&sentence), "{text}");
+        }
+    }
+    // The report says how the header was read, in French and in JSON too.
+    let grid = reference_grid(
+        &["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+        &values,
+        "\t",
+    );
+    let report = check(read_claimed(&grid).unwrap()).unwrap();
+    let french = render_report(&report, "grid", Lang::Fr, Format::Markdown);
+    assert!(
+        french.contains(
+            "Colonnes lues comme les troisièmes cartes de Punto 1, 2, …, 9, 10 (10 vaut 0), d’après l’en-tête de la ligne 1.\n\n"
+        ),
+        "{french}"
+    );
+    let json = punto_banco::render::check::report_json(&report, "grid");
+    assert_eq!(json["columns"]["header_line"], 1);
+    assert_eq!(json["columns"]["columns"][9]["label"], "10");
+    assert_eq!(json["columns"]["columns"][9]["punto_third_card"], 0);
+    assert_eq!(json["columns"]["columns"][0]["punto_third_card"], 1);
+    assert_eq!(
+        json["columns"]["text"],
+        "Columns read as Punto's third card 1, 2, …, 9, 10 (10 counts 0), from the header on line 1."
+    );
+    // A grid without a header is read 0–9 in order, and says so.
+    let ordered = reference_grid(
+        &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        "\t",
+    );
+    let bare: String = ordered.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    let claimed = read_claimed(&bare).unwrap();
+    assert_eq!(claimed.columns.as_ref().unwrap().header_line, None);
+    let report = check(claimed).unwrap();
+    assert!(report.drawing_differences.is_empty());
+    assert!(
+        render_report(&report, "grid", Lang::En, Format::Text)
+            .contains("Columns read as Punto's third card 0, 1, …, 9 (the grid has no header).")
+    );
+    // A rule file and a range table have no columns to report.
+    let ranges = check(read_claimed(&data("claims/teaching-en-ranges.md")).unwrap()).unwrap();
+    assert!(ranges.claimed.columns.is_none());
+    assert!(punto_banco::render::check::report_json(&ranges, "r")["columns"].is_null());
+}
+
+/// The same grids through the binary: the reference, exit 0, no difference.
+#[test]
+fn card_headers_through_the_binary() {
+    let grid = reference_grid(
+        &["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+        &[1, 2, 3, 4, 5, 6, 7, 8, 9, 0],
+        "\t",
+    );
+    let output = super::run_with_input(&["check", "-"], &grid);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("Drawing differences from the reference: 0\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(A counts 1, 10 counts 0)"), "{stdout}");
+    let output = super::run_with_input(&["check", "-", "--format", "json"], &grid);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["differences"].as_array().unwrap().len(), 0);
+    assert_eq!(json["columns"]["columns"][0]["label"], "A");
+}
+
+/// The layout example reads as the reference; the broken example names its one mistake.
+#[test]
+fn the_example_grids_read_as_documented() {
+    let claimed = read_claimed(&data("claims/card-columns.tsv")).unwrap();
+    assert_eq!(claimed.rules.drawing, DrawingRules::reference());
+    assert_eq!(claimed.columns.unwrap().columns[9].label, "10");
+    let path = format!(
+        "{}/docs/examples/broken/grid-ten-beside-zero.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let err = read_claimed(&std::fs::read_to_string(path).unwrap()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("line 3, column 28: `10` names Punto's third card 0"),
+        "{err}"
+    );
+}
+
+/// The error a text gives, as a string.
+fn table_error(text: &str) -> String {
+    match read_claimed(text) {
+        Ok(claimed) => panic!("read as {:?}:\n{text}", claimed.columns),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A header that cannot be read is refused, at its line and column, never guessed at.
+#[test]
+fn unreadable_headers_are_refused() {
+    let accepted = "a third card 0 to 9, A (counts 1), 10, T, J, Q, K (count 0) or a group such as 10/J/Q/K, or \"stood\"/\"resté\" (also \"Punto stood\", \"Punto resté\") for the column when Punto stood";
+    let eleven = |last: &str| {
+        let mut labels = vec!["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        labels.push(last);
+        reference_grid(&labels, &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9], "\t")
+    };
+    // `10` beside a `0` is the column of a third card 0 again, not Punto stood.
+    assert_eq!(
+        table_error(&eleven("10")),
+        "line 1, column 27: `10` names Punto's third card 0, as `0` in column 7 does: a header names each third card 0 to 9 once (an ace counts 1, a 10 and the faces 0), and perhaps Punto stood"
+    );
+    for label in ["foo", "99", "stood?"] {
+        assert_eq!(
+            table_error(&eleven(label)),
+            format!("line 1, column 27: `{label}` is not a column heading: expected {accepted}")
+        );
+    }
+    // The same, in Markdown and with spaces.
+    let markdown = eleven("foo").replace('\t', " | ");
+    assert!(
+        table_error(&markdown).starts_with("line 1, column 49: `foo` is not a column heading"),
+        "{}",
+        table_error(&markdown)
+    );
+    // One value given twice.
+    let twice = reference_grid(
+        &["A", "1", "3", "4", "5", "6", "7", "8", "9", "10"],
+        &[1, 1, 3, 4, 5, 6, 7, 8, 9, 0],
+        "\t",
+    );
+    assert_eq!(
+        table_error(&twice),
+        "line 1, column 9: `1` names Punto's third card 1, as `A` in column 7 does: a header names each third card 0 to 9 once (an ace counts 1, a 10 and the faces 0), and perhaps Punto stood"
+    );
+    // Labels a header is recognised by, with two unreadable ones: still a header, refused.
+    let typos = reference_grid(
+        &["0", "1", "2", "3", "4", "5", "6", "7", "x", "y"],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        "\t",
+    );
+    assert!(
+        table_error(&typos).starts_with("line 1, column 23: `x` is not a column heading"),
+        "{}",
+        table_error(&typos)
+    );
+    // Two "stood" columns.
+    let stood = reference_grid(
+        &[
+            "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "stood", "resté",
+        ],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9],
+        "\t",
+    );
+    assert!(
+        table_error(&stood).starts_with(
+            "line 1, column 33: `resté` names the column when Punto stood, as `stood` in column 27 does"
+        ),
+        "{}",
+        table_error(&stood)
+    );
+    // Two grids whose headers order the columns differently.
+    let first = reference_grid(
+        &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        "\t",
+    );
+    let second = reference_grid(
+        &["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+        &[1, 2, 3, 4, 5, 6, 7, 8, 9, 0],
+        "\t",
+    );
+    let split = format!(
+        "{}\n{}",
+        first.lines().take(5).collect::<Vec<_>>().join("\n"),
+        second
+            .lines()
+            .enumerate()
+            .filter(|(i, _)| *i == 0 || *i > 4)
+            .map(|(_, l)| format!("{l}\n"))
+            .collect::<String>()
+    );
+    assert_eq!(
+        table_error(&split),
+        "line 7, column 1: this row is read with the header on line 6, but the grid's first row with the header on line 1, which orders the columns differently: give the tableau as one grid"
+    );
+}
+
+/// A row whose label is no Banco total is refused with its line, not skipped.
+#[test]
+fn rows_that_are_no_banco_total_are_refused() {
+    let grid = data("claims/004-banque.tsv");
+    let ten = format!("{grid}10\tS\tS\tS\tS\tS\tS\tS\tS\tS\tS\n");
+    assert_eq!(
+        table_error(&ten),
+        "line 14, column 1: `10` is not a Banco total: a row starts with Banco's two-card total, 0 to 9 (in a range table also a range such as 0–2)"
+    );
+    let ranges = data("claims/teaching-en-ranges.md");
+    let ranged = format!("{ranges}| 10 | Never |\n");
+    let lines = ranged.lines().count();
+    assert_eq!(
+        table_error(&ranged),
+        format!(
+            "line {lines}, column 3: `10` is not a Banco total: a row starts with Banco's two-card total, 0 to 9 (in a range table also a range such as 0–2)"
+        )
+    );
+    let markdown = data("claims/004-banque.md").replace("| 5 | S", "| 5b | S");
+    assert!(
+        table_error(&markdown).starts_with("line 7, column 3: `5b` is not a Banco total"),
+        "{}",
+        table_error(&markdown)
+    );
+    // Prose that starts with a number, and legends, are still skipped.
+    let prose = format!(
+        "1. The table below is the Banque table.\n\n{grid}\nD = draw, S = stand, N = natural.\n"
+    );
+    assert!(read_claimed(&prose).is_ok());
+}
+
+/// Draws written H (hit), as many English tables do, read as draws.
+#[test]
+fn hit_and_stand_grids_are_read() {
+    let grid = data("claims/004-banque.tsv").replace("\tD", "\tH");
+    let claimed = read_claimed(&grid).unwrap();
+    let report = check(claimed).unwrap();
+    assert_eq!(report.drawing_differences.len(), 1);
+    let words = data("claims/004-banque.md")
+        .replace("| D ", "| Hit ")
+        .replace("| S ", "| Stand ");
+    assert_eq!(
+        check(read_claimed(&words).unwrap())
+            .unwrap()
+            .drawing_differences
+            .len(),
+        1
+    );
+}
+
+/// A byte-order mark before a grid, a range table or a rule file is no part of the text.
+#[test]
+fn a_leading_byte_order_mark_is_ignored() {
+    for text in [
+        data("claims/004-banque.tsv"),
+        data("claims/004-banque.md"),
+        data("claims/teaching-en-ranges.md"),
+        punto_banco::variants::shipped("ez-baccarat")
+            .unwrap()
+            .to_string(),
+    ] {
+        let plain = read_claimed(&text).unwrap();
+        let marked = read_claimed(&format!("\u{feff}{text}")).unwrap();
+        assert_eq!(marked.form, plain.form);
+        assert_eq!(marked.rules, plain.rules);
+        assert_eq!(marked.claims, plain.claims);
+    }
+    // The positions of errors are those of the text as an editor shows it.
+    let err = read_claimed("\u{feff}{\"schema\": 1, \"name\": 3}").unwrap_err();
+    assert!(err.to_string().starts_with("line 1, column 23:"), "{err}");
+    let output = super::run_with_input(
+        &["check", "-"],
+        &format!("\u{feff}{}", data("claims/004-banque.tsv")),
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// A claim with more decimals than a double holds is printed exactly, digit for digit; one
+/// with more than 100 decimals is refused, naming it, instead of panicking in the report.
+#[test]
+fn long_claims_print_exactly_or_are_refused() {
+    // The exact 8-deck Banco edge, 114753351728/10847218479825, as a percentage to 60
+    // decimals, by long division.
+    let d = BigInt::from(10_847_218_479_825u64);
+    let mut rest: BigInt = BigInt::from(114_753_351_728u64) * 100;
+    let whole: BigInt = &rest / &d;
+    rest %= &d;
+    let mut decimals = Vec::new();
+    for _ in 0..60 {
+        rest *= 10;
+        let digit: BigInt = &rest / &d;
+        decimals.push(digit.to_string());
+        rest %= &d;
+    }
+    // A claim of some 40 decimals that holds (the next decimal rounds down), printed with two
+    // more (the one after them rounds down too), so both are plain truncations.
+    let places = (40..55)
+        .find(|&p| decimals[p - 2].as_str() < "5" && decimals[p].as_str() < "5")
+        .unwrap();
+    let kept = format!("{whole}.{}", decimals[..places].concat());
+    let stated = format!("{whole}.{}", decimals[..places - 2].concat());
+    let text = punto_banco::variants::shipped("reference")
+        .unwrap()
+        .replace("\"1.0579%\"", &format!("\"{stated}%\""));
+    let report = check(read_claimed(&text).unwrap()).unwrap();
+    assert!(report.claims_hold());
+    let rendered = render_report(&report, "long", Lang::En, Format::Text);
+    assert!(rendered.contains(&format!("{kept}%")), "{rendered}");
+    let french = render_report(&report, "long", Lang::Fr, Format::Text);
+    assert!(
+        french.contains(&format!("{}\u{202f}%", kept.replace('.', ","))),
+        "{french}"
+    );
+
+    // 65,534 decimals once made the report panic; now the file is refused.
+    let long = format!("1.0579{}%", "0".repeat(65_530));
+    let text = punto_banco::variants::shipped("reference")
+        .unwrap()
+        .replace("\"1.0579%\"", &format!("\"{long}\""));
+    let err = read_claimed(&text).unwrap_err().to_string();
+    assert!(
+        err.ends_with(
+            "claims: edge `1.0579000000000000000000…` has 65534 decimals: at most 100 are accepted"
+        ),
+        "{err}"
+    );
+    let output = super::run_with_input(&["check", "-"], &text);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("has 65534 decimals: at most 100 are accepted"),
+        "{stderr}"
+    );
 }
 
 use proptest::prelude::*;

@@ -194,3 +194,25 @@ fn a_transcription_with_a_missing_row_is_refused() {
     let err = RuleText::from_json("{\n  \"source\": 3\n}").unwrap_err();
     assert!(err.to_string().contains("line 2 column"), "{err}");
 }
+
+/// A byte-order mark before a transcription is ignored; a key given twice in its maps is
+/// refused rather than the last one kept.
+#[test]
+fn transcriptions_take_a_byte_order_mark_and_refuse_repeated_keys() {
+    let path = format!("{}/data/rule-texts/en.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let marked = RuleText::from_json(&format!("\u{feff}{text}")).unwrap();
+    assert_eq!(
+        marked.drawing_rules().unwrap(),
+        load("en").drawing_rules().unwrap()
+    );
+    let twice = text.replace("\"Tie\": \"8\"", "\"Tie\": \"8\", \"Tie\": \"9\"");
+    let err = RuleText::from_json(&twice).unwrap_err().to_string();
+    assert!(
+        err.starts_with("tariff: `Tie` is given twice: each key may appear once at line 18"),
+        "{err}"
+    );
+    let twice = text.replace("\"K\": 0", "\"K\": 0, \"A\": 11");
+    let err = RuleText::from_json(&twice).unwrap_err().to_string();
+    assert!(err.starts_with("values: `A` is given twice"), "{err}");
+}

@@ -167,6 +167,240 @@ fn bad_rule_files_name_the_field_line_and_column() {
     refused("{\n  \"schema\": 1,\n  oops\n}", 3, "key must be a string");
 }
 
+/// Hostile files: every one is refused with its line and column, none panics, none is read as
+/// something it does not say.
+#[test]
+fn hostile_rule_files_are_refused() {
+    let shoe =
+        |spec: &str| reference_with("\"shoe\": {\"decks\": 8}", &format!("\"shoe\": {spec}"));
+    // Deck counts: none, negative, beyond the largest shoe, not a whole number.
+    refused(
+        &shoe("{\"decks\": 0}"),
+        6,
+        "shoe.decks is `0`: expected a whole number of decks, 1 or more",
+    );
+    refused(
+        &shoe("{\"decks\": -3}"),
+        6,
+        "shoe.decks is `-3`: expected a whole number of decks, 1 or more",
+    );
+    refused(&shoe("{\"decks\": 4294967297}"), 6, "shoe.decks: ");
+    refused(
+        &shoe("{\"decks\": 99999999999999999999}"),
+        6,
+        "expected i64",
+    );
+    refused(
+        &shoe("{\"decks\": 2.5}"),
+        6,
+        "invalid type: floating point `2.5`",
+    );
+    // Rank counts: huge, beyond 64 bits, and a shoe too small to deal a coup.
+    refused(
+        &shoe("{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,99999999999999]}"),
+        6,
+        "shoe.ranks: ",
+    );
+    refused(
+        &shoe("{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,18446744073709551616]}"),
+        6,
+        "invalid",
+    );
+    refused(
+        &shoe("{\"ranks\": [1,1,1,1,1,0,0,0,0,0,0,0,0]}"),
+        6,
+        "shoe: ",
+    );
+    // Both sizes, or an array where the shoe object belongs.
+    refused(
+        &shoe("{\"decks\": 8, \"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,4]}"),
+        6,
+        "give exactly one of",
+    );
+    refused(
+        &shoe("[8]"),
+        6,
+        "invalid type: sequence, expected a shoe object {\"decks\": …} or {\"ranks\": […]}",
+    );
+    // Payouts at the edges of 64 bits: refused, never wrapped.
+    for pays in ["-9223372036854775808", "18446744073709551615", "1000001"] {
+        refused(
+            &reference_with(
+                "{\"winner\": \"punto\", \"pays\": 1}",
+                &format!("{{\"winner\": \"punto\", \"pays\": {pays}}}"),
+            ),
+            22,
+            "is more than the largest amount, 1000000",
+        );
+    }
+    refused(
+        &reference_with("\"commission\": \"5%\"", "\"commission\": \"999999999/1\""),
+        23,
+        "is not an amount",
+    );
+    // A key given twice: refused, not the last one kept.
+    refused(
+        &reference_with(
+            "\"tie\": [{\"winner\": \"tie\", \"pays\": 8}]",
+            "\"tie\": [{\"winner\": \"tie\", \"pays\": 8}],\n    \"tie\": [{\"winner\": \"tie\", \"pays\": 9}]",
+        ),
+        25,
+        "bets: `tie` is given twice: each key may appear once",
+    );
+    refused(
+        &reference_with(
+            "\"7\": \"S S S S S S S S S S  S\"",
+            "\"7\": \"S S S S S S S S S S  S\", \"7\": \"S S S S S S S S S S  S\"",
+        ),
+        18,
+        "drawing.banco: the row for Banco total 7 is given twice",
+    );
+    refused(
+        &reference_with(
+            "\"name\": \"reference\",",
+            "\"name\": \"reference\", \"name\": \"other\",",
+        ),
+        3,
+        "duplicate field `name`",
+    );
+    refused(
+        &reference_with(
+            "{\"winner\": \"tie\", \"pays\": 8}",
+            "{\"winner\": \"tie\", \"pays\": 8, \"pays\": 9}",
+        ),
+        24,
+        "duplicate field `pays`",
+    );
+    // Arrays where objects belong, at every level.
+    refused(
+        &reference_with(
+            "\"punto\": {\"draws\": [0, 1, 2, 3, 4, 5], \"stands\": [6, 7]}",
+            "\"punto\": [[0, 1, 2, 3, 4, 5], [6, 7]]",
+        ),
+        9,
+        "invalid type: sequence, expected Punto's rule",
+    );
+    refused(
+        &reference_with(
+            "{\"winner\": \"tie\", \"pays\": 8}",
+            "[\"tie\", null, null, null, null, 8]",
+        ),
+        24,
+        "invalid type: sequence, expected a pay line",
+    );
+    refused(
+        &reference_with(
+            "\"event\": {\"winner\": \"banco\"}",
+            "\"event\": [\"banco\"]",
+        ),
+        29,
+        "invalid type: sequence, expected an event",
+    );
+    refused(
+        &reference_with(
+            "{\"bet\": \"tie\", \"edge\": \"14.3596%\", \"source\": \"Wizard of Odds, Baccarat, appendix 1\"}",
+            "[\"tie\", null, \"14.3596%\"]",
+        ),
+        50,
+        "invalid type: sequence, expected a claim",
+    );
+    refused(
+        &reference_with("\"banco\": {\n      \"0\"", "\"banco\": [\n      \"0\""),
+        10,
+        "invalid type: sequence",
+    );
+    refused(
+        "[1, \"reference\"]",
+        1,
+        "invalid type: sequence, expected a rule-set object",
+    );
+    // A text cut short after a newline: serde_json says column 0, the message column 1.
+    refused("{\n", 2, "EOF while parsing");
+    refused("", 1, "EOF while parsing");
+    // A claim too long to check quickly or print.
+    refused(
+        &reference_with("\"1.0579%\"", &format!("\"0.{}\"", "1".repeat(101))),
+        49,
+        "claims: edge `0.1111111111111111111111…` has 101 decimals: at most 100 are accepted",
+    );
+    refused(
+        &reference_with(
+            "\"4,998,398,275,503,360\"",
+            &format!("\"{}\"", "9".repeat(101)),
+        ),
+        28,
+        "claims: sequences `999999999999999999999999…` has 101 digits before the decimal point: at most 100 are accepted",
+    );
+}
+
+/// A byte-order mark at the start of a rule file is no part of its JSON.
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    for (name, text) in SHIPPED {
+        let marked = format!("\u{feff}{text}");
+        assert_eq!(
+            RuleSet::from_json(&marked).unwrap(),
+            RuleSet::from_json(text).unwrap(),
+            "{name}"
+        );
+    }
+    // Errors are placed as an editor shows the text, which does not show the mark.
+    let plain = RuleSet::from_json("{\"schema\": 2}").unwrap_err();
+    let marked = RuleSet::from_json("\u{feff}{\"schema\": 2}").unwrap_err();
+    assert_eq!(marked.to_string(), plain.to_string());
+    // Through the binary, as `analyze --rules` reads it.
+    let dir = std::env::temp_dir().join(format!("punto-banco-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("reference.json");
+    std::fs::write(
+        &path,
+        format!(
+            "\u{feff}{}",
+            punto_banco::variants::shipped("reference").unwrap()
+        ),
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(["analyze", "--rules", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+
+    /// The reference file with a piece cut out and something else put in: read or refused
+    /// with a position, never a panic.
+    #[test]
+    fn damaged_rule_files_never_panic(
+        at in 0usize..1800,
+        cut in 0usize..40,
+        insert in proptest::prop_oneof![
+            proptest::strategy::Just("[".to_string()),
+            proptest::strategy::Just("-9223372036854775808".to_string()),
+            proptest::strategy::Just("\"1e400\"".to_string()),
+            proptest::strategy::Just("{}".to_string()),
+            proptest::strategy::Just("\"0\": \"D\",".to_string()),
+            "[ -~]{0,12}",
+        ],
+    ) {
+        let text = punto_banco::variants::shipped("reference").unwrap();
+        let start = text.char_indices().map(|(i, _)| i).find(|&i| i >= at.min(text.len())).unwrap_or(text.len());
+        let end = text.char_indices().map(|(i, _)| i).find(|&i| i >= start + cut).unwrap_or(text.len());
+        let damaged = format!("{}{insert}{}", &text[..start], &text[end..]);
+        if let Err(err) = RuleSet::from_json(&damaged) {
+            proptest::prop_assert!(err.line() >= 1 && err.column() >= 1);
+            proptest::prop_assert!(err.to_string().starts_with("line "));
+        }
+    }
+}
+
 /// Lucky 6 has no published figure here, so its edge is checked by an independent path: every
 /// ordered six-value sequence of eight decks walked through the coup resolver, paid by
 /// hand-written terms (12:1 on a winning two-card Banco 6, 20:1 on a three-card one) rather
