@@ -306,19 +306,6 @@ fn simulate_in_chunks(
     })
 }
 
-/// [`try_simulate`] for a setup already checked (1 to [`Dealer::MAX_DECKS`] decks).
-///
-/// # Panics
-///
-/// Where [`try_simulate`] returns an error; prefer it for a setup from user input.
-pub fn simulate(
-    setup: &SimulationSetup,
-    rules: &Rules,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Simulation {
-    try_simulate(setup, rules, progress).unwrap_or_else(|error| panic!("{error}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -97,10 +97,11 @@ pub fn block(name: &str) -> Option<String> {
                 rules: "ez-baccarat".into(),
             };
             // Both languages show the same run: simulate it once per process.
-            static SIMULATION: std::sync::OnceLock<crate::depletion::Simulation> =
+            static SIMULATION: std::sync::OnceLock<Option<crate::depletion::Simulation>> =
                 std::sync::OnceLock::new();
-            let sim =
-                SIMULATION.get_or_init(|| crate::depletion::simulate(&setup, &set.rules, &|_| {}));
+            let sim = SIMULATION
+                .get_or_init(|| crate::depletion::try_simulate(&setup, &set.rules, &|_| {}).ok())
+                .as_ref()?;
             Some(crate::render::depletion::render_simulation(
                 sim,
                 &setup,

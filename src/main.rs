@@ -152,7 +152,7 @@ enum Command {
         /// The seed of the shuffles: the same seed deals the same shoes.
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
         seed: u64,
-        /// Decks per shoe, 1 to 1000 (the shoe is dealt card by card).
+        /// Decks per shoe, 1 to 65536 (the shoe is dealt card by card).
         #[arg(long, default_value_t = punto_banco::shoe::REFERENCE_DECKS, allow_negative_numbers = true, value_parser = whole(1, SIMULATED_DECKS))]
         decks: u64,
         /// Cards left behind the cut card: the shoe ends when no more than this many remain
@@ -272,13 +272,13 @@ impl OutputArgs {
 }
 
 /// Decks per shoe that `shoe-sim` accepts: the simulation holds and shuffles the real cards.
-const SIMULATED_DECKS: u64 = 1_000;
+const SIMULATED_DECKS: u64 = punto_banco::dealer::Dealer::MAX_DECKS;
 /// Decks and deals that the interactive session accepts.
-const SESSION_LIMIT: u64 = 1_000;
+const SESSION_LIMIT: u64 = punto_banco::session::MAX_DECKS;
 /// Deals that `session-odds` accepts: the exact distributions grow fast.
 const ODDS_DEALS: u64 = 30;
 /// The largest stake accepted, so that every settlement stays exact and readable.
-const MAX_STAKE: i64 = 1_000_000_000;
+const MAX_STAKE: i64 = punto_banco::session::MAX_STAKE;
 /// The longest line of a log, a batch or a terminal answer, in bytes.
 const MAX_LINE: usize = 1 << 20;
 /// The largest whole file read at once (a rule file, a claimed table, counts, a script).
@@ -497,7 +497,8 @@ fn interactive_session(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let mut session = Session::new(Rules::reference(), decks, deals, stake);
+    let mut session = Session::try_new(Rules::reference(), decks, deals, stake)
+        .map_err(|e| Failure::Input(format!("--{e}")))?;
     term.say(&match lang {
         Lang::En => format!(
             "Punto Banco: {deals} {}, a notional stake of {stake}, {decks} {}. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n",
@@ -562,7 +563,9 @@ fn interactive_session(
             return term.say(&stopped(&session));
         };
         let name = name.trim().to_string();
-        if name.is_empty() {
+        if let Err(e) = punto_banco::session::check_name(&name) {
+            term.say(&format!("  {}\n", e.text(lang)))?;
+        } else if name.is_empty() {
             term.say(&format!(
                 "  {}\n",
                 punto_banco::session::JoinError::Empty.text(lang)
@@ -678,7 +681,12 @@ impl Terminal<'_> {
     fn ask(&mut self, prompt: &str) -> Result<Option<String>, Failure> {
         loop {
             self.say(prompt)?;
-            if !next_line(&mut self.input, &mut self.line, "standard input", self.lines + 1)? {
+            if !next_line(
+                &mut self.input,
+                &mut self.line,
+                "standard input",
+                self.lines + 1,
+            )? {
                 return Ok(None);
             }
             self.lines += 1;
@@ -1111,7 +1119,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     }
                 }
             };
-            let sim = punto_banco::depletion::simulate(&setup, &rules, &progress);
+            let sim = punto_banco::depletion::try_simulate(&setup, &rules, &progress)?;
             put(
                 out,
                 &punto_banco::render::depletion::render_simulation(

@@ -948,6 +948,11 @@ fn read_round(reader: &mut Reader, number: usize) -> Result<RoundText, ScriptErr
                         let entry = reader.string(&field, CARD_SHAPE)?;
                         let parsed = crate::card::parse_cards(&entry.value).map_err(|e| {
                             let message = match e.token() {
+                                _ if e == crate::card::CardsError::NoCards => format!(
+                                    "{} is {}: expected {CARD_SHAPE}",
+                                    field(),
+                                    quoted(&entry.value)
+                                ),
                                 Some(token) => format!(
                                     "{}: `{}` is not a card: expected {}",
                                     field(),

@@ -474,6 +474,6 @@ fn eor_and_shoe_sim_from_the_command_line() {
             "shoe-sim", "--shoes", "5", "--seed", "3", "--format", "json"
         ])
     );
-    bad_input(&["shoe-sim", "--decks", "1001"], "--decks is `1001`");
+    bad_input(&["shoe-sim", "--decks", "65537"], "--decks is `65537`");
     bad_input(&["shoe-sim", "--shoes", "0"], "--shoes is `0`");
 }

@@ -5,9 +5,7 @@ use num_rational::BigRational;
 use punto_banco::analysis::Analysis;
 use punto_banco::card::{Card, Rank, Suit};
 use punto_banco::dealer::Dealer;
-use punto_banco::depletion::{
-    SimulationError, SimulationSetup, effect_of_removal, simulate, try_simulate,
-};
+use punto_banco::depletion::{SimulationError, SimulationSetup, effect_of_removal, try_simulate};
 use punto_banco::enumerate::naive_tally;
 use punto_banco::rules::{MainBet, Rules};
 use punto_banco::shoe::Shoe;
@@ -72,17 +70,18 @@ fn the_simulation_is_reproducible_and_counts_coups() {
         cut: 14,
         rules: "ez-baccarat".into(),
     };
-    let a = simulate(&setup, &rules, &|_| {});
-    let b = simulate(&setup, &rules, &|_| {});
+    let a = try_simulate(&setup, &rules, &|_| {}).unwrap();
+    let b = try_simulate(&setup, &rules, &|_| {}).unwrap();
     assert_eq!(a, b);
-    let c = simulate(
+    let c = try_simulate(
         &SimulationSetup {
             seed: 10,
             ..setup.clone()
         },
         &rules,
         &|_| {},
-    );
+    )
+    .unwrap();
     assert_ne!(a, c);
     // An eight-deck shoe dealt to 14 cards holds about 80 coups.
     assert!((70 * 40..=90 * 40).contains(&a.coups), "{}", a.coups);

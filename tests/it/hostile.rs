@@ -86,7 +86,7 @@ fn numeric_flags_name_themselves_the_value_and_the_range() {
         (&["session-odds", "--decks"], "--decks", 1, 4294967296),
         (&["session-odds", "--stake"], "--stake", 1, 1000000000),
         (&["shoe-sim", "--shoes"], "--shoes", 1, u64::MAX),
-        (&["shoe-sim", "--decks"], "--decks", 1, 1000),
+        (&["shoe-sim", "--decks"], "--decks", 1, 65536),
         (
             &["fit", "docs/examples/oracle/counts.json", "--shown"],
             "--shown",

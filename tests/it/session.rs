@@ -227,7 +227,10 @@ fn the_docs_give_the_session_odds_range_of_the_tool() {
     let output = super::run_with_input(&["session-odds", "--deals", "31"], "");
     assert_eq!(output.status.code(), Some(2));
     let error = String::from_utf8(output.stderr).unwrap();
-    assert!(error.contains("--deals is 31: expected 1 to 30"), "{error}");
+    assert!(
+        error.contains("--deals is `31`: expected a whole number from 1 to 30"),
+        "{error}"
+    );
     for (path, row) in [
         (
             "docs/en/session.md",
