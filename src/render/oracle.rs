@@ -8,10 +8,11 @@ use super::table::{Align, Table};
 use super::{Format, SCHEMA};
 use crate::lang::Lang;
 use crate::oracle::fit::{GroupFit, Grouping, MAX_PLANNED_COUPS, Needed, Plan, plain_number};
-use crate::oracle::verify::{Discrepancy, Finding, Kind, Summary};
+use crate::oracle::verify::{Discrepancy, Finding, Kind, Summary, Verifier};
+use crate::oracle::{Line, LineReader};
 use crate::rules::Rules;
 use serde_json::{Value, json};
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 /// A discrepancy as one line: `line 1042: the engine has Banco draw; …`.
 pub fn discrepancy_line(discrepancy: &Discrepancy, rules: &Rules, lang: Lang) -> String {
@@ -77,6 +78,47 @@ pub fn summary_text(summary: &Summary, lang: Lang) -> String {
         n(summary.malformed)
     ));
     out
+}
+
+/// Why a streamed verification stopped: reading the log, or writing the report (a reader
+/// that stops early, as `| head` does, is a write error of kind `BrokenPipe`).
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    #[error("cannot read the log: {0}")]
+    Read(io::Error),
+    #[error("cannot write the report: {0}")]
+    Write(io::Error),
+}
+
+/// Verifies a log read line by line, each line at most `max_line_len` bytes (a longer one
+/// is a malformed line), and writes the report to `out` as it goes: each discrepancy when
+/// found, the summary at the end. Memory stays flat whatever the log's length; the
+/// returned summary's verdict picks the exit code.
+pub fn write_verification(
+    reader: impl BufRead,
+    out: impl Write,
+    rules: &Rules,
+    lang: Lang,
+    format: Format,
+    max_line_len: usize,
+) -> Result<Summary, StreamError> {
+    let mut verifier = Verifier::new(rules);
+    let mut report = VerifyReport::new(out, rules, lang, format).map_err(StreamError::Write)?;
+    let mut lines = LineReader::new(reader, max_line_len);
+    while let Some((number, line)) = lines.next_line().map_err(StreamError::Read)? {
+        let found = match line {
+            Line::Read(bytes) => verifier.line_bytes(number, bytes),
+            Line::TooLong => Some(verifier.line_too_long(number, max_line_len)),
+        };
+        if let Some(discrepancy) = found {
+            report
+                .discrepancy(&discrepancy)
+                .map_err(StreamError::Write)?;
+        }
+    }
+    let summary = verifier.summary().clone();
+    report.finish(&summary).map_err(StreamError::Write)?;
+    Ok(summary)
 }
 
 /// One discrepancy as a JSON object.

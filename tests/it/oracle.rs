@@ -590,6 +590,63 @@ fn streamed_reports_are_the_whole_log_reports() {
 }
 
 #[test]
+fn a_log_is_verified_from_its_bytes_as_it_streams() {
+    use punto_banco::lang::Lang;
+    use punto_banco::oracle::verify::Verdict;
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::{StreamError, VerifyReport, write_verification};
+    let rules = Rules::reference();
+    let coup = format!("{{{WORKED}}}\n");
+    let mut log = format!("\u{feff}{coup}").into_bytes();
+    log.extend_from_slice(b"{\"cards\": [\"4H\xff\"], \"winner\": \"tie\"}\r\n");
+    log.extend_from_slice(format!("{{{WORKED}, \"round\": \"{}\"}}\n", "x".repeat(300)).as_bytes());
+    log.extend_from_slice(coup.trim_end().as_bytes());
+    for format in [Format::Text, Format::Json] {
+        let mut out = Vec::new();
+        let summary =
+            write_verification(&log[..], &mut out, &rules, Lang::En, format, 256).unwrap();
+        assert_eq!((summary.agreeing, summary.malformed), (2, 2));
+        assert_eq!(summary.verdict(), Verdict::Disagree);
+        // The same report as the verifier's lines written one by one.
+        let mut verifier = Verifier::new(&rules);
+        let mut report = VerifyReport::new(Vec::new(), &rules, Lang::En, format).unwrap();
+        let found = [
+            verifier.line_bytes(1, format!("\u{feff}{coup}").as_bytes()),
+            verifier.line_bytes(2, b"{\"cards\": [\"4H\xff\"], \"winner\": \"tie\"}"),
+            Some(verifier.line_too_long(3, 256)),
+            verifier.line(4, &coup),
+        ];
+        for d in found.iter().flatten() {
+            report.discrepancy(d).unwrap();
+        }
+        assert_eq!(out, report.finish(verifier.summary()).unwrap());
+    }
+    let text = {
+        let mut out = Vec::new();
+        write_verification(&log[..], &mut out, &rules, Lang::En, Format::Text, 256).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    assert!(text.starts_with(
+        "line 2: column 15: byte 0xFF is not UTF-8 text: a log is written in UTF-8\n\
+         line 3: the line is longer than 256 bytes: it is skipped unread\n\n"
+    ));
+    // A report nobody reads is a write error, told apart from one reading the log.
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let error = write_verification(&log[..], Closed, &rules, Lang::En, Format::Text, 256);
+    assert!(
+        matches!(error, Err(StreamError::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    );
+}
+
+#[test]
 fn lines_are_read_within_a_limit() {
     use punto_banco::oracle::{Line, LineReader};
     let input = b"one\r\n\ntoo long a line\nlast";
