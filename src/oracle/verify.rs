@@ -546,7 +546,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
 enum Loose<'a> {
     Null,
     Bool(bool),
-    Integer(i128),
+    Integer(i64),
+    /// A whole number above `i64::MAX`.
+    Large(u64),
     Float(f64),
     Str(Cow<'a, str>),
     Array,
@@ -560,10 +562,12 @@ macro_rules! loose_scalars {
             Ok($wrap(Loose::Bool(v)))
         }
         fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-            Ok($wrap(Loose::Integer(i128::from(v))))
+            Ok($wrap(Loose::Integer(v)))
         }
         fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-            Ok($wrap(Loose::Integer(i128::from(v))))
+            Ok($wrap(
+                i64::try_from(v).map_or(Loose::Large(v), Loose::Integer),
+            ))
         }
         fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
             Ok($wrap(Loose::Float(v)))
@@ -602,9 +606,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for Loose<'a> {
     }
 }
 
-/// The `net` field as logged: an object of values by bet key, or something else.
+/// The `net` field as logged: an object of nets by bet key, each read as it comes, or
+/// something else.
 enum NetField<'a> {
-    Nets(Vec<(Cow<'a, str>, Loose<'a>)>),
+    Nets(Vec<(Cow<'a, str>, NetClaim<'a>)>),
     Not(Loose<'a>),
 }
 
@@ -620,7 +625,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for NetField<'a> {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NetField<'de>, A::Error> {
                 let mut nets = Vec::with_capacity(4);
                 while let Some((Text(key), value)) = map.next_entry::<Text<'de>, Loose<'de>>()? {
-                    nets.push((key, value));
+                    nets.push((key, NetClaim::read(value)));
                 }
                 Ok(NetField::Nets(nets))
             }
@@ -718,14 +723,30 @@ struct ShoeSpec {
 }
 
 /// A net as claimed: a JSON integer (compared exactly), a float (within rounding), or an
-/// exact amount given as a string, kept as logged for the report.
+/// exact amount given as a string, kept as logged for the report; or a value that is none
+/// of these, which makes the line malformed.
 enum NetClaim<'a> {
     Integer(i128),
     Float(f64),
     Exact(Ratio<i128>, Cow<'a, str>),
+    Unreadable(Loose<'a>),
 }
 
-impl NetClaim<'_> {
+impl<'a> NetClaim<'a> {
+    /// A net's value as logged, read.
+    fn read(value: Loose<'a>) -> NetClaim<'a> {
+        match value {
+            Loose::Integer(n) => NetClaim::Integer(i128::from(n)),
+            Loose::Large(n) => NetClaim::Integer(i128::from(n)),
+            Loose::Float(x) => NetClaim::Float(x),
+            Loose::Str(text) => match parse_net(&text) {
+                Some(amount) => NetClaim::Exact(amount, text),
+                None => NetClaim::Unreadable(Loose::Str(text)),
+            },
+            other => NetClaim::Unreadable(other),
+        }
+    }
+
     /// The net as the engine logged it.
     fn as_logged(&self) -> String {
         match self {
@@ -734,6 +755,7 @@ impl NetClaim<'_> {
             // its exact equivalent (`8.0` is shown `8`).
             NetClaim::Float(x) => format!("{x}"),
             NetClaim::Exact(_, text) => text.to_string(),
+            NetClaim::Unreadable(value) => describe(value),
         }
     }
 }
@@ -757,6 +779,7 @@ fn describe(value: &Loose) -> String {
         Loose::Null => "null".into(),
         Loose::Bool(b) => b.to_string(),
         Loose::Integer(n) => n.to_string(),
+        Loose::Large(n) => n.to_string(),
         Loose::Float(x) => format!("{x}"),
         Loose::Str(s) if s.is_empty() => "an empty string".into(),
         Loose::Str(s) => {
@@ -873,7 +896,7 @@ impl<'a> LogLine<'a> {
         };
         let stake = match given(&self.stake) {
             None => None,
-            Some(Loose::Integer(n)) if (1..=i128::from(MAX_STAKE)).contains(n) => {
+            Some(Loose::Integer(n)) if (1..=i64::from(MAX_STAKE)).contains(n) => {
                 u32::try_from(*n).ok()
             }
             Some(other) => {
@@ -883,38 +906,28 @@ impl<'a> LogLine<'a> {
                 )));
             }
         };
-        let mut nets = Vec::new();
-        match self.net.take() {
-            None | Some(NetField::Not(Loose::Null)) => {}
+        let nets = match self.net.take() {
+            None | Some(NetField::Not(Loose::Null)) => Vec::new(),
             Some(NetField::Not(other)) => {
                 return Err(malformed(format!(
                     "net is {}: expected an object of nets by bet key, such as {{\"banco\": 0.95}}",
                     describe(&other)
                 )));
             }
-            Some(NetField::Nets(entries)) => {
-                nets.reserve(entries.len());
-                for (bet, value) in entries {
-                    let claim = match value {
-                        Loose::Integer(n) => NetClaim::Integer(n),
-                        Loose::Float(x) => NetClaim::Float(x),
-                        Loose::Str(text) => match parse_net(&text) {
-                            Some(amount) => NetClaim::Exact(amount, text),
-                            None => {
-                                return Err(malformed(format!(
-                                    "net.{bet} is {}: expected {NET_FORMS}, each part at most {NET_DIGITS} digits",
-                                    describe(&Loose::Str(text))
-                                )));
-                            }
-                        },
-                        other => {
-                            return Err(malformed(format!(
-                                "net.{bet} is {}: expected {NET_FORMS}",
-                                describe(&other)
-                            )));
-                        }
+            Some(NetField::Nets(mut nets)) => {
+                if let Some((bet, NetClaim::Unreadable(value))) = nets
+                    .iter()
+                    .find(|(_, claim)| matches!(claim, NetClaim::Unreadable(_)))
+                {
+                    let digits = if matches!(value, Loose::Str(_)) {
+                        format!(", each part at most {NET_DIGITS} digits")
+                    } else {
+                        String::new()
                     };
-                    nets.push((bet, claim));
+                    return Err(malformed(format!(
+                        "net.{bet} is {}: expected {NET_FORMS}{digits}",
+                        describe(value)
+                    )));
                 }
                 nets.sort_by(|a, b| a.0.cmp(&b.0));
                 if let Some(pair) = nets.windows(2).find(|pair| pair[0].0 == pair[1].0) {
@@ -923,8 +936,9 @@ impl<'a> LogLine<'a> {
                         pair[0].0
                     )));
                 }
+                nets
             }
-        }
+        };
         Ok(Claims {
             winner,
             punto_total: total_claim(&self.punto_total, "punto_total")?,
@@ -1343,6 +1357,8 @@ fn compare(
             (NetClaim::Exact(amount, _), Some(net)) => {
                 amount.numer() == net.numer() && amount.denom() == net.denom()
             }
+            // Refused before any comparison.
+            (NetClaim::Unreadable(_), _) => false,
         };
         if !agrees {
             let rules =
