@@ -857,3 +857,77 @@ fn plans_stay_accurate_at_extreme_levels() {
     assert_eq!(validate_power(1e-300).unwrap(), 1e-300);
     assert!(plan(&shoe, &right, &wrong, 0.7, 0.9).is_err());
 }
+
+/// Fragments of log lines, counts documents and noise, glued at random below.
+const FRAGMENTS: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"",
+    "\n",
+    "\r\n",
+    " ",
+    "\u{feff}",
+    "null",
+    "true",
+    "-1",
+    "18",
+    "1e400",
+    "0.95",
+    "18446744073709551615",
+    "\"cards\"",
+    "\"shoe\"",
+    "\"winner\"",
+    "\"banco\"",
+    "\"net\"",
+    "\"19/0\"",
+    "\"1/-20\"",
+    "\"stake\"",
+    "\"decks\"",
+    "\"ranks\"",
+    "\"punto_total\"",
+    "\"natural\"",
+    "\"AS\"",
+    "\"4H\"",
+    "\"10D\"",
+    "\"1H\"",
+    "\"outcomes\"",
+    "\"positions\"",
+    "\"punto\"",
+    "\"tie\"",
+    "\"count\"",
+    "{\"shoe\": {\"decks\": 1}}\n",
+    "{\"cards\": [\"AS\",\"AS\",\"2C\",\"KD\",\"9H\",\"9S\",\"QC\"], \"winner\": \"tie\"",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Whatever the bytes, verify and fit answer without panicking, the summary adds up and
+    /// the streamed JSON report is one JSON document.
+    #[test]
+    fn any_input_is_read_without_panicking(
+        pieces in proptest::collection::vec(0..FRAGMENTS.len() + 1, 0..60),
+    ) {
+        use punto_banco::lang::Lang;
+        use punto_banco::render::Format;
+        use punto_banco::render::oracle::write_verification;
+        let mut bytes = Vec::new();
+        for piece in pieces {
+            match FRAGMENTS.get(piece) {
+                Some(text) => bytes.extend_from_slice(text.as_bytes()),
+                None => bytes.push(0xff),
+            }
+        }
+        let rules = Rules::reference();
+        let mut out = Vec::new();
+        let summary =
+            write_verification(&bytes[..], &mut out, &rules, Lang::Fr, Format::Json, 64).unwrap();
+        proptest::prop_assert_eq!(summary.coups, summary.agreeing + summary.disagreeing_total());
+        proptest::prop_assert!(serde_json::from_slice::<serde_json::Value>(&out).is_ok());
+        let _ = Observed::read_from(&bytes[..], &DrawingRules::reference(), 64, 256);
+    }
+}
