@@ -7,12 +7,9 @@ use punto_banco::check::{check, read_claimed};
 use punto_banco::coup::deal;
 use punto_banco::docs;
 use punto_banco::lang::Lang;
-use punto_banco::oracle::verify::Verifier;
 use punto_banco::oracle::{fit, vectors};
 use punto_banco::render::check::render_report;
-use punto_banco::render::oracle::{
-    discrepancy_line, fits_pass, render_fit, render_plan, summary_text, verify_json,
-};
+use punto_banco::render::oracle::{fits_pass, render_fit, render_plan};
 use punto_banco::render::{
     Format, analysis::render_analysis, coup::render_coup, tableau::render_rules,
 };
@@ -119,13 +116,13 @@ enum Command {
         #[arg(long)]
         rules: Option<String>,
         /// Significance level, shared among the groupings tested.
-        #[arg(long, default_value_t = 0.01, allow_negative_numbers = true, value_parser = probability)]
+        #[arg(long, default_value_t = 0.01, allow_negative_numbers = true, value_parser = setting(fit::validate_alpha))]
         alpha: f64,
         /// A wrong rule set (as `check` reads it): how many coups reveal an engine dealing by it.
         #[arg(long, conflicts_with = "file")]
         plan: Option<String>,
         /// The probability of detecting the error, for --plan.
-        #[arg(long, default_value_t = 0.9, allow_negative_numbers = true, value_parser = probability)]
+        #[arg(long, default_value_t = 0.9, allow_negative_numbers = true, value_parser = setting(fit::validate_power))]
         power: f64,
         /// How many cells to show per grouping, most deviant first (0 to 1000).
         #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = whole(0, 1000))]
@@ -302,11 +299,17 @@ fn stake(text: &str) -> Result<i64, String> {
     whole(1, MAX_STAKE as u64)(text).map(|value| value as i64)
 }
 
-/// A probability strictly between 0 and 1, written as a decimal number.
-fn probability(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(value) if value > 0.0 && value < 1.0 => Ok(value),
-        _ => Err("expected a number strictly between 0 and 1, such as 0.01".to_string()),
+/// A value parser for a number that `check` accepts (the library's own range and words).
+fn setting(
+    check: fn(f64) -> Result<f64, fit::FitError>,
+) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
+    move |text: &str| {
+        let accepted = |error: fit::FitError| match error {
+            fit::FitError::Setting { accepted, .. } => format!("expected {accepted}"),
+            other => other.to_string(),
+        };
+        // Whatever is not a number is judged as NaN: out of every range.
+        check(text.trim().parse().unwrap_or(f64::NAN)).map_err(accepted)
     }
 }
 
@@ -704,7 +707,8 @@ impl Terminal<'_> {
     }
 }
 
-/// Verifies a log line by line, streaming; the verdict picks the exit code.
+/// Verifies a log line by line, writing the report as it goes, in memory that does not grow
+/// with the log; the verdict picks the exit code.
 fn verify_log(
     path: &str,
     rules: &Rules,
@@ -712,43 +716,27 @@ fn verify_log(
     format: Format,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let mut reader = open_input(path)?;
-    let mut verifier = Verifier::new(rules);
-    let mut discrepancies = Vec::new();
-    let mut buffer = Vec::with_capacity(256);
-    let mut number = 0;
-    while next_line(&mut *reader, &mut buffer, path, number + 1)? {
-        number += 1;
-        let line = String::from_utf8_lossy(&buffer);
-        if let Some(d) = verifier.line(number, &line) {
-            discrepancies.push(d);
-        }
-    }
-    let summary = verifier.summary().clone();
-    let rendered = match format {
-        Format::Json => format!("{:#}\n", verify_json(&discrepancies, &summary, rules)),
-        _ => {
-            let mut text = String::new();
-            for d in &discrepancies {
-                text.push_str(&discrepancy_line(d, rules, lang));
-                text.push('\n');
+    use punto_banco::oracle::verify::Verdict;
+    use punto_banco::render::oracle::{StreamError, write_verification};
+    let reader = open_input(path)?;
+    let summary =
+        write_verification(reader, &mut *out, rules, lang, format, MAX_LINE).map_err(|error| {
+            match error {
+                StreamError::Read(e) => Failure::Input(format!("cannot read {path}: {e}")),
+                StreamError::Write(e) => Failure::write(e),
+                too_long @ StreamError::TooLong { .. } => {
+                    Failure::Input(format!("{path}: {too_long}"))
+                }
             }
-            if !discrepancies.is_empty() {
-                text.push('\n');
-            }
-            text.push_str(&summary_text(&summary, lang));
-            text
-        }
-    };
-    put(out, &rendered)?;
-    if summary.all_agree() {
-        Ok(())
-    } else if summary.coups == 0 && summary.malformed == 0 {
-        Err(Failure::Check(format!("{path}: no coup to verify")))
-    } else {
-        Err(Failure::Check(format!(
+        })?;
+    match summary.verdict() {
+        Verdict::Agree => Ok(()),
+        Verdict::Disagree => Err(Failure::Check(format!(
             "{path}: the log disagrees with the rules"
-        )))
+        ))),
+        Verdict::NoCoup => Err(Failure::Input(format!(
+            "{path}: no line of the log could be read as a coup"
+        ))),
     }
 }
 
@@ -1040,9 +1028,9 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     "fit needs a file of observed counts or a log, or --plan".into(),
                 ));
             };
-            let text = read_input(&file)?;
-            let observed = fit::Observed::read(&text, &rules.drawing)
-                .map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+            let observed =
+                fit::Observed::read_from(open_input(&file)?, &rules.drawing, MAX_LINE, MAX_FILE)
+                    .map_err(|e| Failure::Input(format!("{file}: {e}")))?;
             let fits = fit::fit(&shoe, &rules.drawing, &observed)?;
             let shown = usize::try_from(shown).unwrap_or(usize::MAX);
             put(

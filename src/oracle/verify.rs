@@ -6,8 +6,13 @@
 //! each bet. A line `{"shoe": {"decks": 8}}` says a new shoe begins: from then on the cards
 //! of each coup are taken out of it, so a card dealt more often than the shoe holds it is
 //! reported. The library reads lines handed to it; the caller does the reading.
+//!
+//! A line whose cards read but whose claims do not (a winner `Banco`, a total of 18, a net
+//! `"abc"`) is malformed and skipped, yet its cards were dealt: they still leave the shoe.
+//! The verifier's state is the stated shoe's counts and the summary's: it does not grow
+//! with the log.
 
-use super::rule_clause;
+use super::{Object, rule_clause};
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Role, deal};
 use crate::lang::Lang;
@@ -15,13 +20,12 @@ use crate::render::tableau::bet_name;
 use crate::rules::{Action, Rules, Terms};
 use crate::shoe::Shoe;
 use crate::tally::{Hand, Winner};
-use crate::variants::parse_amount;
 use num_rational::{BigRational, Ratio};
 use num_traits::ToPrimitive;
 use serde::Deserialize;
-use serde::de::{self, Deserializer, Visitor};
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// The kinds of discrepancy, in the order they are looked for.
@@ -73,9 +77,11 @@ pub enum Finding {
         held: u64,
         shoe_line: usize,
     },
-    /// A card of a rank the shoe (given by rank counts) has run out of; it held `held`.
+    /// A card of a rank dealt more often than a shoe given by rank counts holds the rank:
+    /// the `times`-th card of its rank, where the shoe held `held`.
     ImpossibleRank {
         card: Card,
+        times: u64,
         held: u64,
         shoe_line: usize,
     },
@@ -105,7 +111,7 @@ pub enum Finding {
     WrongTotal { hand: Hand, engine: u8, rules: u8 },
     /// The winner is wrong.
     WrongWinner { engine: Winner, rules: Winner },
-    /// A net paid is wrong, or names a bet the rules lack.
+    /// A net paid is wrong, or names a bet the rules lack; `engine` is the net as logged.
     WrongNet {
         bet: String,
         engine: String,
@@ -156,15 +162,18 @@ impl Finding {
             },
             Finding::ImpossibleRank {
                 card,
+                times,
                 held,
                 shoe_line,
             } => match lang {
                 Lang::En => format!(
-                    "{card} is one card of rank {} more than the shoe of line {shoe_line} holds ({held})",
+                    "{card} is the {} card of rank {} since the shoe of line {shoe_line}, which holds {held}",
+                    ordinal_en(*times),
                     card.rank
                 ),
                 Lang::Fr => format!(
-                    "{card} est une carte de rang {} de plus que n’en contient le sabot de la ligne {shoe_line} ({held})",
+                    "{card} est la {} carte de rang {} depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
+                    ordinal_fr(*times),
                     card.rank
                 ),
             },
@@ -276,16 +285,15 @@ impl Finding {
                 engine,
                 rules: Some(net),
             } => {
-                let engine = engine.replace('-', "−");
-                let engine = lang.pick(engine.clone(), engine.replace('.', ","));
+                // The engine's net is quoted as logged, never rewritten.
                 match lang {
                     Lang::En => format!(
-                        "the engine nets {engine} on {}; the rules net {}",
+                        "the engine nets `{engine}` on {}; the rules net {}",
                         bet_name(bet, lang),
                         show(net, lang)
                     ),
                     Lang::Fr => format!(
-                        "le moteur règle {engine} sur {} ; les règles donnent {}",
+                        "le moteur règle `{engine}` sur {} ; les règles donnent {}",
                         bet_name(bet, lang),
                         show(net, lang)
                     ),
@@ -368,6 +376,29 @@ pub struct Summary {
     pub shoes: usize,
 }
 
+/// What a verification concludes, which picks the command's exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// At least one coup was read, every coup agrees and every line was read (exit 0).
+    Agree,
+    /// Some coup disagrees, or some line is malformed beside readable coups (exit 1).
+    Disagree,
+    /// No line could be read as a coup: an empty log, or only blank, shoe or malformed
+    /// lines (exit 2: the input is not a log to verify).
+    NoCoup,
+}
+
+impl Verdict {
+    /// The verdict's key in JSON output: `agree`, `disagree` or `no_coup`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Verdict::Agree => "agree",
+            Verdict::Disagree => "disagree",
+            Verdict::NoCoup => "no_coup",
+        }
+    }
+}
+
 impl Summary {
     /// The number of coups that disagree.
     pub fn disagreeing_total(&self) -> usize {
@@ -376,108 +407,604 @@ impl Summary {
 
     /// Whether at least one coup was read, every coup agrees and every line was read.
     pub fn all_agree(&self) -> bool {
-        self.coups > 0 && self.disagreeing_total() == 0 && self.malformed == 0
+        self.verdict() == Verdict::Agree
+    }
+
+    /// Agreement, disagreement, or no coup read at all.
+    pub fn verdict(&self) -> Verdict {
+        if self.coups == 0 {
+            Verdict::NoCoup
+        } else if self.disagreeing_total() > 0 || self.malformed > 0 {
+            Verdict::Disagree
+        } else {
+            Verdict::Agree
+        }
     }
 }
 
-#[derive(Deserialize)]
-struct LogLine<'a> {
-    #[serde(borrow, default)]
-    cards: Option<Vec<Cow<'a, str>>>,
-    #[serde(default)]
-    shoe: Option<ShoeLine>,
-    #[serde(borrow, default)]
-    winner: Option<Cow<'a, str>>,
-    #[serde(default)]
-    punto_total: Option<u8>,
-    #[serde(default)]
-    banco_total: Option<u8>,
-    #[serde(default)]
-    punto_draws: Option<bool>,
-    #[serde(default)]
-    banco_draws: Option<bool>,
-    #[serde(default)]
-    natural: Option<bool>,
-    #[serde(borrow, default)]
-    net: Option<NetMap<'a>>,
-    #[serde(default)]
-    stake: Option<u32>,
+/// The fields of a log line; any other is ignored.
+enum Field {
+    Cards,
+    Shoe,
+    Winner,
+    PuntoTotal,
+    BancoTotal,
+    PuntoDraws,
+    BancoDraws,
+    Natural,
+    Net,
+    Stake,
+    Other,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ShoeLine {
-    #[serde(default)]
-    decks: Option<u64>,
-    #[serde(default)]
-    ranks: Option<[u64; 13]>,
-}
-
-/// The nets of a coup line, by bet key, in the order logged (a few entries: no map needed).
-struct NetMap<'a>(Vec<(Cow<'a, str>, NetValue<'a>)>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for NetMap<'a> {
+impl<'de> Deserialize<'de> for Field {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct MapVisitor;
-        impl<'de> Visitor<'de> for MapVisitor {
-            type Value = NetMap<'de>;
+        struct FieldVisitor;
+        impl Visitor<'_> for FieldVisitor {
+            type Value = Field;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an object of nets by bet key, such as {\"banco\": 0.95}")
+                f.write_str("a field name")
             }
-            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<NetMap<'de>, A::Error> {
-                let mut nets = Vec::with_capacity(4);
-                while let Some((key, value)) = map.next_entry::<Cow<'de, str>, NetValue<'de>>()? {
-                    nets.push((key, value));
-                }
-                Ok(NetMap(nets))
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Field, E> {
+                Ok(match v {
+                    "cards" => Field::Cards,
+                    "shoe" => Field::Shoe,
+                    "winner" => Field::Winner,
+                    "punto_total" => Field::PuntoTotal,
+                    "banco_total" => Field::BancoTotal,
+                    "punto_draws" => Field::PuntoDraws,
+                    "banco_draws" => Field::BancoDraws,
+                    "natural" => Field::Natural,
+                    "net" => Field::Net,
+                    "stake" => Field::Stake,
+                    _ => Field::Other,
+                })
             }
         }
-        deserializer.deserialize_map(MapVisitor)
+        deserializer.deserialize_identifier(FieldVisitor)
     }
 }
 
-/// A net as an engine logs it: a number, or an exact amount as a string ("19/20", "-1").
-enum NetValue<'a> {
-    Number(f64),
-    Text(Cow<'a, str>),
+/// A coup line's cards: read in order until the first that is not a card, which is kept.
+#[derive(Default)]
+struct Cards {
+    cards: Vec<Card>,
+    error: Option<crate::card::CardError>,
 }
 
-impl<'de: 'a, 'a> Deserialize<'de> for NetValue<'a> {
+impl<'de> Deserialize<'de> for Cards {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// One card token, parsed where it lies (no copy of the text).
+        struct Token(Result<Card, crate::card::CardError>);
+        impl<'de> Deserialize<'de> for Token {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct TokenVisitor;
+                impl Visitor<'_> for TokenVisitor {
+                    type Value = Token;
+                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                        f.write_str("a card as a string, such as \"4H\"")
+                    }
+                    fn visit_str<E: de::Error>(self, v: &str) -> Result<Token, E> {
+                        Ok(Token(v.parse()))
+                    }
+                }
+                deserializer.deserialize_str(TokenVisitor)
+            }
+        }
+        struct CardsVisitor;
+        impl<'de> Visitor<'de> for CardsVisitor {
+            type Value = Cards;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array of cards, such as [\"4H\", \"2S\", \"9C\", \"AD\"]")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cards, A::Error> {
+                let mut cards = Cards {
+                    cards: Vec::with_capacity(6),
+                    error: None,
+                };
+                while let Some(Token(token)) = seq.next_element()? {
+                    match token {
+                        Ok(card) if cards.error.is_none() => cards.cards.push(card),
+                        Ok(_) => {}
+                        Err(e) => {
+                            cards.error.get_or_insert(e);
+                        }
+                    }
+                }
+                Ok(cards)
+            }
+        }
+        deserializer.deserialize_seq(CardsVisitor)
+    }
+}
+
+/// Text as logged, borrowed from the line when it has no escapes.
+struct Text<'a>(Cow<'a, str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(v.to_string())))
+            }
+        }
+        deserializer.deserialize_str(TextVisitor)
+    }
+}
+
+/// A claim's value as logged, whatever its type: checked against the field afterwards, so
+/// that a claim of the wrong type makes the line malformed without losing its cards.
+#[derive(Debug)]
+enum Loose<'a> {
+    Null,
+    Bool(bool),
+    Integer(i64),
+    /// A whole number above `i64::MAX`.
+    Large(u64),
+    Float(f64),
+    Str(Cow<'a, str>),
+    Array,
+    Object,
+}
+
+/// The scalar arms shared by the visitors of [`Loose`] and [`NetField`].
+macro_rules! loose_scalars {
+    ($wrap:expr) => {
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+            Ok($wrap(Loose::Bool(v)))
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+            Ok($wrap(Loose::Integer(v)))
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+            Ok($wrap(
+                i64::try_from(v).map_or(Loose::Large(v), Loose::Integer),
+            ))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+            Ok($wrap(Loose::Float(v)))
+        }
+        fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+            Ok($wrap(Loose::Str(Cow::Borrowed(v))))
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            Ok($wrap(Loose::Str(Cow::Owned(v.to_string()))))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok($wrap(Loose::Null))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok($wrap(Loose::Array))
+        }
+    };
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Loose<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct LooseVisitor;
+        impl<'de> Visitor<'de> for LooseVisitor {
+            type Value = Loose<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            loose_scalars!(|v| v);
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Loose<'de>, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(Loose::Object)
+            }
+        }
+        deserializer.deserialize_any(LooseVisitor)
+    }
+}
+
+/// The `net` field as logged: an object of nets by bet key, each read as it comes, or
+/// something else.
+enum NetField<'a> {
+    Nets(Vec<(Cow<'a, str>, NetClaim<'a>)>),
+    Not(Loose<'a>),
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for NetField<'a> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct NetVisitor;
         impl<'de> Visitor<'de> for NetVisitor {
-            type Value = NetValue<'de>;
+            type Value = NetField<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a net as a number (0.95) or an exact string (\"19/20\")")
+                f.write_str("an object of nets by bet key, such as {\"banco\": 0.95}")
             }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<NetValue<'de>, E> {
-                Ok(NetValue::Number(v))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<NetValue<'de>, E> {
-                Ok(NetValue::Number(v as f64))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<NetValue<'de>, E> {
-                Ok(NetValue::Number(v as f64))
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<NetValue<'de>, E> {
-                Ok(NetValue::Text(Cow::Borrowed(v)))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<NetValue<'de>, E> {
-                Ok(NetValue::Text(Cow::Owned(v.to_string())))
+            loose_scalars!(NetField::Not);
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NetField<'de>, A::Error> {
+                let mut nets = Vec::with_capacity(4);
+                while let Some((Text(key), value)) = map.next_entry::<Text<'de>, Loose<'de>>()? {
+                    nets.push((key, NetClaim::read(value)));
+                }
+                Ok(NetField::Nets(nets))
             }
         }
         deserializer.deserialize_any(NetVisitor)
     }
 }
 
-/// What remains of a stated shoe: card by card for whole decks, by rank otherwise.
+/// A log line as read: the cards and shoe strictly, the claims loosely (checked afterwards).
+#[derive(Default)]
+struct LogLine<'a> {
+    cards: Option<Cards>,
+    /// The shoe field's value, kept whole (shoe lines are rare) to be checked afterwards.
+    shoe: Option<serde_json::Value>,
+    winner: Option<Loose<'a>>,
+    punto_total: Option<Loose<'a>>,
+    banco_total: Option<Loose<'a>>,
+    punto_draws: Option<Loose<'a>>,
+    banco_draws: Option<Loose<'a>>,
+    natural: Option<Loose<'a>>,
+    net: Option<NetField<'a>>,
+    stake: Option<Loose<'a>>,
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for LogLine<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct LineVisitor;
+        /// Sets a field once; a second occurrence is an error, as it would hide a claim.
+        fn once<T, E: de::Error>(
+            slot: &mut Option<T>,
+            value: T,
+            name: &'static str,
+        ) -> Result<(), E> {
+            if slot.is_some() {
+                return Err(E::duplicate_field(name));
+            }
+            *slot = Some(value);
+            Ok(())
+        }
+        impl<'de> Visitor<'de> for LineVisitor {
+            type Value = LogLine<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a coup line or a shoe line: a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<LogLine<'de>, A::Error> {
+                let mut line = LogLine::default();
+                while let Some(field) = map.next_key::<Field>()? {
+                    match field {
+                        Field::Cards => once(&mut line.cards, map.next_value()?, "cards")?,
+                        Field::Shoe => {
+                            // `"shoe": null` is no shoe, as an absent field.
+                            let value: serde_json::Value = map.next_value()?;
+                            if line.shoe.is_some() {
+                                return Err(de::Error::duplicate_field("shoe"));
+                            }
+                            line.shoe = (!value.is_null()).then_some(value);
+                        }
+                        Field::Winner => once(&mut line.winner, map.next_value()?, "winner")?,
+                        Field::PuntoTotal => {
+                            once(&mut line.punto_total, map.next_value()?, "punto_total")?
+                        }
+                        Field::BancoTotal => {
+                            once(&mut line.banco_total, map.next_value()?, "banco_total")?
+                        }
+                        Field::PuntoDraws => {
+                            once(&mut line.punto_draws, map.next_value()?, "punto_draws")?
+                        }
+                        Field::BancoDraws => {
+                            once(&mut line.banco_draws, map.next_value()?, "banco_draws")?
+                        }
+                        Field::Natural => once(&mut line.natural, map.next_value()?, "natural")?,
+                        Field::Net => once(&mut line.net, map.next_value()?, "net")?,
+                        Field::Stake => once(&mut line.stake, map.next_value()?, "stake")?,
+                        Field::Other => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(line)
+            }
+        }
+        // A map, never a sequence: `[["4H", …], null, "banco"]` is not a coup line.
+        deserializer.deserialize_map(LineVisitor)
+    }
+}
+
+/// A shoe line's `shoe` object.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShoeSpec {
+    #[serde(default)]
+    decks: Option<u64>,
+    #[serde(default)]
+    ranks: Option<[u64; 13]>,
+}
+
+/// A net as claimed: a JSON integer (compared exactly), a float (within rounding), or an
+/// exact amount given as a string, kept as logged for the report; or a value that is none
+/// of these, which makes the line malformed.
+enum NetClaim<'a> {
+    Integer(i128),
+    Float(f64),
+    Exact(Ratio<i128>, Cow<'a, str>),
+    Unreadable(Loose<'a>),
+}
+
+impl<'a> NetClaim<'a> {
+    /// A net's value as logged, read.
+    fn read(value: Loose<'a>) -> NetClaim<'a> {
+        match value {
+            Loose::Integer(n) => NetClaim::Integer(i128::from(n)),
+            Loose::Large(n) => NetClaim::Integer(i128::from(n)),
+            Loose::Float(x) => NetClaim::Float(x),
+            Loose::Str(text) => match parse_net(&text) {
+                Some(amount) => NetClaim::Exact(amount, text),
+                None => NetClaim::Unreadable(Loose::Str(text)),
+            },
+            other => NetClaim::Unreadable(other),
+        }
+    }
+
+    /// The net as the engine logged it.
+    fn as_logged(&self) -> String {
+        match self {
+            NetClaim::Integer(n) => n.to_string(),
+            // The shortest text that reads back as the same double: what was logged, or
+            // its exact equivalent (`8.0` is shown `8`).
+            NetClaim::Float(x) => format!("{x}"),
+            NetClaim::Exact(_, text) => text.to_string(),
+            NetClaim::Unreadable(value) => describe(value),
+        }
+    }
+}
+
+/// What a coup line claims, each field checked.
+struct Claims<'a> {
+    winner: Winner,
+    punto_total: Option<u8>,
+    banco_total: Option<u8>,
+    punto_draws: Option<bool>,
+    banco_draws: Option<bool>,
+    natural: Option<bool>,
+    stake: Option<u32>,
+    /// By bet key, in alphabetical order.
+    nets: Vec<(Cow<'a, str>, NetClaim<'a>)>,
+}
+
+/// A loose value for a message: `18`, `true`, `` `Banco` ``, `an array`.
+fn describe(value: &Loose) -> String {
+    match value {
+        Loose::Null => "null".into(),
+        Loose::Bool(b) => b.to_string(),
+        Loose::Integer(n) => n.to_string(),
+        Loose::Large(n) => n.to_string(),
+        Loose::Float(x) => format!("{x}"),
+        Loose::Str(s) if s.is_empty() => "an empty string".into(),
+        Loose::Str(s) => {
+            // Long texts are cut: the message stays one short line.
+            const SHOWN: usize = 40;
+            match s.char_indices().nth(SHOWN) {
+                Some((end, _)) => format!("`{}…`", &s[..end]),
+                None => format!("`{s}`"),
+            }
+        }
+        Loose::Array => "an array".into(),
+        Loose::Object => "an object".into(),
+    }
+}
+
+fn malformed(message: String) -> Finding {
+    Finding::Malformed {
+        column: None,
+        message,
+    }
+}
+
+/// A claim absent or null is not made.
+fn given<'v, 'a>(value: &'v Option<Loose<'a>>) -> Option<&'v Loose<'a>> {
+    value.as_ref().filter(|v| !matches!(v, Loose::Null))
+}
+
+fn total_claim(value: &Option<Loose>, name: &str) -> Result<Option<u8>, Finding> {
+    match given(value) {
+        None => Ok(None),
+        Some(Loose::Integer(n @ 0..=9)) => Ok(Some(*n as u8)),
+        Some(other) => Err(malformed(format!(
+            "{name} is {}: expected a whole number from 0 to 9",
+            describe(other)
+        ))),
+    }
+}
+
+fn flag_claim(value: &Option<Loose>, name: &str) -> Result<Option<bool>, Finding> {
+    match given(value) {
+        None => Ok(None),
+        Some(Loose::Bool(b)) => Ok(Some(*b)),
+        Some(other) => Err(malformed(format!(
+            "{name} is {}: expected true or false",
+            describe(other)
+        ))),
+    }
+}
+
+/// The amount forms a net may take, for messages.
+const NET_FORMS: &str = "a number, or a string holding an exact amount: a whole number \"-1\", a fraction \"19/20\", a decimal \"0.95\" or a percentage \"95%\"";
+
+/// The largest numerator, denominator or digit string of a net: nets scale with the stake,
+/// so they go far past a rule file's amounts, and 18 digits keep every product in 128 bits.
+const NET_DIGITS: usize = 18;
+
+/// Reads an exact net: `19`, `-1` (or `−1`), `19/20`, `0.95`, `95%`, each part at most
+/// 18 digits; `None` for anything else, a zero denominator included.
+fn parse_net(text: &str) -> Option<Ratio<i128>> {
+    let text = text.trim();
+    let (number, percent) = match text.strip_suffix('%') {
+        Some(n) => (n.trim_end(), true),
+        None => (text, false),
+    };
+    let (negative, number) = match number.strip_prefix(['-', '−']) {
+        Some(rest) => (true, rest),
+        None => (false, number),
+    };
+    let digits =
+        |s: &str| !s.is_empty() && s.len() <= NET_DIGITS && s.bytes().all(|b| b.is_ascii_digit());
+    let (numerator, denominator): (i128, i128) = if let Some((n, d)) = number.split_once('/') {
+        if !digits(n) || !digits(d) {
+            return None;
+        }
+        (n.parse().ok()?, d.parse().ok()?)
+    } else if let Some((w, f)) = number.split_once('.') {
+        if !digits(w) || !digits(f) || w.len() + f.len() > NET_DIGITS {
+            return None;
+        }
+        let places = u32::try_from(f.len()).ok()?;
+        (format!("{w}{f}").parse().ok()?, 10i128.checked_pow(places)?)
+    } else {
+        if !digits(number) {
+            return None;
+        }
+        (number.parse().ok()?, 1)
+    };
+    let denominator = denominator.checked_mul(if percent { 100 } else { 1 })?;
+    if denominator == 0 {
+        return None;
+    }
+    let value = Ratio::new(numerator, denominator);
+    Some(if negative { -value } else { value })
+}
+
+impl<'a> LogLine<'a> {
+    /// The claims of a coup line, or the first that cannot be read.
+    fn claims(&mut self) -> Result<Claims<'a>, Finding> {
+        let winner = match given(&self.winner) {
+            Some(Loose::Str(s)) if s == "punto" => Winner::Punto,
+            Some(Loose::Str(s)) if s == "banco" => Winner::Banco,
+            Some(Loose::Str(s)) if s == "tie" => Winner::Tie,
+            Some(other) => {
+                return Err(malformed(format!(
+                    "winner is {}: expected \"punto\", \"banco\" or \"tie\"",
+                    describe(other)
+                )));
+            }
+            None => {
+                return Err(malformed(
+                    "`winner` is missing: every coup line states the engine's winner".into(),
+                ));
+            }
+        };
+        let stake = match given(&self.stake) {
+            None => None,
+            Some(Loose::Integer(n)) if (1..=i64::from(MAX_STAKE)).contains(n) => {
+                u32::try_from(*n).ok()
+            }
+            Some(other) => {
+                return Err(malformed(format!(
+                    "stake is {}: expected a whole number from 1 to {MAX_STAKE}",
+                    describe(other)
+                )));
+            }
+        };
+        let nets = match self.net.take() {
+            None | Some(NetField::Not(Loose::Null)) => Vec::new(),
+            Some(NetField::Not(other)) => {
+                return Err(malformed(format!(
+                    "net is {}: expected an object of nets by bet key, such as {{\"banco\": 0.95}}",
+                    describe(&other)
+                )));
+            }
+            Some(NetField::Nets(mut nets)) => {
+                if let Some((bet, NetClaim::Unreadable(value))) = nets
+                    .iter()
+                    .find(|(_, claim)| matches!(claim, NetClaim::Unreadable(_)))
+                {
+                    let digits = if matches!(value, Loose::Str(_)) {
+                        format!(", each part at most {NET_DIGITS} digits")
+                    } else {
+                        String::new()
+                    };
+                    return Err(malformed(format!(
+                        "net.{bet} is {}: expected {NET_FORMS}{digits}",
+                        describe(value)
+                    )));
+                }
+                nets.sort_by(|a, b| a.0.cmp(&b.0));
+                if let Some(pair) = nets.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+                    return Err(malformed(format!(
+                        "net names the bet `{}` twice: give each bet's net once",
+                        pair[0].0
+                    )));
+                }
+                nets
+            }
+        };
+        Ok(Claims {
+            winner,
+            punto_total: total_claim(&self.punto_total, "punto_total")?,
+            banco_total: total_claim(&self.banco_total, "banco_total")?,
+            punto_draws: flag_claim(&self.punto_draws, "punto_draws")?,
+            banco_draws: flag_claim(&self.banco_draws, "banco_draws")?,
+            natural: flag_claim(&self.natural, "natural")?,
+            stake,
+            nets,
+        })
+    }
+}
+
+/// What has been dealt from the stated shoe: card by card for whole decks, by rank for a
+/// shoe of rank counts. Fixed-size counts, whatever the length of the log.
 struct ShoeState {
     line: usize,
-    /// For a shoe of whole decks: the decks, and how often each exact card was dealt.
-    cards: Option<(u64, HashMap<Card, u64>)>,
-    /// The shoe as stated, and what is left of it by rank.
-    stated: Shoe,
-    left: Shoe,
+    held: Held,
+    /// Times dealt: of each exact card, by rank then suit, for whole decks; of each rank (the
+    /// first 13) for rank counts.
+    dealt: [u64; 52],
+}
+
+/// What a stated shoe holds.
+enum Held {
+    /// This many of each exact card.
+    Decks(u64),
+    /// These counts of A, 2, …, K.
+    Ranks([u64; 13]),
+}
+
+impl ShoeState {
+    /// Takes every card of a coup out of the shoe; the first one the shoe cannot hold is
+    /// reported, and the cards after it are taken all the same.
+    fn take(&mut self, cards: &[Card]) -> Option<Finding> {
+        let mut first = None;
+        for &card in cards {
+            let rank = card.rank.index();
+            let finding = match self.held {
+                Held::Decks(decks) => {
+                    let times = &mut self.dealt[rank * 4 + card.suit as usize];
+                    *times = times.saturating_add(1);
+                    (*times > decks).then_some(Finding::ImpossibleCard {
+                        card,
+                        times: *times,
+                        held: decks,
+                        shoe_line: self.line,
+                    })
+                }
+                Held::Ranks(held) => {
+                    let times = &mut self.dealt[rank];
+                    *times = times.saturating_add(1);
+                    (*times > held[rank]).then_some(Finding::ImpossibleRank {
+                        card,
+                        times: *times,
+                        held: held[rank],
+                        shoe_line: self.line,
+                    })
+                }
+            };
+            if first.is_none() {
+                first = finding;
+            }
+        }
+        first
+    }
 }
 
 /// Verifies a log line by line against a rule set.
@@ -491,6 +1018,9 @@ pub struct Verifier<'r> {
 
 /// The largest stake a log line may state.
 pub const MAX_STAKE: u32 = 1_000_000_000;
+
+/// The byte-order mark, passed over at the start of a line.
+const BOM: &str = "\u{feff}";
 
 impl<'r> Verifier<'r> {
     /// A verifier for the given rules, before any line.
@@ -513,127 +1043,147 @@ impl<'r> Verifier<'r> {
         &self.summary
     }
 
+    /// Reads one line given as bytes (1-based `number`), as it comes from a file: text that
+    /// is not UTF-8 is a malformed line, its column the first byte that is not.
+    pub fn line_bytes(&mut self, number: usize, bytes: &[u8]) -> Option<Discrepancy> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.line(number, text),
+            Err(e) => {
+                let column = e.valid_up_to() + 1;
+                let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+                Some(self.skip(
+                    number,
+                    Finding::Malformed {
+                        column: Some(column),
+                        message: format!(
+                            "column {column}: byte 0x{byte:02X} is not UTF-8 text: a log is written in UTF-8"
+                        ),
+                    },
+                ))
+            }
+        }
+    }
+
+    /// A line longer than the caller reads (`limit` bytes): malformed, and the last line read, so
+    /// the cards on it, if any, are not taken out of the shoe.
+    pub fn line_too_long(&mut self, number: usize, limit: usize) -> Discrepancy {
+        self.skip(
+            number,
+            malformed(format!(
+                "the line is longer than {limit} bytes, the longest accepted: the log is read no further"
+            )),
+        )
+    }
+
     /// Reads one line (1-based `number`); returns the first discrepancy found on it, if any.
     /// Blank lines, a trailing line break and a byte-order mark are passed over.
     pub fn line(&mut self, number: usize, text: &str) -> Option<Discrepancy> {
-        let text = text
-            .trim_start_matches('\u{feff}')
-            .trim_end_matches(['\n', '\r']);
-        if text.trim().is_empty() {
+        let text = text.trim_start_matches(BOM).trim_end_matches(['\n', '\r']);
+        // Blank as JSON sees it: spaces, tabs and line breaks only.
+        if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
             return None;
         }
-        let (is_coup, finding) = match serde_json::from_str::<LogLine>(text) {
-            Err(e) => (false, Some(malformed_json(&e))),
-            Ok(line) => match (&line.shoe, &line.cards) {
-                (Some(shoe), None) => (false, self.start_shoe(number, shoe)),
-                (None, Some(_)) => (true, self.coup(&line)),
-                _ => (
-                    false,
-                    Some(Finding::Malformed {
-                        column: None,
-                        message: "a line is a coup (with `cards`) or a new shoe (with `shoe`), not both or neither".into(),
-                    }),
-                ),
+        let finding = match serde_json::from_str::<LogLine>(text) {
+            Err(e) => Err(malformed_json(&e)),
+            Ok(mut line) => match (line.shoe.take(), line.cards.take()) {
+                (Some(shoe), None) => match self.start_shoe(number, shoe) {
+                    None => return None,
+                    Some(finding) => Err(finding),
+                },
+                (None, Some(cards)) => self.coup(cards, &mut line),
+                _ => Err(malformed(
+                    "a line is a coup (with `cards`) or a new shoe (with `shoe`), not both or neither".into(),
+                )),
             },
         };
         match finding {
-            None => {
-                if is_coup {
-                    self.summary.coups += 1;
-                    self.summary.agreeing += 1;
-                }
+            // A coup that was read: it agrees or not.
+            Ok(None) => {
+                self.summary.coups = self.summary.coups.saturating_add(1);
+                self.summary.agreeing = self.summary.agreeing.saturating_add(1);
                 None
             }
-            Some(finding) => {
-                if finding.kind() == Kind::Malformed {
-                    self.summary.malformed += 1;
-                } else {
-                    self.summary.coups += 1;
-                    *self.summary.disagreeing.entry(finding.kind()).or_default() += 1;
-                }
+            Ok(Some(finding)) => {
+                self.summary.coups = self.summary.coups.saturating_add(1);
+                let count = self.summary.disagreeing.entry(finding.kind()).or_default();
+                *count = count.saturating_add(1);
                 Some(Discrepancy {
                     line: number,
                     finding,
                 })
             }
+            Err(finding) => Some(self.skip(number, finding)),
         }
     }
 
-    fn start_shoe(&mut self, number: usize, shoe: &ShoeLine) -> Option<Finding> {
-        let state = match (shoe.decks, shoe.ranks) {
-            (Some(decks), None) => Shoe::decks(decks).ok().map(|stated| ShoeState {
-                line: number,
-                cards: Some((decks, HashMap::new())),
-                left: stated.clone(),
-                stated,
-            }),
-            (None, Some(counts)) => Shoe::from_counts(counts).ok().map(|stated| ShoeState {
-                line: number,
-                cards: None,
-                left: stated.clone(),
-                stated,
-            }),
-            _ => None,
-        };
-        // A shoe line that cannot be read ends the shoe before it: its cards no longer count.
-        self.shoe = state;
-        if self.shoe.is_some() {
-            self.summary.shoes += 1;
-            None
-        } else {
-            Some(Finding::Malformed {
-                column: None,
-                message: "shoe: give `decks` (1 or more) or `ranks` (13 counts, A to K); until the next shoe line, cards are not counted".into(),
-            })
+    /// Counts a malformed line.
+    fn skip(&mut self, number: usize, finding: Finding) -> Discrepancy {
+        self.summary.malformed = self.summary.malformed.saturating_add(1);
+        Discrepancy {
+            line: number,
+            finding,
         }
     }
 
-    fn coup(&mut self, line: &LogLine) -> Option<Finding> {
-        let tokens = line.cards.as_ref()?;
-        let mut cards = Vec::with_capacity(tokens.len());
-        for token in tokens {
-            match token.parse::<Card>() {
-                Ok(card) => cards.push(card),
-                Err(e) => {
-                    return Some(Finding::Malformed {
-                        column: None,
-                        message: e.to_string(),
-                    });
-                }
-            }
-        }
-        let winner = match line.winner.as_deref() {
-            Some("punto") => Winner::Punto,
-            Some("banco") => Winner::Banco,
-            Some("tie") => Winner::Tie,
-            Some(other) => {
-                return Some(Finding::Malformed {
-                    column: None,
-                    message: format!(
-                        "winner is `{other}`: expected \"punto\", \"banco\" or \"tie\""
-                    ),
-                });
-            }
-            None => {
-                return Some(Finding::Malformed {
-                    column: None,
-                    message: "`winner` is missing: every coup line states the engine's winner"
-                        .into(),
-                });
-            }
+    /// Begins the shoe of a shoe line; a shoe line that cannot be read ends the shoe before
+    /// it, so its cards no longer count.
+    fn start_shoe(&mut self, number: usize, shoe: serde_json::Value) -> Option<Finding> {
+        let state = match serde_json::from_value::<Object<ShoeSpec>>(shoe) {
+            Err(e) => Err(e.to_string()),
+            Ok(Object(ShoeSpec {
+                decks: Some(decks),
+                ranks: None,
+            })) => Shoe::decks(decks)
+                .map(|_| ShoeState {
+                    line: number,
+                    held: Held::Decks(decks),
+                    dealt: [0; 52],
+                })
+                .map_err(|e| e.to_string()),
+            Ok(Object(ShoeSpec {
+                decks: None,
+                ranks: Some(ranks),
+            })) => Shoe::from_counts(ranks)
+                .map(|shoe| ShoeState {
+                    line: number,
+                    held: Held::Ranks(shoe.counts()),
+                    dealt: [0; 52],
+                })
+                .map_err(|e| e.to_string()),
+            Ok(_) => Err("give `decks` or `ranks`, one of the two".into()),
         };
-        if line.stake.is_some_and(|s| s == 0 || s > MAX_STAKE) {
-            return Some(Finding::Malformed {
-                column: None,
-                message: format!("stake must be a whole number from 1 to {MAX_STAKE}"),
-            });
+        match state {
+            Ok(state) => {
+                self.shoe = Some(state);
+                self.summary.shoes = self.summary.shoes.saturating_add(1);
+                None
+            }
+            Err(why) => {
+                self.shoe = None;
+                Some(malformed(format!(
+                    "shoe: {why}; a shoe is `decks` (1 or more) or `ranks` (13 counts, A to K); until the next shoe line, cards are not counted"
+                )))
+            }
         }
-        if let Some(finding) = self.take_from_shoe(&cards) {
-            return Some(finding);
+    }
+
+    /// A coup line: `Err` when it is malformed (skipped), else its first discrepancy if any.
+    fn coup(&mut self, cards: Cards, line: &mut LogLine) -> Result<Option<Finding>, Finding> {
+        if let Some(e) = cards.error {
+            // A card that cannot be read: none of the line's cards is taken as dealt.
+            return Err(malformed(e.to_string()));
+        }
+        let cards = cards.cards;
+        let claims = line.claims();
+        // The cards were dealt even when what the engine says of them cannot be read.
+        let impossible = self.shoe.as_mut().and_then(|shoe| shoe.take(&cards));
+        let claims = claims?;
+        if let Some(finding) = impossible {
+            return Ok(Some(finding));
         }
         let drawing = &self.rules.drawing;
-        match deal(drawing, &cards) {
-            Ok(coup) => compare(&self.bets, &coup, &cards, line, winner),
+        Ok(match deal(drawing, &cards) {
+            Ok(coup) => compare(&self.bets, &coup, &cards, &claims),
             Err(CoupError::MissingCard {
                 position,
                 role,
@@ -667,37 +1217,8 @@ impl<'r> Verifier<'r> {
                 })
             }
             // A card's value is always 0 to 9: only bare values can be out of range.
-            Err(error @ CoupError::BadValue { .. }) => Some(Finding::Malformed {
-                column: None,
-                message: error.to_string(),
-            }),
-        }
-    }
-
-    fn take_from_shoe(&mut self, cards: &[Card]) -> Option<Finding> {
-        let state = self.shoe.as_mut()?;
-        for &card in cards {
-            if let Some((decks, taken)) = &mut state.cards {
-                let times = taken.entry(card).or_default();
-                *times += 1;
-                if *times > *decks {
-                    return Some(Finding::ImpossibleCard {
-                        card,
-                        times: *times,
-                        held: *decks,
-                        shoe_line: state.line,
-                    });
-                }
-            }
-            if state.left.remove(card).is_err() {
-                return Some(Finding::ImpossibleRank {
-                    card,
-                    held: state.stated.count(card.rank),
-                    shoe_line: state.line,
-                });
-            }
-        }
-        None
+            Err(error @ CoupError::BadValue { .. }) => Some(malformed(error.to_string())),
+        })
     }
 }
 
@@ -719,8 +1240,7 @@ fn compare(
     bets: &[(String, Terms)],
     coup: &Coup<Card>,
     cards: &[Card],
-    line: &LogLine,
-    winner: Winner,
+    claims: &Claims,
 ) -> Option<Finding> {
     let used = coup.punto.len() + coup.banco.len();
     let punto_decision = coup
@@ -729,7 +1249,7 @@ fn compare(
         .copied()
         .find(|d| matches!(d, Decision::Punto { .. } | Decision::Natural { .. }));
     let last = *coup.decisions.last()?;
-    if let (Some(engine), Some(decision)) = (line.punto_draws, punto_decision)
+    if let (Some(engine), Some(decision)) = (claims.punto_draws, punto_decision)
         && engine != (coup.punto.len() == 3)
     {
         return Some(Finding::WrongDraw {
@@ -738,7 +1258,7 @@ fn compare(
             decision,
         });
     }
-    if let Some(engine) = line.banco_draws
+    if let Some(engine) = claims.banco_draws
         && engine != (coup.banco.len() == 3)
     {
         return Some(Finding::WrongDraw {
@@ -756,7 +1276,7 @@ fn compare(
                     ..
                 },
                 1,
-            ) if coup.punto.len() == 3 || line.punto_draws == Some(false) => Some(Hand::Banco),
+            ) if coup.punto.len() == 3 || claims.punto_draws == Some(false) => Some(Hand::Banco),
             (
                 Decision::Banco {
                     action: Action::Draw,
@@ -777,14 +1297,14 @@ fn compare(
             decision,
         });
     }
-    if let Some(engine) = line.natural
+    if let Some(engine) = claims.natural
         && engine != coup.is_natural()
     {
         return Some(Finding::WrongNatural { engine });
     }
     for (hand, engine, actual) in [
-        (Hand::Punto, line.punto_total, coup.punto_total()),
-        (Hand::Banco, line.banco_total, coup.banco_total()),
+        (Hand::Punto, claims.punto_total, coup.punto_total()),
+        (Hand::Banco, claims.banco_total, coup.banco_total()),
     ] {
         if let Some(engine) = engine
             && engine != actual
@@ -796,15 +1316,15 @@ fn compare(
             });
         }
     }
-    if winner != coup.winner() {
+    if claims.winner != coup.winner() {
         return Some(Finding::WrongWinner {
-            engine: winner,
+            engine: claims.winner,
             rules: coup.winner(),
         });
     }
     let state = coup.final_state();
-    let stake = i128::from(line.stake.unwrap_or(1));
-    for (bet, value) in line.net.iter().flat_map(|n| n.0.iter()) {
+    let stake = i128::from(claims.stake.unwrap_or(1));
+    for (bet, claim) in &claims.nets {
         let terms = bets
             .iter()
             .find(|(key, _)| key == bet.as_ref())
@@ -827,34 +1347,30 @@ fn compare(
         // Amounts are bounded so that a net times a stake stays exact in 128 bits.
         let expected = expected
             .map(|net| Ratio::new(i128::from(*net.numer()) * stake, i128::from(*net.denom())));
-        let agrees = match (value, &expected) {
+        let agrees = match (claim, &expected) {
             (_, None) => false,
+            (NetClaim::Integer(n), Some(net)) => net.is_integer() && *net.numer() == *n,
             // A float is compared to the exact net within rounding; a string exactly.
-            (NetValue::Number(n), Some(net)) => {
+            (NetClaim::Float(x), Some(net)) => {
                 let want = *net.numer() as f64 / *net.denom() as f64;
-                (n - want).abs() <= 1e-9 * want.abs().max(1.0)
+                (x - want).abs() <= 1e-9 * want.abs().max(1.0)
             }
-            (NetValue::Text(t), Some(net)) => parse_amount(t).is_some_and(|v| {
-                Ratio::new(i128::from(*v.numer()), i128::from(*v.denom())) == *net
-            }),
+            // Both sides are in lowest terms, with a positive denominator.
+            (NetClaim::Exact(amount, _), Some(net)) => {
+                amount.numer() == net.numer() && amount.denom() == net.denom()
+            }
+            // Refused before any comparison.
+            (NetClaim::Unreadable(_), _) => false,
         };
         if !agrees {
             let rules =
                 expected.map(|net| BigRational::new((*net.numer()).into(), (*net.denom()).into()));
             return Some(Finding::WrongNet {
                 bet: bet.to_string(),
-                engine: match value {
-                    NetValue::Number(n) => show_float(*n),
-                    NetValue::Text(t) => t.to_string(),
-                },
+                engine: claim.as_logged(),
                 rules,
             });
         }
     }
     None
-}
-
-fn show_float(n: f64) -> String {
-    let text = format!("{n:.6}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }

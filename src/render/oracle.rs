@@ -1,12 +1,18 @@
 //! The oracle's reports: a log's verification, a statistical fit, a detection plan.
+//!
+//! A verification can be written as it goes ([`VerifyReport`]): each discrepancy when it is
+//! found, the summary at the end, byte for byte what [`verify_json`] or the text report of
+//! [`discrepancy_line`] and [`summary_text`] give for the whole log at once.
 
 use super::table::{Align, Table};
 use super::{Format, SCHEMA};
 use crate::lang::Lang;
-use crate::oracle::fit::{GroupFit, Grouping, Plan};
-use crate::oracle::verify::{Discrepancy, Finding, Kind, Summary};
+use crate::oracle::fit::{GroupFit, Grouping, MAX_PLANNED_COUPS, Needed, Plan, plain_number};
+use crate::oracle::verify::{Discrepancy, Finding, Kind, Summary, Verifier};
+use crate::oracle::{Line, LineReader};
 use crate::rules::Rules;
 use serde_json::{Value, json};
+use std::io::{self, BufRead, Write};
 
 /// A discrepancy as one line: `line 1042: the engine has Banco draw; …`.
 pub fn discrepancy_line(discrepancy: &Discrepancy, rules: &Rules, lang: Lang) -> String {
@@ -74,40 +80,209 @@ pub fn summary_text(summary: &Summary, lang: Lang) -> String {
     out
 }
 
-/// The whole verification as one JSON object.
-pub fn verify_json(discrepancies: &[Discrepancy], summary: &Summary, rules: &Rules) -> Value {
-    let items: Vec<Value> = discrepancies
-        .iter()
-        .map(|d| {
-            let column = match &d.finding {
-                Finding::Malformed { column, .. } => json!(column),
-                _ => Value::Null,
-            };
-            json!({
-                "line": d.line,
-                "kind": d.finding.kind().key(),
-                "column": column,
-                "text": d.finding.sentence(rules, Lang::En),
-            })
-        })
-        .collect();
+/// Why a streamed verification stopped: reading the log, or writing the report (a reader
+/// that stops early, as `| head` does, is a write error of kind `BrokenPipe`).
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    #[error("cannot read the log: {0}")]
+    Read(io::Error),
+    #[error("cannot write the report: {0}")]
+    Write(io::Error),
+    /// A line longer than the limit: the report was finished with it as a malformed line,
+    /// and the log was not read further.
+    #[error(
+        "line {line} is longer than {limit} bytes, the longest line accepted: the log was read up to it"
+    )]
+    TooLong {
+        /// The line's 1-based number.
+        line: usize,
+        /// The limit, in bytes.
+        limit: usize,
+    },
+}
+
+/// Verifies a log read line by line, each line at most `max_line_len` bytes (a longer one
+/// is a malformed line), and writes the report to `out` as it goes: each discrepancy when
+/// found, the summary at the end. Memory stays flat whatever the log's length; the
+/// returned summary's verdict picks the exit code.
+pub fn write_verification(
+    reader: impl BufRead,
+    out: impl Write,
+    rules: &Rules,
+    lang: Lang,
+    format: Format,
+    max_line_len: usize,
+) -> Result<Summary, StreamError> {
+    let mut verifier = Verifier::new(rules);
+    let mut report = VerifyReport::new(out, rules, lang, format).map_err(StreamError::Write)?;
+    let mut lines = LineReader::new(reader, max_line_len);
+    let mut too_long = None;
+    while let Some((number, line)) = lines.next_line().map_err(StreamError::Read)? {
+        let found = match line {
+            Line::Read(bytes) => verifier.line_bytes(number, bytes),
+            Line::TooLong => {
+                too_long = Some(number);
+                Some(verifier.line_too_long(number, max_line_len))
+            }
+        };
+        if let Some(discrepancy) = found {
+            report
+                .discrepancy(&discrepancy)
+                .map_err(StreamError::Write)?;
+        }
+    }
+    let summary = verifier.summary().clone();
+    report.finish(&summary).map_err(StreamError::Write)?;
+    match too_long {
+        Some(line) => Err(StreamError::TooLong {
+            line,
+            limit: max_line_len,
+        }),
+        None => Ok(summary),
+    }
+}
+
+/// One discrepancy as a JSON object.
+fn discrepancy_json(d: &Discrepancy, rules: &Rules) -> Value {
+    let column = match &d.finding {
+        Finding::Malformed { column, .. } => json!(column),
+        _ => Value::Null,
+    };
+    json!({
+        "line": d.line,
+        "kind": d.finding.kind().key(),
+        "column": column,
+        "text": d.finding.sentence(rules, Lang::En),
+    })
+}
+
+/// The summary as a JSON object.
+fn summary_json(summary: &Summary) -> Value {
     let mut by_kind = serde_json::Map::new();
     for (kind, count) in &summary.disagreeing {
         by_kind.insert(kind.key().into(), json!(count));
     }
     json!({
+        "coups": summary.coups,
+        "shoes": summary.shoes,
+        "agreeing": summary.agreeing,
+        "disagreeing": summary.disagreeing_total(),
+        "disagreeing_by_kind": by_kind,
+        "malformed": summary.malformed,
+        "all_agree": summary.all_agree(),
+        "verdict": summary.verdict().key(),
+    })
+}
+
+/// The whole verification as one JSON object.
+pub fn verify_json(discrepancies: &[Discrepancy], summary: &Summary, rules: &Rules) -> Value {
+    let items: Vec<Value> = discrepancies
+        .iter()
+        .map(|d| discrepancy_json(d, rules))
+        .collect();
+    json!({
         "schema": SCHEMA,
-        "summary": {
-            "coups": summary.coups,
-            "shoes": summary.shoes,
-            "agreeing": summary.agreeing,
-            "disagreeing": summary.disagreeing_total(),
-            "disagreeing_by_kind": by_kind,
-            "malformed": summary.malformed,
-            "all_agree": summary.all_agree(),
-        },
+        "summary": summary_json(summary),
         "discrepancies": items,
     })
+}
+
+/// Pretty JSON nested `depth` levels deep: every line after the first indented to match.
+fn nested(value: &Value, depth: usize) -> String {
+    let indent = "  ".repeat(depth);
+    format!("{value:#}").replace('\n', &format!("\n{indent}"))
+}
+
+/// The JSON report's opening, before any discrepancy. Pretty JSON sorts keys, so the
+/// discrepancies come first, then `schema` and `summary`.
+pub fn verify_json_head() -> &'static str {
+    "{\n  \"discrepancies\": ["
+}
+
+/// One discrepancy of the JSON report, with the separator before it (`first` for the first).
+pub fn verify_json_item(discrepancy: &Discrepancy, rules: &Rules, first: bool) -> String {
+    format!(
+        "{}\n    {}",
+        if first { "" } else { "," },
+        nested(&discrepancy_json(discrepancy, rules), 2)
+    )
+}
+
+/// The JSON report's end: the summary (`any` when some discrepancy was written), with the
+/// final line break.
+pub fn verify_json_tail(summary: &Summary, any: bool) -> String {
+    format!(
+        "{}],\n  \"schema\": {},\n  \"summary\": {}\n}}\n",
+        if any { "\n  " } else { "" },
+        json!(SCHEMA),
+        nested(&summary_json(summary), 1)
+    )
+}
+
+/// The text report's end: a blank line after the discrepancies, if any, then the summary.
+pub fn verify_text_tail(summary: &Summary, lang: Lang, any: bool) -> String {
+    format!(
+        "{}{}",
+        if any { "\n" } else { "" },
+        summary_text(summary, lang)
+    )
+}
+
+/// A verification report written as it goes: each discrepancy as it is found, the summary
+/// at the end. Text (also for Markdown) or JSON, as the whole-log renderers give it.
+pub struct VerifyReport<'r, W: Write> {
+    out: W,
+    rules: &'r Rules,
+    lang: Lang,
+    json: bool,
+    written: usize,
+}
+
+impl<'r, W: Write> VerifyReport<'r, W> {
+    /// Begins a report (the JSON one writes its opening now).
+    pub fn new(
+        mut out: W,
+        rules: &'r Rules,
+        lang: Lang,
+        format: Format,
+    ) -> io::Result<VerifyReport<'r, W>> {
+        let json = format == Format::Json;
+        if json {
+            out.write_all(verify_json_head().as_bytes())?;
+        }
+        Ok(VerifyReport {
+            out,
+            rules,
+            lang,
+            json,
+            written: 0,
+        })
+    }
+
+    /// Writes one discrepancy.
+    pub fn discrepancy(&mut self, discrepancy: &Discrepancy) -> io::Result<()> {
+        let text = if self.json {
+            verify_json_item(discrepancy, self.rules, self.written == 0)
+        } else {
+            discrepancy_line(discrepancy, self.rules, self.lang) + "\n"
+        };
+        self.out.write_all(text.as_bytes())?;
+        self.written = self.written.saturating_add(1);
+        Ok(())
+    }
+
+    /// Writes the summary, flushes, and hands the writer back.
+    pub fn finish(mut self, summary: &Summary) -> io::Result<W> {
+        let any = self.written > 0;
+        let text = if self.json {
+            verify_json_tail(summary, any)
+        } else {
+            verify_text_tail(summary, self.lang, any)
+        };
+        self.out.write_all(text.as_bytes())?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
 }
 
 /// A cell's code for people: `Banco`, `Punto 1, Banco 3 (3+2 cards)`, `Punto 3, Banco 3`, `9`.
@@ -263,7 +438,7 @@ fn grouped_decimal(value: f64, lang: Lang) -> String {
     let whole = value.trunc() as u64;
     let tenth = ((value - value.trunc()) * 10.0).round() as u64;
     let (whole, tenth) = if tenth == 10 {
-        (whole + 1, 0)
+        (whole.saturating_add(1), 0)
     } else {
         (whole, tenth)
     };
@@ -274,10 +449,43 @@ fn grouped_decimal(value: f64, lang: Lang) -> String {
     )
 }
 
-/// α as given, in the language's notation (never rounded).
+/// α (or a power) as given, in the language's notation, never rounded: `0.01`, `5e-17`.
 fn format_alpha(alpha: f64, lang: Lang) -> String {
-    let text = format!("{alpha}");
+    let text = plain_number(alpha);
     lang.pick(text.clone(), text.replace('.', ","))
+}
+
+/// A plan's number of coups for people: `17,910`, `never (…)`, `more than … (…)`.
+fn needed_text(needed: Needed, lang: Lang) -> String {
+    match needed {
+        Needed::Coups(n) => lang.integer(&n.to_string()),
+        Needed::Beyond => match lang {
+            Lang::En => format!(
+                "more than {} (beyond any log)",
+                lang.integer(&MAX_PLANNED_COUPS.to_string())
+            ),
+            Lang::Fr => format!(
+                "plus de {} (au-delà de tout journal)",
+                lang.integer(&MAX_PLANNED_COUPS.to_string())
+            ),
+        },
+        Needed::Never => lang
+            .pick(
+                "never (this grouping cannot see it)",
+                "jamais (ce regroupement ne la voit pas)",
+            )
+            .to_string(),
+    }
+}
+
+/// A plan's number of coups in JSON: `coups` (a number, or null) and `more_than` (null, or
+/// the limit passed).
+fn needed_json(needed: Needed) -> (Value, Value) {
+    match needed {
+        Needed::Coups(n) => (json!(n), Value::Null),
+        Needed::Beyond => (Value::Null, json!(MAX_PLANNED_COUPS)),
+        Needed::Never => (Value::Null, Value::Null),
+    }
 }
 
 fn format_p(p: f64, lang: Lang) -> String {
@@ -294,7 +502,7 @@ fn format_p(p: f64, lang: Lang) -> String {
 /// The detection plan, for people or as JSON.
 pub fn render_plan(
     plans: &[Plan],
-    reach: Option<(String, u64)>,
+    reach: Option<(String, Needed)>,
     alpha: f64,
     power: f64,
     lang: Lang,
@@ -303,9 +511,15 @@ pub fn render_plan(
     if format == Format::Json {
         let items: Vec<Value> = plans
             .iter()
-            .map(|p| json!({"grouping": p.grouping.key(), "noncentrality_per_coup": p.per_coup, "degrees_of_freedom": p.degrees_of_freedom, "coups": p.coups}))
+            .map(|p| {
+                let (coups, more_than) = needed_json(p.coups);
+                json!({"grouping": p.grouping.key(), "noncentrality_per_coup": p.per_coup, "degrees_of_freedom": p.degrees_of_freedom, "coups": coups, "more_than": more_than})
+            })
             .collect();
-        let verify = reach.map(|(decision, coups)| json!({"decision": decision, "coups": coups}));
+        let verify = reach.map(|(decision, needed)| {
+            let (coups, more_than) = needed_json(needed);
+            json!({"decision": decision, "coups": coups, "more_than": more_than})
+        });
         return format!(
             "{:#}\n",
             json!({"schema": SCHEMA, "alpha": alpha, "power": power, "fit": items, "verify": verify})
@@ -313,7 +527,8 @@ pub fn render_plan(
     }
     let mut out = match lang {
         Lang::En => format!(
-            "Coups an engine must log to show the error, with power {power}, each test at α = {} (fit shares α among the groupings it tests: give --alpha α/k for k of them):\n",
+            "Coups an engine must log to show the error, with power {}, each test at α = {} (fit shares α among the groupings it tests: give --alpha α/k for k of them):\n",
+            format_alpha(power, lang),
             format_alpha(alpha, lang)
         ),
         Lang::Fr => format!(
@@ -323,29 +538,22 @@ pub fn render_plan(
         ),
     };
     for p in plans {
-        let coups = p.coups.map_or(
-            lang.pick(
-                "never (this grouping cannot see it)",
-                "jamais (ce regroupement ne la voit pas)",
-            )
-            .to_string(),
-            |n| lang.integer(&n.to_string()),
-        );
+        let coups = needed_text(p.coups, lang);
         out.push_str(&format!(
             "- fit, {}{} {coups}\n",
             grouping_name(p.grouping, lang).to_lowercase(),
             lang.pick(":", " :"),
         ));
     }
-    if let Some((decision, coups)) = reach {
+    if let Some((decision, needed)) = reach {
         out.push_str(&match lang {
             Lang::En => format!(
                 "- verify, coup by coup: {} (the first coup that reaches {decision} shows it)\n",
-                lang.integer(&coups.to_string())
+                needed_text(needed, lang)
             ),
             Lang::Fr => format!(
                 "- verify, coup par coup : {} (le premier coup qui atteint {decision} la révèle)\n",
-                lang.integer(&coups.to_string())
+                needed_text(needed, lang)
             ),
         });
     }

@@ -119,14 +119,33 @@ fn numeric_flags_name_themselves_the_value_and_the_range() {
         &["session", "--seed", "18446744073709551616"],
         &["--seed is `18446744073709551616`"],
     );
-    for flag in ["--alpha", "--power"] {
-        for value in ["0", "1", "-0.5", "nan", "inf", "1e400", "x"] {
+    for (flag, accepted) in [
+        ("--alpha", "expected a number from 1e-300 to 0.5"),
+        (
+            "--power",
+            "expected a number greater than 0 and less than 1",
+        ),
+    ] {
+        for value in [
+            "0",
+            "1",
+            "-0.5",
+            "nan",
+            "inf",
+            "1e400",
+            "x",
+            "0.9999999999999999999",
+        ] {
             bad(
                 &["fit", "--plan", "data/claims/004-banque.tsv", flag, value],
-                &[&format!("{flag} is `{value}`"), "strictly between 0 and 1"],
+                &[&format!("{flag} is `{value}`: {accepted}")],
             );
         }
     }
+    bad(
+        &["fit", "docs/examples/oracle/counts.json", "--alpha", "0.6"],
+        &["--alpha is `0.6`"],
+    );
     // One flag's error blames that flag alone.
     let output = run(&["session", "--deals", "0"], b"");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -309,10 +328,15 @@ fn endless_input_is_refused_at_a_documented_limit() {
         &["analyze", "--rules", "-"][..],
         &["check", "-"],
         &["session", "--script", "-"],
-        &["fit", "-"],
     ] {
         refused(args, &huge, 2, &["larger than 16 MiB"]);
     }
+    refused(
+        &["fit", "-"],
+        &huge,
+        2,
+        &["a counts document is at most 16777216 bytes"],
+    );
     if Path::new("/dev/zero").exists() {
         for args in [
             &["verify", "/dev/zero"][..],

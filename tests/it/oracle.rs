@@ -255,7 +255,10 @@ fn a_commission_taken_on_ties_is_caught_and_named() {
     let sentence = found[0]
         .1
         .sentence(&Rules::reference(), punto_banco::lang::Lang::En);
-    assert_eq!(sentence, "the engine nets −0.05 on Banco; the rules net 0");
+    assert_eq!(
+        sentence,
+        "the engine nets `-0.05` on Banco; the rules net 0"
+    );
 }
 
 #[test]
@@ -292,4 +295,660 @@ fn noncentral_chi_square_matches_the_textbook_power() {
     assert!((power - 0.80).abs() < 1e-3, "{power}");
     // Without noncentrality it is the central tail: α itself.
     assert!((fit::noncentral_sf(1.0, 0.0, 3.841_458_820_694_124) - 0.05).abs() < 1e-9);
+}
+
+/// The findings of a log's lines, as `(line, kind, English sentence)`.
+fn findings(
+    log: &str,
+) -> (
+    punto_banco::oracle::verify::Summary,
+    Vec<(usize, Kind, String)>,
+) {
+    let (summary, found) = verify(log);
+    let rules = Rules::reference();
+    let found = found
+        .into_iter()
+        .map(|(line, f)| {
+            let text = f.sentence(&rules, punto_banco::lang::Lang::En);
+            (line, f.kind(), text)
+        })
+        .collect();
+    (summary, found)
+}
+
+/// The worked example of the rules page: Banco wins 3 to 1.
+const WORKED: &str = r#""cards": ["4H", "2S", "9C", "AD", "8D"], "winner": "banco""#;
+
+#[test]
+fn claims_that_cannot_be_read_are_malformed_lines_not_disagreements() {
+    let cases = [
+        (r#""net": {"banco": "abc"}"#, "net.banco is `abc`: expected"),
+        (
+            r#""net": {"banco": ""}"#,
+            "net.banco is an empty string: expected",
+        ),
+        (
+            r#""net": {"banco": "19/0"}"#,
+            "net.banco is `19/0`: expected",
+        ),
+        (
+            r#""net": {"banco": "1e-2"}"#,
+            "net.banco is `1e-2`: expected",
+        ),
+        (
+            r#""net": {"punto": "1/-20"}"#,
+            "net.punto is `1/-20`: expected",
+        ),
+        (r#""net": {"banco": null}"#, "net.banco is null: expected"),
+        (r#""net": [0.95]"#, "net is an array: expected an object"),
+        (
+            r#""net": {"banco": 0.95, "banco": 0.95}"#,
+            "net names the bet `banco` twice",
+        ),
+        (
+            r#""punto_total": 18"#,
+            "punto_total is 18: expected a whole number from 0 to 9",
+        ),
+        (
+            r#""banco_total": -1"#,
+            "banco_total is -1: expected a whole number from 0 to 9",
+        ),
+        (
+            r#""banco_total": "3""#,
+            "banco_total is `3`: expected a whole number from 0 to 9",
+        ),
+        (
+            r#""natural": "no""#,
+            "natural is `no`: expected true or false",
+        ),
+        (
+            r#""stake": 0"#,
+            "stake is 0: expected a whole number from 1 to 1000000000",
+        ),
+        (
+            r#""stake": 1.5"#,
+            "stake is 1.5: expected a whole number from 1 to 1000000000",
+        ),
+    ];
+    let log: String = cases
+        .iter()
+        .map(|(claim, _)| format!("{{{WORKED}, {claim}}}\n"))
+        .collect();
+    let (summary, found) = findings(&log);
+    assert_eq!(summary.malformed, cases.len());
+    assert_eq!(summary.coups, 0);
+    assert!(summary.disagreeing.is_empty(), "{:?}", summary.disagreeing);
+    for ((line, kind, text), (claim, message)) in found.iter().zip(&cases) {
+        assert_eq!(*kind, Kind::Malformed, "{claim}");
+        assert!(text.starts_with(message), "line {line}, {claim}: {text}");
+    }
+    // Exact amounts that read still verify, as rule files write them and beyond their range.
+    let good = [
+        r#""net": {"banco": "19/20", "punto": "-1", "tie": "−1"}"#,
+        r#""net": {"banco": "0.95", "punto": "-100%"}"#,
+        r#""stake": 1000000000, "net": {"banco": "950000000", "tie": -1000000000}"#,
+    ];
+    let log: String = good
+        .iter()
+        .map(|c| format!("{{{WORKED}, {c}}}\n"))
+        .collect();
+    let (summary, found) = findings(&log);
+    assert!(found.is_empty(), "{found:?}");
+    assert_eq!(summary.agreeing, good.len());
+}
+
+#[test]
+fn a_wrong_net_is_quoted_as_logged() {
+    let log = [
+        r#""net": {"banco": "-1"}"#,
+        r#""net": {"banco": 0.9500001}"#,
+        r#""net": {"banco": 1}"#,
+        r#""stake": 20, "net": {"banco": "20.0"}"#,
+    ]
+    .map(|c| format!("{{{WORKED}, {c}}}\n"))
+    .concat();
+    let (_, found) = findings(&log);
+    let texts: Vec<&str> = found.iter().map(|(_, _, t)| t.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "the engine nets `-1` on Banco; the rules net 0.95",
+            "the engine nets `0.9500001` on Banco; the rules net 0.95",
+            "the engine nets `1` on Banco; the rules net 0.95",
+            "the engine nets `20.0` on Banco; the rules net 19",
+        ]
+    );
+    let rules = Rules::reference();
+    let (_, raw) = verify(&log);
+    assert_eq!(
+        raw[3].1.sentence(&rules, punto_banco::lang::Lang::Fr),
+        "le moteur règle `20.0` sur Banco ; les règles donnent 19"
+    );
+}
+
+#[test]
+fn a_line_malformed_only_in_its_claims_still_deals_its_cards() {
+    let log = "{\"shoe\": {\"decks\": 1}}\n\
+               {\"cards\": [\"AS\", \"KD\", \"2C\", \"QC\"], \"winner\": \"Banco\"}\n\
+               {\"cards\": [\"AS\", \"KH\", \"2D\", \"QH\"], \"winner\": \"punto\", \"punto_total\": 18}\n\
+               {\"cards\": [\"AS\", \"KS\", \"2H\", \"QS\"], \"winner\": \"punto\"}\n";
+    let (summary, found) = findings(log);
+    assert_eq!(summary.malformed, 2);
+    assert_eq!(
+        found.last().unwrap(),
+        &(
+            4,
+            Kind::ImpossibleCard,
+            "A♠ is dealt a 3rd time since the shoe of line 1, which holds 1".to_string()
+        )
+    );
+    // A shoe by ranks counts the cards after the first one too much, each by its rank.
+    let log = "{\"shoe\": {\"ranks\": [1, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24]}}\n\
+               {\"cards\": [\"AS\", \"AH\", \"2C\", \"AD\"], \"winner\": \"tie\"}\n\
+               {\"cards\": [\"AC\", \"KH\", \"2D\", \"QH\"], \"winner\": \"punto\"}\n";
+    let (_, found) = findings(log);
+    let texts: Vec<&str> = found.iter().map(|(_, _, t)| t.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "A♥ is the 2nd card of rank A since the shoe of line 1, which holds 1",
+            "A♣ is the 4th card of rank A since the shoe of line 1, which holds 1",
+        ]
+    );
+}
+
+#[test]
+fn only_an_object_is_a_log_line() {
+    let (summary, found) = findings(
+        "[[\"4H\",\"2S\",\"9C\",\"AD\",\"8D\"],null,\"banco\"]\n\
+         {\"shoe\": [8]}\n\
+         {\"cards\": [\"4H\",\"2S\",\"9C\",\"AD\",\"8D\"], \"winner\": \"banco\", \"winner\": \"punto\"}\n\
+         {\"shoe\": {\"decks\": 8}, \"shoe\": {\"decks\": 1}}\n\
+         \"banco\"\n",
+    );
+    assert_eq!(summary.malformed, 5, "{found:?}");
+    assert_eq!(summary.shoes, 0);
+    assert!(
+        found[0].2.contains("invalid type: sequence"),
+        "{}",
+        found[0].2
+    );
+    assert!(
+        found[1].2.starts_with("shoe: invalid type: sequence"),
+        "{}",
+        found[1].2
+    );
+    assert!(
+        found[2].2.contains("duplicate field `winner`"),
+        "{}",
+        found[2].2
+    );
+    assert!(
+        found[3].2.contains("duplicate field `shoe`"),
+        "{}",
+        found[3].2
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_named_and_a_first_bom_is_passed_over() {
+    let rules = Rules::reference();
+    let mut verifier = Verifier::new(&rules);
+    let good = format!("\u{feff}{{{WORKED}}}\r\n");
+    assert_eq!(verifier.line_bytes(1, good.as_bytes()), None);
+    let d = verifier
+        .line_bytes(2, b"{\"cards\": [\"4H\xff\"], \"winner\": \"tie\"}\n")
+        .unwrap();
+    assert_eq!(d.line, 2);
+    assert_eq!(
+        d.finding,
+        Finding::Malformed {
+            column: Some(15),
+            message: "column 15: byte 0xFF is not UTF-8 text: a log is written in UTF-8".into()
+        }
+    );
+    let d = verifier.line_too_long(3, 1 << 20);
+    assert_eq!(d.finding.kind(), Kind::Malformed);
+    let summary = verifier.summary();
+    assert_eq!((summary.agreeing, summary.malformed), (1, 2));
+}
+
+#[test]
+fn a_log_without_a_coup_is_neither_agreement_nor_disagreement() {
+    use punto_banco::oracle::verify::Verdict;
+    let verdict = |log: &str| verify(log).0.verdict();
+    let coup = format!("{{{WORKED}}}\n");
+    assert_eq!(verdict(""), Verdict::NoCoup);
+    assert_eq!(verdict("\n  \n"), Verdict::NoCoup);
+    assert_eq!(verdict("{\"shoe\": {\"decks\": 8}}\n"), Verdict::NoCoup);
+    assert_eq!(
+        verdict("not json\n{\"cards\": [\"1H\"]}\n"),
+        Verdict::NoCoup
+    );
+    assert_eq!(verdict(&coup), Verdict::Agree);
+    assert_eq!(verdict(&format!("{coup}not json\n")), Verdict::Disagree);
+    assert_eq!(
+        verdict("{\"cards\": [\"4H\",\"2S\",\"9C\",\"AD\"], \"winner\": \"banco\"}\n"),
+        Verdict::Disagree
+    );
+    assert!(!verify("").0.all_agree());
+}
+
+#[test]
+fn streamed_reports_are_the_whole_log_reports() {
+    use punto_banco::lang::Lang;
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::{VerifyReport, discrepancy_line, summary_text, verify_json};
+    let rules = Rules::reference();
+    let wrong = std::fs::read_to_string(format!(
+        "{}/docs/examples/oracle/wrong.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let good = format!("{{{WORKED}}}\n");
+    for log in [wrong.as_str(), good.as_str(), ""] {
+        let mut verifier = Verifier::new(&rules);
+        let all: Vec<_> = log
+            .lines()
+            .enumerate()
+            .filter_map(|(i, line)| verifier.line(i + 1, line))
+            .collect();
+        let summary = verifier.summary().clone();
+        for (lang, format) in [
+            (Lang::En, Format::Text),
+            (Lang::Fr, Format::Text),
+            (Lang::Fr, Format::Markdown),
+            (Lang::En, Format::Json),
+        ] {
+            // What the command printed before it streamed.
+            let whole = if format == Format::Json {
+                format!("{:#}\n", verify_json(&all, &summary, &rules))
+            } else {
+                let mut out: String = all
+                    .iter()
+                    .map(|d| discrepancy_line(d, &rules, lang) + "\n")
+                    .collect();
+                if !all.is_empty() {
+                    out.push('\n');
+                }
+                out + &summary_text(&summary, lang)
+            };
+            let mut report = VerifyReport::new(Vec::new(), &rules, lang, format).unwrap();
+            for d in &all {
+                report.discrepancy(d).unwrap();
+            }
+            let streamed = String::from_utf8(report.finish(&summary).unwrap()).unwrap();
+            assert_eq!(
+                streamed,
+                whole,
+                "{lang:?} {format:?}, {} findings",
+                all.len()
+            );
+        }
+    }
+    assert!(wrong.lines().count() > 10);
+}
+
+#[test]
+fn a_log_is_verified_from_its_bytes_as_it_streams() {
+    use punto_banco::lang::Lang;
+    use punto_banco::oracle::verify::Verdict;
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::{StreamError, VerifyReport, write_verification};
+    let rules = Rules::reference();
+    let coup = format!("{{{WORKED}}}\n");
+    let mut log = format!("\u{feff}{coup}").into_bytes();
+    log.extend_from_slice(b"{\"cards\": [\"4H\xff\"], \"winner\": \"tie\"}\r\n");
+    log.extend_from_slice(format!("{{{WORKED}, \"round\": \"{}\"}}\n", "x".repeat(300)).as_bytes());
+    log.extend_from_slice(coup.trim_end().as_bytes());
+    for format in [Format::Text, Format::Json] {
+        let mut out = Vec::new();
+        // The line too long ends the reading: the report is finished up to it.
+        let result = write_verification(&log[..], &mut out, &rules, Lang::En, format, 256);
+        assert!(matches!(
+            result,
+            Err(StreamError::TooLong {
+                line: 3,
+                limit: 256
+            })
+        ));
+        // The same report as the verifier's lines written one by one.
+        let mut verifier = Verifier::new(&rules);
+        let mut report = VerifyReport::new(Vec::new(), &rules, Lang::En, format).unwrap();
+        let found = [
+            verifier.line_bytes(1, format!("\u{feff}{coup}").as_bytes()),
+            verifier.line_bytes(2, b"{\"cards\": [\"4H\xff\"], \"winner\": \"tie\"}"),
+            Some(verifier.line_too_long(3, 256)),
+        ];
+        for d in found.iter().flatten() {
+            report.discrepancy(d).unwrap();
+        }
+        let summary = verifier.summary();
+        assert_eq!((summary.agreeing, summary.malformed), (1, 2));
+        assert_eq!(summary.verdict(), Verdict::Disagree);
+        assert_eq!(out, report.finish(summary).unwrap());
+    }
+    // Without the line too long, every line is read.
+    let mut short = log.clone();
+    let start = short.windows(9).position(|w| w == b"\"round\": ").unwrap();
+    short.drain(start - 2..start + 9 + 302);
+    for format in [Format::Text, Format::Json] {
+        let summary =
+            write_verification(&short[..], Vec::new(), &rules, Lang::En, format, 256).unwrap();
+        assert_eq!((summary.agreeing, summary.malformed), (3, 1));
+    }
+    let text = {
+        let mut out = Vec::new();
+        let _ = write_verification(&log[..], &mut out, &rules, Lang::En, Format::Text, 256);
+        String::from_utf8(out).unwrap()
+    };
+    assert!(text.starts_with(
+        "line 2: column 15: byte 0xFF is not UTF-8 text: a log is written in UTF-8\n\
+         line 3: the line is longer than 256 bytes, the longest accepted: the log is read no further\n\n"
+    ));
+    // A report nobody reads is a write error, told apart from one reading the log.
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let error = write_verification(&log[..], Closed, &rules, Lang::En, Format::Text, 256);
+    assert!(
+        matches!(error, Err(StreamError::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    );
+}
+
+#[test]
+fn lines_are_read_within_a_limit() {
+    use punto_banco::oracle::{Line, LineReader};
+    let input = b"one\r\n\ntoo long a line\nlast";
+    let mut lines = LineReader::new(&input[..], 8);
+    let mut seen = Vec::new();
+    while let Some((number, line)) = lines.next_line().unwrap() {
+        seen.push((number, line.to_owned_for_test()));
+    }
+    assert_eq!(
+        seen,
+        [
+            (1, Some(b"one\r".to_vec())),
+            (2, Some(Vec::new())),
+            (3, None),
+        ]
+    );
+    trait Owned {
+        fn to_owned_for_test(&self) -> Option<Vec<u8>>;
+    }
+    impl Owned for Line<'_> {
+        fn to_owned_for_test(&self) -> Option<Vec<u8>> {
+            match self {
+                Line::Read(bytes) => Some(bytes.to_vec()),
+                Line::TooLong => None,
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_that_add_up_past_u64_are_refused_by_grouping() {
+    let rules = DrawingRules::reference();
+    let max = u64::MAX;
+    let cases = [
+        (
+            format!(r#"{{"outcomes": {{"punto": {max}, "banco": 1, "tie": 0}}}}"#),
+            "outcomes",
+        ),
+        (
+            format!(
+                r#"{{"final_states": [{{"punto_total": 1, "banco_total": 3, "punto_cards": 3, "banco_cards": 2, "count": {max}}}, {{"punto_total": 1, "banco_total": 3, "punto_cards": 3, "banco_cards": 2, "count": 1}}]}}"#
+            ),
+            "final_states",
+        ),
+        (
+            format!(
+                r#"{{"openings": [{{"punto_total": 1, "banco_total": 3, "count": {max}}}, {{"punto_total": 0, "banco_total": 0, "count": 2}}]}}"#
+            ),
+            "openings",
+        ),
+        (
+            format!(r#"{{"positions": [[0,0,0,0,0,0,0,0,0,0], [{max},1,0,0,0,0,0,0,0,0]]}}"#),
+            "position_2",
+        ),
+    ];
+    for (text, grouping) in cases {
+        let error = Observed::read(&text, &rules).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!("{grouping}: the counts add up to more than 18446744073709551615 coups")
+        );
+    }
+}
+
+#[test]
+fn counts_documents_refuse_what_they_cannot_mean() {
+    let rules = DrawingRules::reference();
+    let error = |text: &str| Observed::read(text, &rules).unwrap_err().to_string();
+    let row = "[1,1,1,1,1,1,1,1,1,1]";
+    assert!(
+        error(&format!(
+            "{{\"positions\": [{row},{row},{row},{row},{row}]}}"
+        ))
+        .starts_with("positions has 5 entries: position 5 and beyond are not counted"),
+    );
+    assert!(error(r#"{"outcomes": [1, 2, 3]}"#).starts_with("invalid type: sequence"));
+    assert!(error(r#"[{"punto": 1, "banco": 2, "tie": 3}]"#).starts_with("invalid type: sequence"));
+    assert!(error(r#"{"final_states": [[1, 3, 3, 2, 7]]}"#).starts_with("invalid type: sequence"));
+    assert_eq!(
+        error(r#"{"openings": [{"punto_total": 1, "banco_total": 30, "count": 2}]}"#),
+        "openings, entry 1: a total is 1 or 30: totals are 0 to 9"
+    );
+    assert!(error("").starts_with("no counts"));
+    // Four positions are read, as before.
+    let four = Observed::read(
+        &format!("{{\"positions\": [{row},{row},{row},{row}]}}"),
+        &rules,
+    )
+    .unwrap();
+    assert_eq!(four.groups().len(), 4);
+}
+
+#[test]
+fn a_log_is_fitted_line_by_line_as_it_is_whole() {
+    use punto_banco::oracle::fit::FitError;
+    let rules = DrawingRules::reference();
+    let log = Engine::default().log(7, 3);
+    let whole = Observed::read(&log, &rules).unwrap();
+    let streamed = Observed::read_log(log.as_bytes(), &rules, 1 << 20).unwrap();
+    assert_eq!(streamed, whole);
+    let detected = Observed::read_from(log.as_bytes(), &rules, 1 << 20, 1 << 10).unwrap();
+    assert_eq!(detected, whole);
+    let coups: u64 = whole.groups()[&Grouping::Outcomes].values().sum();
+    assert_eq!(coups as usize, log.lines().count() - 3);
+    assert_eq!(whole.groups().len(), 7);
+    // A counts document is read whole within its limit, a log line within its own.
+    let counts = r#"{"outcomes": {"punto": 446247, "banco": 458597, "tie": 95156}}"#;
+    assert!(Observed::read_from(counts.as_bytes(), &rules, 16, 1 << 10).is_ok());
+    assert!(matches!(
+        Observed::read_from(counts.as_bytes(), &rules, 16, 32),
+        Err(FitError::TooLarge { limit: 32 })
+    ));
+    let error = |log: &[u8]| {
+        Observed::read_from(log, &rules, 64, 1 << 10)
+            .unwrap_err()
+            .to_string()
+    };
+    let line = "{\"cards\": [\"4H\",\"2S\",\"9C\",\"AD\",\"8D\"], \"winner\": \"banco\"}\n";
+    assert_eq!(
+        error(format!("{line}{line}{}\n", " ".repeat(100)).as_bytes()),
+        "line 3: the line is longer than 64 bytes"
+    );
+    assert_eq!(
+        error(&[line.as_bytes(), b"{\"cards\": [\"4H\xff\"]}\n"].concat()),
+        "line 2: column 15: this byte is not UTF-8 text: a log is written in UTF-8"
+    );
+    assert_eq!(
+        error(format!("{line}[[\"4H\"], null, \"banco\"]\n").as_bytes())
+            .split(" at line")
+            .next()
+            .unwrap(),
+        "line 2: invalid type: sequence, expected an object"
+    );
+    assert!(Observed::read_from(format!("\u{feff}{line}").as_bytes(), &rules, 64, 1 << 10).is_ok());
+}
+
+#[test]
+fn plans_stay_accurate_at_extreme_levels() {
+    use punto_banco::lang::Lang;
+    use punto_banco::oracle::fit::{Needed, coups_to_reach, plan, validate_alpha, validate_power};
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::render_plan;
+    let shoe = Shoe::reference();
+    let right = DrawingRules::reference();
+    let wrong = right.with_banco_cell(3, PuntoMove::Drew(8), Action::Draw);
+    let coups = |alpha: f64, power: f64| -> Vec<Needed> {
+        plan(&shoe, &right, &wrong, alpha, power)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.coups)
+            .collect()
+    };
+    // The published figures (docs/en/oracle.md), and more coups, never fewer, as α shrinks:
+    // at 5e-17, 1 − α rounds to 1, which once made every grouping blind.
+    assert_eq!(
+        coups(0.01, 0.9),
+        [Needed::Coups(44_295_479), Needed::Coups(17_910)]
+    );
+    let tiny = coups(5e-17, 0.9);
+    let tinier = coups(1e-300, 0.9);
+    for (a, b) in tiny.iter().zip(&tinier) {
+        assert!(
+            matches!((a, b), (Needed::Coups(a), Needed::Coups(b)) if *a > 17_910 && b > a),
+            "{tiny:?} {tinier:?}"
+        );
+    }
+    // A power of 1e-300 is one coup, not none.
+    let reach = num_rational::BigRational::new(1.into(), 200.into());
+    assert_eq!(coups_to_reach(&reach, 1e-300), Some(Needed::Coups(1)));
+    assert_eq!(coups_to_reach(&reach, 0.9), Some(Needed::Coups(460)));
+    let rare = num_rational::BigRational::new(1.into(), num_bigint::BigInt::from(10).pow(20));
+    assert_eq!(coups_to_reach(&rare, 0.9), Some(Needed::Beyond));
+    assert_eq!(coups(0.01, 1e-300), [Needed::Coups(1), Needed::Coups(1)]);
+    // α and power are printed as given, in scientific notation when small.
+    let plans = plan(&shoe, &right, &wrong, 1e-300, 0.9).unwrap();
+    let text = render_plan(&plans, None, 1e-300, 0.9, Lang::En, Format::Text);
+    assert!(
+        text.contains("with power 0.9, each test at α = 1e-300 "),
+        "{text}"
+    );
+    let text = render_plan(&plans, None, 1.5e-17, 0.9, Lang::Fr, Format::Text);
+    assert!(text.contains("au seuil α = 1,5e-17 "), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&render_plan(
+        &plans,
+        None,
+        1e-300,
+        0.9,
+        Lang::En,
+        Format::Json,
+    ))
+    .unwrap();
+    assert_eq!(json["alpha"], 1e-300);
+    assert_eq!(json["fit"][0]["more_than"], serde_json::Value::Null);
+    // The accepted ranges, with messages naming the flag, the value and the range.
+    for bad in [0.0, 0.6, 1e-301, f64::NAN, -1.0] {
+        assert!(validate_alpha(bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        validate_alpha(1e-301).unwrap_err().to_string(),
+        "--alpha is 1e-301: expected a number from 1e-300 to 0.5"
+    );
+    assert_eq!(
+        validate_power(1.0).unwrap_err().to_string(),
+        "--power is 1: expected a number greater than 0 and less than 1"
+    );
+    assert_eq!(validate_alpha(1e-300).unwrap(), 1e-300);
+    assert_eq!(validate_power(1e-300).unwrap(), 1e-300);
+    assert!(plan(&shoe, &right, &wrong, 0.7, 0.9).is_err());
+}
+
+/// Fragments of log lines, counts documents and noise, glued at random below.
+const FRAGMENTS: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"",
+    "\n",
+    "\r\n",
+    " ",
+    "\u{feff}",
+    "null",
+    "true",
+    "-1",
+    "18",
+    "1e400",
+    "0.95",
+    "18446744073709551615",
+    "\"cards\"",
+    "\"shoe\"",
+    "\"winner\"",
+    "\"banco\"",
+    "\"net\"",
+    "\"19/0\"",
+    "\"1/-20\"",
+    "\"stake\"",
+    "\"decks\"",
+    "\"ranks\"",
+    "\"punto_total\"",
+    "\"natural\"",
+    "\"AS\"",
+    "\"4H\"",
+    "\"10D\"",
+    "\"1H\"",
+    "\"outcomes\"",
+    "\"positions\"",
+    "\"punto\"",
+    "\"tie\"",
+    "\"count\"",
+    "{\"shoe\": {\"decks\": 1}}\n",
+    "{\"cards\": [\"AS\",\"AS\",\"2C\",\"KD\",\"9H\",\"9S\",\"QC\"], \"winner\": \"tie\"",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Whatever the bytes, verify and fit answer without panicking, the summary adds up and
+    /// the streamed JSON report is one JSON document.
+    #[test]
+    fn any_input_is_read_without_panicking(
+        pieces in proptest::collection::vec(0..FRAGMENTS.len() + 1, 0..60),
+    ) {
+        use punto_banco::lang::Lang;
+        use punto_banco::render::Format;
+        use punto_banco::render::oracle::write_verification;
+        let mut bytes = Vec::new();
+        for piece in pieces {
+            match FRAGMENTS.get(piece) {
+                Some(text) => bytes.extend_from_slice(text.as_bytes()),
+                None => bytes.push(0xff),
+            }
+        }
+        let rules = Rules::reference();
+        let mut out = Vec::new();
+        // A line past the limit ends the reading, the report finished all the same.
+        if let Ok(summary) =
+            write_verification(&bytes[..], &mut out, &rules, Lang::Fr, Format::Json, 64)
+        {
+            proptest::prop_assert_eq!(
+                summary.coups,
+                summary.agreeing + summary.disagreeing_total()
+            );
+        }
+        proptest::prop_assert!(serde_json::from_slice::<serde_json::Value>(&out).is_ok());
+        let _ = Observed::read_from(&bytes[..], &DrawingRules::reference(), 64, 256);
+    }
 }
