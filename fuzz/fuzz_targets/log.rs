@@ -1,20 +1,23 @@
-//! The log reader: any bytes, line by line, end in verdicts and a summary that adds up.
+//! The log reader: any bytes, line by line, end in a finished report (valid JSON with
+//! `--format json`) and a summary that adds up, never a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use punto_banco::oracle::verify::Verifier;
+use punto_banco::lang::Lang;
+use punto_banco::render::Format;
+use punto_banco::render::oracle::write_verification;
 use punto_banco::rules::Rules;
 
 fuzz_target!(|data: &[u8]| {
     let rules = Rules::reference();
-    let mut verifier = Verifier::new(&rules);
-    let text = String::from_utf8_lossy(data);
-    for (i, line) in text.lines().enumerate() {
-        if let Some(d) = verifier.line(i + 1, line) {
-            let _ = d.finding.sentence(&rules, punto_banco::lang::Lang::En);
-            let _ = d.finding.sentence(&rules, punto_banco::lang::Lang::Fr);
+    for (lang, format) in [(Lang::Fr, Format::Json), (Lang::En, Format::Text)] {
+        let mut out = Vec::new();
+        let result = write_verification(data, &mut out, &rules, lang, format, 4096);
+        if let Ok(summary) = &result {
+            assert_eq!(summary.coups, summary.agreeing + summary.disagreeing_total());
+        }
+        if format == Format::Json {
+            serde_json::from_slice::<serde_json::Value>(&out).expect("a finished JSON report");
         }
     }
-    let s = verifier.summary();
-    assert_eq!(s.coups, s.agreeing + s.disagreeing_total());
 });

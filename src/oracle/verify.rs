@@ -1226,11 +1226,12 @@ impl<'r> Verifier<'r> {
 fn malformed_json(e: &serde_json::Error) -> Finding {
     let text = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
+    // serde_json says column 0 for an error found before the first character is read.
+    let column = e.column().max(1);
     Finding::Malformed {
-        column: Some(e.column()),
+        column: Some(column),
         message: format!(
-            "column {}: {}",
-            e.column(),
+            "column {column}: {}",
             text.strip_suffix(&suffix).unwrap_or(&text)
         ),
     }

@@ -640,3 +640,233 @@ fn docs_write_refuses_a_folder_it_cannot_read() {
         &["cannot read no/such/folder"],
     );
 }
+
+#[test]
+fn the_largest_shoes_accepted_are_analysed_exactly() {
+    for args in [
+        &["analyze", "--decks", "268435457", "--format", "json"][..],
+        &["analyze", "--decks", "4294967296", "--format", "json"],
+        &[
+            "analyze",
+            "--ranks",
+            "17179869184,4,4,4,4,4,4,4,4,4,4,4,4",
+            "--format",
+            "json",
+        ],
+    ] {
+        let output = run(args, b"");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let n = num_bigint::BigUint::from(doc["shoe"]["cards"].as_u64().unwrap());
+        let expected: num_bigint::BigUint = (0u32..6)
+            .map(|k| &n - num_bigint::BigUint::from(k))
+            .product();
+        assert_eq!(doc["sequences"], expected.to_string(), "{args:?}");
+    }
+    for args in [
+        &["eor", "--decks", "268435457"][..],
+        &["session-odds", "--decks", "4294967296", "--deals", "1"],
+    ] {
+        assert_eq!(run(args, b"").status.code(), Some(0), "{args:?}");
+    }
+    // A huge shoe in a batch is one more line answered, never the end of the batch.
+    let mut input = "{\"decks\": 1}\n".repeat(5);
+    input.push_str("{\"decks\": 300000000}\n");
+    input.push_str(&"{\"decks\": 1}\n".repeat(5));
+    let output = run(&["analyze", "--batch", "-"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 11);
+    assert!(lines.iter().all(|l| l.get("error").is_none()));
+    assert_eq!(lines[5]["shoe"]["cards"], 15_600_000_000u64);
+}
+
+/// A log on standard input, checked as `verify -`: the first line of its report.
+fn first_finding(log: &str) -> String {
+    let output = run(&["verify", "-"], log.as_bytes());
+    assert_ne!(output.status.code(), Some(101), "{log}");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn log_lines_that_cannot_be_read_are_malformed_never_disagreements() {
+    let coup = r#""cards": ["4H", "2S", "9C", "AD", "8D"], "winner": "banco""#;
+    for (claim, needle) in [
+        (r#""net": {"banco": "abc"}"#, "net.banco is `abc`: expected"),
+        (r#""net": {"banco": ""}"#, "net.banco is an empty string"),
+        (r#""net": {"banco": "19/0"}"#, "net.banco is `19/0`"),
+        (r#""net": {"banco": "1e-2"}"#, "net.banco is `1e-2`"),
+        (
+            r#""punto_total": 12"#,
+            "punto_total is 12: expected a whole number from 0 to 9",
+        ),
+        (r#""banco_total": -1"#, "banco_total"),
+    ] {
+        let line = format!("{{{coup}, {claim}}}\n");
+        let finding = first_finding(&line);
+        assert!(finding.contains(needle), "{line}: {finding}");
+        let output = run(&["verify", "-", "--format", "json"], line.as_bytes());
+        let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(doc["summary"]["malformed"], 1, "{line}");
+        assert_eq!(
+            doc["summary"]["disagreeing"]["total"].as_u64().unwrap_or(0),
+            0,
+            "{line}"
+        );
+    }
+    // An array is not a record.
+    let finding = first_finding("[[\"4H\",\"2S\",\"9C\",\"AD\",\"8D\"],null,\"banco\"]\n");
+    assert!(
+        finding.contains("column 1: invalid type: sequence"),
+        "{finding}"
+    );
+    // Invalid UTF-8 is named with its line and column.
+    let output = run(&["verify", "-"], b"{\"cards\": [\"4\xffH\"]}\n");
+    assert!(
+        String::from_utf8_lossy(&output.stdout)
+            .contains("line 1: column 14: byte 0xFF is not UTF-8")
+    );
+    // The cards of a line wrong only in its claims were still dealt.
+    let log = "{\"shoe\": {\"decks\": 1}}\n\
+               {\"cards\": [\"AS\",\"2S\",\"9C\",\"AD\",\"8D\"], \"winner\": \"banco\", \"net\": {\"banco\": \"x\"}}\n\
+               {\"cards\": [\"AS\",\"2H\",\"9H\",\"AH\",\"8H\"], \"winner\": \"banco\"}\n";
+    let output = run(&["verify", "-"], log.as_bytes());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("line 3: A♠ is dealt a 2nd time"));
+    // A log in which no coup could be read is bad input, not a disagreement.
+    for log in ["", "\n\n", "{\"shoe\": {\"decks\": 8}}\n", "nonsense\n"] {
+        refused(
+            &["verify", "-"],
+            log.as_bytes(),
+            2,
+            &["no line of the log could be read as a coup"],
+        );
+    }
+}
+
+#[test]
+fn counts_that_cannot_be_counted_are_refused_by_name() {
+    let max = u64::MAX;
+    refused(
+        &["fit", "-"],
+        format!("{{\"outcomes\": {{\"punto\": {max}, \"banco\": 1, \"tie\": 0}}}}").as_bytes(),
+        2,
+        &["outcomes: the counts add up to more than 18446744073709551615"],
+    );
+    let row = "[1,1,1,1,1,1,1,1,1,1]";
+    refused(
+        &["fit", "-"],
+        format!("{{\"positions\": [{row},{row},{row},{row},{row}]}}").as_bytes(),
+        2,
+        &["positions has 5 entries"],
+    );
+    refused(&["fit", "-"], b"[1, 2, 3]", 2, &["-:"]);
+    refused(
+        &["fit", "-"],
+        b"{\"outcomes\": {\"punto\": -3}}",
+        2,
+        &["-:"],
+    );
+}
+
+#[test]
+fn scripts_name_one_field_its_value_and_its_line() {
+    for (script, needle) in [
+        (
+            r#"{"participants": ["A", "B"], "rounds": [{"predictions": {"A": "P", "B": "B", "A": "T"}}]}"#,
+            "line 1, column 78: round 1 `predictions` has \"A\" twice",
+        ),
+        (
+            r#"{"participants": ["A", "B"], "decks": 1, "rounds": [{"predictions": {"A": "P", "B": "B"}, "cards": ["AS","AS","AS","AS","AS","AS"]}]}"#,
+            "A♠ is given 6 times, but a shoe of 1 deck holds 1 of each card",
+        ),
+        (
+            "{\"participants\": [\"A\", \"B\"],\n \"stake\": 0}",
+            "line 2, column 11: `stake` is 0: expected a whole number from 1 to 1000000000",
+        ),
+        (
+            r#"[["A", "B"]]"#,
+            "line 1, column 1: the script is an array",
+        ),
+        (
+            r#"{"participants": ["A", "B"], "deals": -1}"#,
+            "`deals` is -1",
+        ),
+        (
+            r#"{"participants": ["A", "B"], "decks": 1e3}"#,
+            "`decks` is 1e3",
+        ),
+    ] {
+        refused(
+            &["session", "--script", "-"],
+            script.as_bytes(),
+            2,
+            &[needle],
+        );
+    }
+}
+
+#[test]
+fn claimed_tables_are_read_as_card_tables_write_them_or_refused() {
+    // Columns headed A to 10, H for a draw: the reference tableau, no difference.
+    let output = run(&["check", "data/claims/card-columns.tsv"], b"");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("Columns read as Punto's third card A, 2, 3, …, 9, 10"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Drawing differences from the reference: 0"),
+        "{text}"
+    );
+    // A header with a label that is no third card is refused with its line, never guessed.
+    let grid = "Banco\t0\t1\t2\t3\t4\t5\t6\t7\t8\tfoo\n0\tD\tD\tD\tD\tD\tD\tD\tD\tD\tD\n";
+    refused(
+        &["check", "-"],
+        grid.as_bytes(),
+        2,
+        &["`foo` is not a column heading"],
+    );
+    let grid = "Banco\t0\t1\t2\t3\t4\t5\t6\t7\t8\t9\n10\tD\tD\tD\tD\tD\tD\tD\tD\tD\tD\n";
+    refused(
+        &["check", "-"],
+        grid.as_bytes(),
+        2,
+        &["`10` is not a Banco total"],
+    );
+    // A claim stated with more decimals than any figure needs: refused, not a panic.
+    let reference = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/reference.json"),
+    )
+    .unwrap();
+    let value: serde_json::Value = serde_json::from_str(&reference).unwrap();
+    let mut value = value;
+    let claims = value["claims"].as_array_mut().unwrap();
+    let digits = format!("0.{}", "1".repeat(65_534));
+    let first = claims[0].as_object_mut().unwrap();
+    let figure = first
+        .iter()
+        .find(|(_, v)| v.is_string())
+        .map(|(k, _)| k.clone())
+        .unwrap();
+    first.insert(figure, serde_json::Value::String(digits));
+    refused(
+        &["check", "-"],
+        value.to_string().as_bytes(),
+        2,
+        &["at most 100 are accepted"],
+    );
+}

@@ -6,7 +6,8 @@ use punto_banco::rules::Rules;
 use punto_banco::variants::{RuleSet, SHIPPED, claimed_value};
 
 /// Every claim of every shipped variant holds at the precision it is stated at. The claims
-/// are the figures of ../shared/reference-figures.md, each with its source in the file.
+/// are published figures (Wizard of Odds, "Baccarat" appendix 1, "EZ Baccarat", "Side bets",
+/// appendix 5), each with its source in the file.
 #[test]
 fn every_shipped_claim_holds() {
     let mut checked = 0;
