@@ -870,3 +870,57 @@ fn claimed_tables_are_read_as_card_tables_write_them_or_refused() {
         &["at most 100 are accepted"],
     );
 }
+
+#[test]
+fn rule_files_are_refused_with_line_column_and_field() {
+    for (file, needle) in [
+        (
+            "commission-as-number.json",
+            "line 22, column 63: commission is 500%",
+        ),
+        (
+            "missing-cell.json",
+            "line 13, column 33: drawing.banco.\"3\" has 10 cells",
+        ),
+        (
+            "negative-payout.json",
+            "line 21, column 106: `-1` is negative",
+        ),
+        (
+            "negative-rank-count.json",
+            "line 5, column 73: shoe.ranks[9] (the count of 10) is `-1`",
+        ),
+        (
+            "unknown-field.json",
+            "line 5, column 9: unknown field `decks`",
+        ),
+        (
+            "grid-ten-beside-zero.tsv",
+            "line 3, column 28: `10` names Punto's third card 0",
+        ),
+    ] {
+        let path = format!("docs/examples/broken/{file}");
+        for command in ["analyze", "eor", "vectors", "verify"] {
+            let mut args = vec![command, "--rules", path.as_str()];
+            if command == "verify" {
+                args.push("docs/examples/oracle/good.jsonl");
+            }
+            bad(&args, &[&path, needle]);
+        }
+    }
+    for (text, needle) in [
+        (
+            "{\"schema\": 1, \"shoe\": [8]}",
+            "line 1, column 22: invalid type: sequence, expected a shoe object",
+        ),
+        ("{\"schema\": 1, \"shoe\": {\"decks\": 0}}", "decks"),
+        (
+            "{\"schema\": 1, \"shoe\": {\"decks\": 4294967297}}",
+            "4294967297",
+        ),
+        ("[]", "no tableau found: expected a rule file (JSON)"),
+        ("", "no tableau found"),
+    ] {
+        refused(&["analyze", "--rules", "-"], text.as_bytes(), 2, &[needle]);
+    }
+}
