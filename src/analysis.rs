@@ -31,18 +31,29 @@ impl Analysis {
     /// ```
     pub fn new(shoe: &Shoe, rules: &Rules) -> Result<Analysis, ShoeError> {
         let tally = fast_tally(shoe, &rules.drawing)?;
-        Ok(Analysis::from_tally(shoe.clone(), rules.clone(), tally))
+        let total = tally.total();
+        Ok(Analysis {
+            shoe: shoe.clone(),
+            rules: rules.clone(),
+            tally,
+            total,
+        })
     }
 
-    /// Wraps an already computed tally.
-    pub fn from_tally(shoe: Shoe, rules: Rules, tally: Tally<BigUint>) -> Analysis {
+    /// Wraps a tally computed elsewhere (a reference path, say), if it can be the tally of
+    /// the shoe: the shoe is playable and the weights add up to N·(N−1)·…·(N−5). Anything
+    /// else is `None`, never an analysis that divides by zero or by the wrong total.
+    pub fn from_tally(shoe: Shoe, rules: Rules, tally: Tally<BigUint>) -> Option<Analysis> {
+        shoe.check_playable().ok()?;
+        let n = BigUint::from(shoe.len());
+        let sequences: BigUint = (0u32..6).map(|k| &n - BigUint::from(k)).product();
         let total = tally.total();
-        Analysis {
+        (total == sequences).then_some(Analysis {
             shoe,
             rules,
             tally,
             total,
-        }
+        })
     }
 
     /// The number of ordered six-card sequences of the shoe: N·(N−1)·…·(N−5).
@@ -175,4 +186,23 @@ impl Analysis {
 /// A small exact ratio as a big one.
 pub fn ratio_to_big(ratio: Ratio<i64>) -> BigRational {
     BigRational::new(BigInt::from(*ratio.numer()), BigInt::from(*ratio.denom()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tally_is_wrapped_only_when_it_can_be_the_shoes() {
+        let one_deck = Shoe::decks(1).unwrap();
+        let rules = Rules::reference();
+        let tally = fast_tally(&one_deck, &rules.drawing).unwrap();
+        assert!(Analysis::from_tally(one_deck.clone(), rules.clone(), tally.clone()).is_some());
+        // Another shoe's tally, an empty tally, a shoe too small: no analysis to divide by.
+        let two_decks = Shoe::decks(2).unwrap();
+        assert!(Analysis::from_tally(two_decks, rules.clone(), tally).is_none());
+        assert!(Analysis::from_tally(one_deck, rules.clone(), Tally::default()).is_none());
+        let tiny = Shoe::from_counts([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        assert!(Analysis::from_tally(tiny, rules, Tally::default()).is_none());
+    }
 }

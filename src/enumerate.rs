@@ -15,11 +15,11 @@ use num_bigint::BigUint;
 /// provably fits (a shoe of N cards has N⁶ > every partial product) and in big integers beyond.
 pub fn exact_tally(shoe: &Shoe, rules: &DrawingRules) -> Result<Tally<BigUint>, ShoeError> {
     shoe.check_playable()?;
-    if fits_in_u128(shoe) {
-        Ok(enumerate::<u128>(shoe, rules).to_big())
+    Ok(if fits_in_u128(shoe) {
+        walk::<u128>(shoe, rules).to_big()
     } else {
-        Ok(enumerate::<BigUint>(shoe, rules))
-    }
+        walk::<BigUint>(shoe, rules)
+    })
 }
 
 /// Whether N⁶ fits in a `u128` for a shoe of N cards, which bounds every weight and sum.
@@ -29,18 +29,31 @@ pub fn fits_in_u128(shoe: &Shoe) -> bool {
 
 /// Enumerates every coup over the shoe's card values, grouping by value.
 ///
-/// The caller chooses the weight type; [`exact_tally`] chooses it for any shoe.
+/// The caller chooses the weight type; [`exact_tally`] chooses it for any shoe. A weight
+/// type that cannot hold the shoe ([`Weight::holds`]: with `u128`, the shoe must satisfy
+/// [`fits_in_u128`]) is an error, never a wrapped figure.
 ///
-/// # Panics
-///
-/// When the weight type cannot hold the shoe ([`Weight::holds`]: with `u128`, the shoe must
-/// satisfy [`fits_in_u128`]), rather than return a wrapped figure.
-pub fn enumerate<W: Weight>(shoe: &Shoe, rules: &DrawingRules) -> Tally<W> {
-    assert!(
-        W::holds(shoe.len()),
-        "a shoe of {} cards is too large for this weight type: use exact_tally",
-        shoe.len()
-    );
+/// ```
+/// use punto_banco::{enumerate::enumerate, rules::DrawingRules, shoe::Shoe};
+/// let rules = DrawingRules::reference();
+/// assert!(enumerate::<u128>(&Shoe::decks(8).unwrap(), &rules).is_ok());
+/// assert!(enumerate::<u128>(&Shoe::decks(1 << 20).unwrap(), &rules).is_err());
+/// ```
+pub fn enumerate<W: Weight>(
+    shoe: &Shoe,
+    rules: &DrawingRules,
+) -> Result<Tally<W>, crate::fast::RingError> {
+    if !W::holds(shoe.len()) {
+        return Err(crate::fast::RingError::TooNarrow {
+            cards: shoe.len(),
+            ring: W::NAME,
+        });
+    }
+    Ok(walk(shoe, rules))
+}
+
+/// [`enumerate`] in a weight type already known to hold the shoe.
+fn walk<W: Weight>(shoe: &Shoe, rules: &DrawingRules) -> Tally<W> {
     let (fill_after_4, fill_after_5) = fills::<W>(shoe);
     let mut tally = Tally::<W>::default();
     for_each_opening(shoe, |counts, punto, banco, opening: W| {

@@ -128,6 +128,8 @@ impl FinalState {
 
 /// An integer weight type: `u128` where it provably fits, [`BigUint`] beyond.
 pub trait Weight: Clone + Zero + Add<Output = Self> + Mul<Output = Self> + From<u64> {
+    /// The type's name, for errors.
+    const NAME: &'static str;
     /// Whether every weight and sum of a shoe of `cards` cards fits: N⁶ bounds them all.
     fn holds(cards: u64) -> bool;
     /// The weight as a big integer.
@@ -135,6 +137,7 @@ pub trait Weight: Clone + Zero + Add<Output = Self> + Mul<Output = Self> + From<
 }
 
 impl Weight for u128 {
+    const NAME: &'static str = "u128";
     fn holds(cards: u64) -> bool {
         u128::from(cards).checked_pow(6).is_some()
     }
@@ -144,6 +147,7 @@ impl Weight for u128 {
 }
 
 impl Weight for BigUint {
+    const NAME: &'static str = "big integer";
     fn holds(_: u64) -> bool {
         true
     }

@@ -79,6 +79,7 @@ fn document_004_has_exactly_one_difference_and_its_exact_cost() {
                 },
                 tally,
             )
+            .unwrap()
         };
         let (with, without) = (naive(&drawing), naive(&DrawingRules::reference()));
         for (i, bet) in MainBet::ALL.iter().enumerate() {

@@ -19,7 +19,9 @@ fn effect_of_removal_matches_the_naive_path() {
     let eor = effect_of_removal(&shoe, &rules).unwrap();
     let naive_edge = |shoe: &Shoe, bet: MainBet| {
         let tally = naive_tally(shoe, &rules.drawing).unwrap();
-        Analysis::from_tally(shoe.clone(), rules.clone(), tally).edge(bet)
+        Analysis::from_tally(shoe.clone(), rules.clone(), tally)
+            .unwrap()
+            .edge(bet)
     };
     for rank in [Rank::Five, Rank::Nine, Rank::King] {
         let mut smaller = shoe.clone();

@@ -21,8 +21,8 @@ fn big_integer_path_equals_u128_path() {
     let shoe = Shoe::decks(8).unwrap();
     let rules = DrawingRules::reference();
     assert_eq!(
-        enumerate::<BigUint>(&shoe, &rules),
-        enumerate::<u128>(&shoe, &rules).to_big()
+        enumerate::<BigUint>(&shoe, &rules).unwrap(),
+        enumerate::<u128>(&shoe, &rules).unwrap().to_big()
     );
 }
 
