@@ -414,14 +414,30 @@ pub fn fit(
     rules: &DrawingRules,
     observed: &Observed,
 ) -> Result<Vec<GroupFit>, FitError> {
-    observed
+    let fits = observed
         .groups
         .iter()
         .map(|(&grouping, counts)| {
             let probabilities = expected(shoe, rules, grouping)?;
             test(grouping, &probabilities, counts)
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    if fits.iter().any(GroupFit::tested) {
+        return Ok(fits);
+    }
+    // Nothing at all can be tested: no verdict, rather than a vacuous "consistent".
+    let why: Vec<String> = fits
+        .iter()
+        .map(|f| match f.coups {
+            0 => format!("{}: no coup counted", f.grouping.key()),
+            n => format!(
+                "{}: {n} {} leave no degree of freedom once the cells expected fewer than 5 times are pooled",
+                f.grouping.key(),
+                if n == 1 { "coup" } else { "coups" }
+            ),
+        })
+        .collect();
+    Err(FitError::Untestable(why.join("; ")))
 }
 
 fn test(
@@ -463,7 +479,7 @@ fn test(
             cell: cell.clone(),
             observed,
             expected,
-            residual: (observed as f64 - expected) / (expected * (1.0 - p)).sqrt(),
+            residual: residual(observed, expected, p),
         });
     }
     if pooled > 0 && pooled_expected > 0.0 {
@@ -472,14 +488,15 @@ fn test(
             cell: format!("pooled {pooled}"),
             observed: pooled_observed,
             expected: pooled_expected,
-            residual: (pooled_observed as f64 - pooled_expected)
-                / (pooled_expected * (1.0 - p)).sqrt(),
+            residual: residual(pooled_observed, pooled_expected, p),
         });
     }
+    // `+ 0.0` turns the empty sum's −0 into 0.
     let chi_square: f64 = cells
         .iter()
         .map(|c| (c.observed as f64 - c.expected).powi(2) / c.expected)
-        .sum();
+        .sum::<f64>()
+        + 0.0;
     let degrees_of_freedom = cells.len().saturating_sub(1) as u64;
     let p_value = if !impossible.is_empty() {
         0.0
@@ -499,6 +516,25 @@ fn test(
         impossible,
         pooled,
     })
+}
+
+/// (observed − expected) / √(expected · (1 − p)); 0 for a cell that holds every coup (p = 1),
+/// where observed and expected are both the total, and never −0.
+fn residual(observed: u64, expected: f64, p: f64) -> f64 {
+    let spread = (expected * (1.0 - p)).sqrt();
+    if spread > 0.0 {
+        (observed as f64 - expected) / spread + 0.0
+    } else {
+        0.0
+    }
+}
+
+impl GroupFit {
+    /// Whether the grouping tests anything: some degree of freedom is left after pooling, or
+    /// a cell the rules make impossible was observed. An untested grouping has no verdict.
+    pub fn tested(&self) -> bool {
+        self.degrees_of_freedom > 0 || !self.impossible.is_empty()
+    }
 }
 
 /// Above this noncentrality the Poisson mixture would take too many terms (about 24·√(λ/2));
@@ -797,6 +833,9 @@ pub enum FitError {
         "no counts: give `outcomes`, `final_states`, `openings` or `positions`, or a log of coups"
     )]
     Empty,
+    /// No grouping can be tested: each had no coup, or too few to leave a degree of freedom.
+    #[error("{0}: nothing to test")]
+    Untestable(String),
     #[error("{grouping}: the counts add up to more than {} coups", u64::MAX)]
     Overflow { grouping: String },
     #[error("a counts document is at most {limit} bytes; give a log of coups for more")]

@@ -323,15 +323,29 @@ fn grouping_name(grouping: Grouping, lang: Lang) -> String {
     }
 }
 
-/// The significance each grouping is judged at: α shared among the groupings (Bonferroni).
+/// The significance each grouping is judged at: α shared among the groupings tested (Bonferroni).
 pub fn per_test_alpha(fits: &[GroupFit], alpha: f64) -> f64 {
-    alpha / fits.len().max(1) as f64
+    alpha / tested_count(fits).max(1) as f64
 }
 
-/// Whether every grouping is consistent with the rules at the shared α.
+fn tested_count(fits: &[GroupFit]) -> usize {
+    fits.iter().filter(|f| f.tested()).count()
+}
+
+/// Whether some grouping was tested and every grouping tested is consistent with the rules
+/// at the shared α.
 pub fn fits_pass(fits: &[GroupFit], alpha: f64) -> bool {
     let level = per_test_alpha(fits, alpha);
-    fits.iter().all(|f| f.p_value >= level)
+    tested_count(fits) > 0 && fits.iter().filter(|f| f.tested()).all(|f| f.p_value >= level)
+}
+
+/// A number with `places` decimals that never reads −0.00: a value that rounds to zero is 0.
+fn fixed(value: f64, places: usize, lang: Lang) -> String {
+    let text = lang.decimal(value, places);
+    match text.strip_prefix('−') {
+        Some(rest) if rest.bytes().all(|b| matches!(b, b'0' | b'.' | b',')) => rest.to_string(),
+        _ => text,
+    }
 }
 
 /// The fit report, for people or as JSON.
@@ -352,8 +366,8 @@ pub fn render_fit(
                     "coups": f.coups,
                     "chi_square": f.chi_square,
                     "degrees_of_freedom": f.degrees_of_freedom,
-                    "p_value": f.p_value,
-                    "consistent": f.p_value >= level,
+                    "p_value": f.tested().then_some(f.p_value),
+                    "consistent": f.tested().then_some(f.p_value >= level),
                     "pooled_cells": f.pooled,
                     "impossible": f.impossible.iter().map(|(c, n)| json!({"cell": c, "observed": n})).collect::<Vec<_>>(),
                     "cells": f.cells.iter().map(|c| json!({
@@ -370,7 +384,7 @@ pub fn render_fit(
     let colon = lang.pick(":", " :");
     let mut out = String::new();
     for f in fits {
-        let verdict = if f.degrees_of_freedom == 0 {
+        let verdict = if !f.tested() {
             lang.pick("too few coups to test", "trop peu de coups pour tester")
         } else if f.p_value >= level {
             lang.pick("consistent with the rules", "conforme aux règles")
@@ -378,15 +392,19 @@ pub fn render_fit(
             lang.pick("REJECTED", "REJETÉ")
         };
         out.push_str(&format!(
-            "{}{colon} {} {}, χ² = {} {} {} {}, p = {}{colon} {verdict}\n",
+            "{}{colon} {} {}, χ² = {} {} {} {}{}{colon} {verdict}\n",
             grouping_name(f.grouping, lang),
             lang.integer(&f.coups.to_string()),
             lang.pick("coups", "coups"),
-            lang.decimal(f.chi_square, 2),
+            fixed(f.chi_square, 2, lang),
             lang.pick("with", "avec"),
             f.degrees_of_freedom,
             lang.pick("degrees of freedom", "degrés de liberté"),
-            format_p(f.p_value, lang),
+            if f.tested() {
+                format!(", p = {}", format_p(f.p_value, lang))
+            } else {
+                String::new()
+            },
         ));
         for (cell, count) in &f.impossible {
             out.push_str(&format!(
@@ -408,7 +426,7 @@ pub fn render_fit(
                 cell_label(&c.cell, lang),
                 lang.integer(&c.observed.to_string()),
                 grouped_decimal(c.expected, lang),
-                lang.decimal(c.residual, 2),
+                fixed(c.residual, 2, lang),
             ]);
         }
         for line in table.to_text().lines() {
@@ -420,13 +438,13 @@ pub fn render_fit(
         Lang::En => format!(
             "Each grouping is judged at α = {} shared among {} groupings (Bonferroni: {} each).\n",
             format_alpha(alpha, lang),
-            fits.len(),
+            tested_count(fits),
             format_p(level, lang)
         ),
         Lang::Fr => format!(
             "Chaque regroupement est jugé au seuil α = {} partagé entre {} regroupements (Bonferroni : {} chacun).\n",
             format_alpha(alpha, lang),
-            fits.len(),
+            tested_count(fits),
             format_p(level, lang)
         ),
     });

@@ -952,3 +952,43 @@ proptest::proptest! {
         let _ = Observed::read_from(&bytes[..], &DrawingRules::reference(), 64, 256);
     }
 }
+
+#[test]
+fn counts_with_nothing_to_test_are_an_error_never_a_pass() {
+    use punto_banco::render::{Format, oracle::render_fit};
+    let rules = DrawingRules::reference();
+    let shoe = Shoe::reference();
+    let fit = |text: &str| fit::fit(&shoe, &rules, &Observed::from_counts(text).unwrap());
+    assert_eq!(
+        fit(r#"{"outcomes":{"punto":0,"banco":0,"tie":0}}"#)
+            .unwrap_err()
+            .to_string(),
+        "outcomes: no coup counted: nothing to test"
+    );
+    // Two coups: every cell expected fewer than 5 times, pooled into one, which holds them all.
+    assert_eq!(
+        fit(r#"{"outcomes":{"punto":1,"banco":1,"tie":0}}"#)
+            .unwrap_err()
+            .to_string(),
+        "outcomes: 2 coups leave no degree of freedom once the cells expected fewer than 5 times are pooled: nothing to test"
+    );
+    // An untested grouping beside a tested one: no verdict of its own, no NaN, no −0.
+    let row = "[160,40,40,40,40,40,40,40,40,40]";
+    let fits = fit(&format!(
+        r#"{{"outcomes":{{"punto":0,"banco":0,"tie":0}},"positions":[{row}]}}"#
+    ))
+    .unwrap();
+    let text = render_fit(&fits, 0.01, 10, punto_banco::lang::Lang::En, Format::Text);
+    assert!(!text.contains("NaN") && !text.contains("−0.00"), "{text}");
+    assert!(text.contains("Outcomes: 0 coups, χ² = 0.00 with 0 degrees of freedom: too few coups to test"), "{text}");
+    assert!(text.contains("shared among 1 groupings"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&render_fit(&fits, 0.01, 10, punto_banco::lang::Lang::En, Format::Json))
+            .unwrap();
+    let outcomes = &json["groupings"][0];
+    assert_eq!(outcomes["grouping"], "outcomes");
+    assert_eq!(outcomes["consistent"], serde_json::Value::Null);
+    assert_eq!(outcomes["p_value"], serde_json::Value::Null);
+    assert_eq!(outcomes["chi_square"].to_string(), "0.0");
+    assert_eq!(json["consistent"], true);
+}
