@@ -23,7 +23,7 @@ use crate::tally::{Hand, Winner};
 use num_rational::{BigRational, Ratio};
 use num_traits::ToPrimitive;
 use serde::Deserialize;
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -374,6 +374,8 @@ pub struct Summary {
     pub malformed: usize,
     /// Shoe lines read.
     pub shoes: usize,
+    /// The line too long at which the reading stopped, if it did: the lines after it were not read.
+    pub stopped: Option<usize>,
 }
 
 /// What a verification concludes, which picks the command's exit code.
@@ -410,7 +412,18 @@ impl Summary {
         self.verdict() == Verdict::Agree
     }
 
-    /// Agreement, disagreement, or no coup read at all.
+    /// The verdict's key in JSON output: [`Verdict::key`], or `stopped` when the reading
+    /// stopped at a line too long (exit 2: the log was not read whole, whatever the lines
+    /// before it say).
+    pub fn verdict_key(&self) -> &'static str {
+        match self.stopped {
+            Some(_) => "stopped",
+            None => self.verdict().key(),
+        }
+    }
+
+    /// Agreement, disagreement, or no coup read at all (a log whose reading stopped at a line
+    /// too long, see [`Summary::stopped`], is not read whole and never agrees).
     pub fn verdict(&self) -> Verdict {
         if self.coups == 0 {
             Verdict::NoCoup
@@ -637,7 +650,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for NetField<'a> {
 /// A log line as read: the cards and shoe strictly, the claims loosely (checked afterwards).
 #[derive(Default)]
 struct LogLine<'a> {
-    cards: Option<Cards>,
+    /// The first claim given twice: the line is malformed, its cards dealt all the same.
+    twice: Option<&'static str>,
     /// The shoe field's value, kept whole (shoe lines are rare) to be checked afterwards.
     shoe: Option<serde_json::Value>,
     winner: Option<Loose<'a>>,
@@ -650,31 +664,46 @@ struct LogLine<'a> {
     stake: Option<Loose<'a>>,
 }
 
-impl<'de: 'a, 'a> Deserialize<'de> for LogLine<'a> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct LineVisitor;
-        /// Sets a field once; a second occurrence is an error, as it would hide a claim.
-        fn once<T, E: de::Error>(
+/// Reads a log line, its cards into a slot as soon as they are read: a line that turns out
+/// malformed after them (a claim that cannot be parsed, a claim given twice) still dealt them.
+struct LineSeed<'s>(&'s mut Option<Cards>);
+
+impl<'de, 's> DeserializeSeed<'de> for LineSeed<'s> {
+    type Value = LogLine<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<LogLine<'de>, D::Error> {
+        struct LineVisitor<'s>(&'s mut Option<Cards>);
+        /// Sets a claim once; a second occurrence is noted, as it would hide a claim.
+        fn once<T>(
             slot: &mut Option<T>,
             value: T,
             name: &'static str,
-        ) -> Result<(), E> {
+            twice: &mut Option<&'static str>,
+        ) {
             if slot.is_some() {
-                return Err(E::duplicate_field(name));
+                twice.get_or_insert(name);
+            } else {
+                *slot = Some(value);
             }
-            *slot = Some(value);
-            Ok(())
         }
-        impl<'de> Visitor<'de> for LineVisitor {
+        impl<'de> Visitor<'de> for LineVisitor<'_> {
             type Value = LogLine<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a coup line or a shoe line: a JSON object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<LogLine<'de>, A::Error> {
                 let mut line = LogLine::default();
+                let twice = &mut line.twice;
                 while let Some(field) = map.next_key::<Field>()? {
                     match field {
-                        Field::Cards => once(&mut line.cards, map.next_value()?, "cards")?,
+                        Field::Cards => {
+                            let cards: Cards = map.next_value()?;
+                            if self.0.is_some() {
+                                // Which of the two was dealt cannot be told: neither is.
+                                *self.0 = None;
+                                return Err(de::Error::duplicate_field("cards"));
+                            }
+                            *self.0 = Some(cards);
+                        }
                         Field::Shoe => {
                             // `"shoe": null` is no shoe, as an absent field.
                             let value: serde_json::Value = map.next_value()?;
@@ -683,22 +712,22 @@ impl<'de: 'a, 'a> Deserialize<'de> for LogLine<'a> {
                             }
                             line.shoe = (!value.is_null()).then_some(value);
                         }
-                        Field::Winner => once(&mut line.winner, map.next_value()?, "winner")?,
+                        Field::Winner => once(&mut line.winner, map.next_value()?, "winner", twice),
                         Field::PuntoTotal => {
-                            once(&mut line.punto_total, map.next_value()?, "punto_total")?
+                            once(&mut line.punto_total, map.next_value()?, "punto_total", twice)
                         }
                         Field::BancoTotal => {
-                            once(&mut line.banco_total, map.next_value()?, "banco_total")?
+                            once(&mut line.banco_total, map.next_value()?, "banco_total", twice)
                         }
                         Field::PuntoDraws => {
-                            once(&mut line.punto_draws, map.next_value()?, "punto_draws")?
+                            once(&mut line.punto_draws, map.next_value()?, "punto_draws", twice)
                         }
                         Field::BancoDraws => {
-                            once(&mut line.banco_draws, map.next_value()?, "banco_draws")?
+                            once(&mut line.banco_draws, map.next_value()?, "banco_draws", twice)
                         }
-                        Field::Natural => once(&mut line.natural, map.next_value()?, "natural")?,
-                        Field::Net => once(&mut line.net, map.next_value()?, "net")?,
-                        Field::Stake => once(&mut line.stake, map.next_value()?, "stake")?,
+                        Field::Natural => once(&mut line.natural, map.next_value()?, "natural", twice),
+                        Field::Net => once(&mut line.net, map.next_value()?, "net", twice),
+                        Field::Stake => once(&mut line.stake, map.next_value()?, "stake", twice),
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -708,7 +737,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for LogLine<'a> {
             }
         }
         // A map, never a sequence: `[["4H", …], null, "banco"]` is not a coup line.
-        deserializer.deserialize_map(LineVisitor)
+        deserializer.deserialize_map(LineVisitor(self.0))
     }
 }
 
@@ -878,6 +907,11 @@ fn parse_net(text: &str) -> Option<Ratio<i128>> {
 impl<'a> LogLine<'a> {
     /// The claims of a coup line, or the first that cannot be read.
     fn claims(&mut self) -> Result<Claims<'a>, Finding> {
+        if let Some(name) = self.twice {
+            return Err(malformed(format!(
+                "`{name}` is given twice: a coup line states each claim once"
+            )));
+        }
         let winner = match given(&self.winner) {
             Some(Loose::Str(s)) if s == "punto" => Winner::Punto,
             Some(Loose::Str(s)) if s == "banco" => Winner::Banco,
@@ -1067,6 +1101,7 @@ impl<'r> Verifier<'r> {
     /// A line longer than the caller reads (`limit` bytes): malformed, and the last line read, so
     /// the cards on it, if any, are not taken out of the shoe.
     pub fn line_too_long(&mut self, number: usize, limit: usize) -> Discrepancy {
+        self.summary.stopped = Some(number);
         self.skip(
             number,
             malformed(format!(
@@ -1083,17 +1118,31 @@ impl<'r> Verifier<'r> {
         if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
             return None;
         }
-        let finding = match serde_json::from_str::<LogLine>(text) {
-            Err(e) => Err(malformed_json(&e)),
-            Ok(mut line) => match (line.shoe.take(), line.cards.take()) {
+        let mut cards = None;
+        let mut reader = serde_json::Deserializer::from_str(text);
+        let read = LineSeed(&mut cards)
+            .deserialize(&mut reader)
+            .and_then(|line| reader.end().map(|()| line));
+        let finding = match read {
+            Err(e) => {
+                // The cards read before the error were dealt.
+                self.deal(cards);
+                Err(malformed_json(&e))
+            }
+            Ok(mut line) => match (line.shoe.take(), cards) {
                 (Some(shoe), None) => match self.start_shoe(number, shoe) {
                     None => return None,
                     Some(finding) => Err(finding),
                 },
                 (None, Some(cards)) => self.coup(cards, &mut line),
-                _ => Err(malformed(
-                    "a line is a coup (with `cards`) or a new shoe (with `shoe`), not both or neither".into(),
-                )),
+                (shoe, cards) => {
+                    // Both: the cards were dealt, from the shoe already begun.
+                    self.deal(cards);
+                    Err(malformed(format!(
+                        "a line is a coup (with `cards`) or a new shoe (with `shoe`), not {}",
+                        if shoe.is_some() { "both" } else { "neither" }
+                    )))
+                }
             },
         };
         match finding {
@@ -1113,6 +1162,15 @@ impl<'r> Verifier<'r> {
                 })
             }
             Err(finding) => Some(self.skip(number, finding)),
+        }
+    }
+
+    /// Takes the cards of a malformed line out of the shoe, when they were read whole.
+    fn deal(&mut self, cards: Option<Cards>) {
+        if let (Some(shoe), Some(cards)) = (self.shoe.as_mut(), cards)
+            && cards.error.is_none()
+        {
+            shoe.take(&cards.cards);
         }
     }
 

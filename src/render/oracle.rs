@@ -77,6 +77,18 @@ pub fn summary_text(summary: &Summary, lang: Lang) -> String {
         lang.pick("Malformed lines (skipped)", "Lignes illisibles (ignorées)"),
         n(summary.malformed)
     ));
+    if let Some(line) = summary.stopped {
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "Read only up to line {}: it is too long, and the lines after it were not read\n",
+                n(line)
+            ),
+            Lang::Fr => format!(
+                "Lu seulement jusqu’à la ligne {} : elle est trop longue, et les lignes suivantes n’ont pas été lues\n",
+                n(line)
+            ),
+        });
+    }
     out
 }
 
@@ -170,7 +182,7 @@ fn summary_json(summary: &Summary) -> Value {
         "disagreeing_by_kind": by_kind,
         "malformed": summary.malformed,
         "all_agree": summary.all_agree(),
-        "verdict": summary.verdict().key(),
+        "verdict": summary.verdict_key(),
     })
 }
 

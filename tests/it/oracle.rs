@@ -479,7 +479,7 @@ fn only_an_object_is_a_log_line() {
         found[1].2
     );
     assert!(
-        found[2].2.contains("duplicate field `winner`"),
+        found[2].2.contains("`winner` is given twice"),
         "{}",
         found[2].2
     );
@@ -991,4 +991,78 @@ fn counts_with_nothing_to_test_are_an_error_never_a_pass() {
     assert_eq!(outcomes["p_value"], serde_json::Value::Null);
     assert_eq!(outcomes["chi_square"].to_string(), "0.0");
     assert_eq!(json["consistent"], true);
+}
+
+#[test]
+fn cards_are_dealt_whatever_makes_the_claims_malformed() {
+    let second_ace = "A♠ is dealt a 2nd time since the shoe of line 1, which holds 1";
+    for first in [
+        // A claim given twice.
+        r#"{"cards":["AS","2S","3C","4D","6S"],"winner":"banco","winner":"banco"}"#,
+        // Cards and a shoe on one line.
+        r#"{"cards":["AS","2S","3C","4D","6S"],"winner":"banco","shoe":{"decks":1}}"#,
+        // A claim that cannot be parsed, after the cards.
+        r#"{"cards":["AS","2S","3C","4D","6S"],"winner":banco}"#,
+        r#"{"cards":["AS","2S","3C","4D","6S"],"winner":"banco","net":{"banco":1e400}}"#,
+        r#"{"cards":["AS","2S","3C","4D","6S"],"winner":"banco"} trailing"#,
+    ] {
+        let log = format!(
+            "{{\"shoe\":{{\"decks\":1}}}}\n{first}\n{{\"cards\":[\"AS\",\"3S\",\"3D\",\"5C\",\"6H\"],\"winner\":\"punto\"}}\n"
+        );
+        let (summary, found) = findings(&log);
+        assert_eq!(summary.malformed, 1, "{first}");
+        assert_eq!(found.len(), 2, "{first}: {found:?}");
+        assert_eq!(
+            found[1],
+            (3, Kind::ImpossibleCard, second_ace.to_string()),
+            "{first}"
+        );
+    }
+    let (_, found) = findings(
+        "{\"cards\":[\"AS\",\"2S\",\"3C\",\"4D\",\"6S\"],\"winner\":\"banco\",\"winner\":\"banco\"}\n",
+    );
+    assert_eq!(
+        found[0].2,
+        "`winner` is given twice: a coup line states each claim once"
+    );
+    // Cards given twice: which were dealt cannot be told, so neither is.
+    let (_, found) = findings(
+        "{\"shoe\":{\"decks\":1}}\n{\"cards\":[\"AS\",\"2S\",\"3C\",\"4D\"],\"cards\":[\"AS\",\"2S\",\"3C\",\"4D\"],\"winner\":\"banco\"}\n{\"cards\":[\"AS\",\"3S\",\"3D\",\"5C\",\"6H\"],\"winner\":\"punto\"}\n",
+    );
+    assert!(
+        found.iter().all(|f| f.1 != Kind::ImpossibleCard),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_log_read_only_in_part_is_said_so() {
+    use punto_banco::lang::Lang;
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::write_verification;
+    let rules = Rules::reference();
+    let mut log = format!("{{{WORKED}}}\n{{\"cards\": [\"4H\"], \"winner\": \"punto\"}}\n");
+    log.push_str(&format!("{{{WORKED}, \"round\": \"{}\"}}\n", "x".repeat(300)));
+    log.push_str(&format!("{{{WORKED}}}\n"));
+    let mut out = Vec::new();
+    assert!(
+        write_verification(log.as_bytes(), &mut out, &rules, Lang::En, Format::Json, 256).is_err()
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["summary"]["verdict"], "stopped");
+    assert_eq!(json["summary"]["all_agree"], false);
+    for (lang, said) in [
+        (
+            Lang::En,
+            "Read only up to line 3: it is too long, and the lines after it were not read\n",
+        ),
+        (
+            Lang::Fr,
+            "Lu seulement jusqu’à la ligne 3 : elle est trop longue, et les lignes suivantes n’ont pas été lues\n",
+        ),
+    ] {
+        let mut out = Vec::new();
+        let _ = write_verification(log.as_bytes(), &mut out, &rules, lang, Format::Text, 256);
+        assert!(String::from_utf8(out).unwrap().ends_with(said));
+    }
 }
