@@ -5,7 +5,7 @@
 //! probabilities are computed on the tail itself (survival functions), never as 1 − CDF,
 //! so that the smallest significance levels stay accurate.
 
-use super::{Line, LineReader, Object};
+use super::{Line, LineReader, Object, json_error};
 use crate::enumerate::exact_tally;
 use crate::rules::Action;
 use crate::rules::DrawingRules;
@@ -234,8 +234,8 @@ impl LogCounts {
         if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
             return Ok(());
         }
-        let Object(coup) =
-            serde_json::from_str::<Object<LogCoup>>(text).map_err(|e| error(e.to_string()))?;
+        let Object(coup) = serde_json::from_str::<Object<LogCoup>>(text)
+            .map_err(|e| error(json_error(text, &e, true)))?;
         let cards = match (coup.cards, coup.shoe) {
             (Some(cards), None) => cards,
             (None, Some(_)) => return Ok(()),
@@ -1007,26 +1007,38 @@ impl Observed {
     /// Reads a counts document: one JSON object with any of `outcomes`, `final_states`,
     /// `openings` and `positions`.
     pub fn from_counts(text: &str) -> Result<Observed, FitError> {
-        let Object(file) = serde_json::from_str::<Object<CountsFile>>(text)?;
+        let Object(file) = serde_json::from_str::<Object<CountsFile>>(text)
+            .map_err(|e| FitError::Counts(json_error(text, &e, false)))?;
         let mut observed = Observed::default();
         if let Some(Object(o)) = file.outcomes {
             for (key, count) in [("punto", o.punto), ("banco", o.banco), ("tie", o.tie)] {
                 observed.add(Grouping::Outcomes, key.into(), count)?;
             }
         }
+        // The first entry of each cell, to refuse a repeated one rather than sum it.
+        let mut seen: BTreeMap<Cell, usize> = BTreeMap::new();
+        let mut once = |grouping: &str, cell: &Cell, index: usize| match seen
+            .insert(cell.clone(), index)
+        {
+            Some(first) => Err(FitError::Counts(format!(
+                "{grouping}[{index}] repeats the cell of {grouping}[{first}]: give each cell once"
+            ))),
+            None => Ok(()),
+        };
         for (index, Object(s)) in file.final_states.into_iter().flatten().enumerate() {
-            let entry = index + 1;
-            if s.punto_total > 9 || s.banco_total > 9 {
-                return Err(FitError::Counts(format!(
-                    "final_states, entry {entry}: a total is {} or {}: totals are 0 to 9",
-                    s.punto_total, s.banco_total
-                )));
-            }
-            if !(2..=3).contains(&s.punto_cards) || !(2..=3).contains(&s.banco_cards) {
-                return Err(FitError::Counts(format!(
-                    "final_states, entry {entry}: punto_cards and banco_cards are 2 or 3, not {} and {}",
-                    s.punto_cards, s.banco_cards
-                )));
+            for (name, value, accepted) in [
+                ("punto_total", s.punto_total, 0..=9),
+                ("banco_total", s.banco_total, 0..=9),
+                ("punto_cards", s.punto_cards, 2..=3),
+                ("banco_cards", s.banco_cards, 2..=3),
+            ] {
+                if !accepted.contains(&value) {
+                    return Err(FitError::Counts(format!(
+                        "final_states[{index}].{name} is {value}: expected {} to {}",
+                        accepted.start(),
+                        accepted.end()
+                    )));
+                }
             }
             let state = FinalState {
                 punto_total: s.punto_total,
@@ -1035,22 +1047,23 @@ impl Observed {
                 banco_cards: s.banco_cards,
                 natural: false,
             };
+            once("final_states", &state_cell(state), index)?;
             observed.add(Grouping::FinalStates, state_cell(state), s.count)?;
         }
         for (index, Object(o)) in file.openings.into_iter().flatten().enumerate() {
-            if o.punto_total > 9 || o.banco_total > 9 {
-                return Err(FitError::Counts(format!(
-                    "openings, entry {}: a total is {} or {}: totals are 0 to 9",
-                    index + 1,
-                    o.punto_total,
-                    o.banco_total
-                )));
+            for (name, value) in [
+                ("punto_total", o.punto_total),
+                ("banco_total", o.banco_total),
+            ] {
+                if value > 9 {
+                    return Err(FitError::Counts(format!(
+                        "openings[{index}].{name} is {value}: expected 0 to 9"
+                    )));
+                }
             }
-            observed.add(
-                Grouping::Openings,
-                opening_cell(o.punto_total, o.banco_total),
-                o.count,
-            )?;
+            let cell = opening_cell(o.punto_total, o.banco_total);
+            once("openings", &cell, index)?;
+            observed.add(Grouping::Openings, cell, o.count)?;
         }
         let positions = file.positions.unwrap_or_default();
         if positions.len() > 4 {

@@ -12,7 +12,7 @@
 //! The verifier's state is the stated shoe's counts and the summary's: it does not grow
 //! with the log.
 
-use super::{Object, rule_clause};
+use super::{Object, json_error, raw_scalar, rule_clause};
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Role, deal};
 use crate::lang::Lang;
@@ -652,6 +652,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for NetField<'a> {
 struct LogLine<'a> {
     /// The first claim given twice: the line is malformed, its cards dealt all the same.
     twice: Option<&'static str>,
+    /// The line's text, to quote a claim's number as written.
+    text: &'a str,
     /// The shoe field's value, kept whole (shoe lines are rare) to be checked afterwards.
     shoe: Option<serde_json::Value>,
     winner: Option<Loose<'a>>,
@@ -713,19 +715,33 @@ impl<'de, 's> DeserializeSeed<'de> for LineSeed<'s> {
                             line.shoe = (!value.is_null()).then_some(value);
                         }
                         Field::Winner => once(&mut line.winner, map.next_value()?, "winner", twice),
-                        Field::PuntoTotal => {
-                            once(&mut line.punto_total, map.next_value()?, "punto_total", twice)
+                        Field::PuntoTotal => once(
+                            &mut line.punto_total,
+                            map.next_value()?,
+                            "punto_total",
+                            twice,
+                        ),
+                        Field::BancoTotal => once(
+                            &mut line.banco_total,
+                            map.next_value()?,
+                            "banco_total",
+                            twice,
+                        ),
+                        Field::PuntoDraws => once(
+                            &mut line.punto_draws,
+                            map.next_value()?,
+                            "punto_draws",
+                            twice,
+                        ),
+                        Field::BancoDraws => once(
+                            &mut line.banco_draws,
+                            map.next_value()?,
+                            "banco_draws",
+                            twice,
+                        ),
+                        Field::Natural => {
+                            once(&mut line.natural, map.next_value()?, "natural", twice)
                         }
-                        Field::BancoTotal => {
-                            once(&mut line.banco_total, map.next_value()?, "banco_total", twice)
-                        }
-                        Field::PuntoDraws => {
-                            once(&mut line.punto_draws, map.next_value()?, "punto_draws", twice)
-                        }
-                        Field::BancoDraws => {
-                            once(&mut line.banco_draws, map.next_value()?, "banco_draws", twice)
-                        }
-                        Field::Natural => once(&mut line.natural, map.next_value()?, "natural", twice),
                         Field::Net => once(&mut line.net, map.next_value()?, "net", twice),
                         Field::Stake => once(&mut line.stake, map.next_value()?, "stake", twice),
                         Field::Other => {
@@ -836,24 +852,34 @@ fn given<'v, 'a>(value: &'v Option<Loose<'a>>) -> Option<&'v Loose<'a>> {
     value.as_ref().filter(|v| !matches!(v, Loose::Null))
 }
 
-fn total_claim(value: &Option<Loose>, name: &str) -> Result<Option<u8>, Finding> {
+/// A claim's value for a message, a number as written in the line (`3.0`, not `3`).
+fn shown(text: &str, path: &str, value: &Loose) -> String {
+    match value {
+        Loose::Integer(_) | Loose::Large(_) | Loose::Float(_) => {
+            raw_scalar(text, path).map_or_else(|| describe(value), str::to_string)
+        }
+        _ => describe(value),
+    }
+}
+
+fn total_claim(text: &str, value: &Option<Loose>, name: &str) -> Result<Option<u8>, Finding> {
     match given(value) {
         None => Ok(None),
         Some(Loose::Integer(n @ 0..=9)) => Ok(Some(*n as u8)),
         Some(other) => Err(malformed(format!(
             "{name} is {}: expected a whole number from 0 to 9",
-            describe(other)
+            shown(text, name, other)
         ))),
     }
 }
 
-fn flag_claim(value: &Option<Loose>, name: &str) -> Result<Option<bool>, Finding> {
+fn flag_claim(text: &str, value: &Option<Loose>, name: &str) -> Result<Option<bool>, Finding> {
     match given(value) {
         None => Ok(None),
         Some(Loose::Bool(b)) => Ok(Some(*b)),
         Some(other) => Err(malformed(format!(
             "{name} is {}: expected true or false",
-            describe(other)
+            shown(text, name, other)
         ))),
     }
 }
@@ -936,7 +962,7 @@ impl<'a> LogLine<'a> {
             Some(other) => {
                 return Err(malformed(format!(
                     "stake is {}: expected a whole number from 1 to {MAX_STAKE}",
-                    describe(other)
+                    shown(self.text, "stake", other)
                 )));
             }
         };
@@ -960,7 +986,7 @@ impl<'a> LogLine<'a> {
                     };
                     return Err(malformed(format!(
                         "net.{bet} is {}: expected {NET_FORMS}{digits}",
-                        describe(value)
+                        shown(self.text, &format!("net.{bet}"), value)
                     )));
                 }
                 nets.sort_by(|a, b| a.0.cmp(&b.0));
@@ -975,11 +1001,11 @@ impl<'a> LogLine<'a> {
         };
         Ok(Claims {
             winner,
-            punto_total: total_claim(&self.punto_total, "punto_total")?,
-            banco_total: total_claim(&self.banco_total, "banco_total")?,
-            punto_draws: flag_claim(&self.punto_draws, "punto_draws")?,
-            banco_draws: flag_claim(&self.banco_draws, "banco_draws")?,
-            natural: flag_claim(&self.natural, "natural")?,
+            punto_total: total_claim(self.text, &self.punto_total, "punto_total")?,
+            banco_total: total_claim(self.text, &self.banco_total, "banco_total")?,
+            punto_draws: flag_claim(self.text, &self.punto_draws, "punto_draws")?,
+            banco_draws: flag_claim(self.text, &self.banco_draws, "banco_draws")?,
+            natural: flag_claim(self.text, &self.natural, "natural")?,
             stake,
             nets,
         })
@@ -1127,14 +1153,17 @@ impl<'r> Verifier<'r> {
             Err(e) => {
                 // The cards read before the error were dealt.
                 self.deal(cards);
-                Err(malformed_json(&e))
+                Err(malformed_json(text, &e))
             }
             Ok(mut line) => match (line.shoe.take(), cards) {
                 (Some(shoe), None) => match self.start_shoe(number, shoe) {
                     None => return None,
                     Some(finding) => Err(finding),
                 },
-                (None, Some(cards)) => self.coup(cards, &mut line),
+                (None, Some(cards)) => {
+                    line.text = text;
+                    self.coup(cards, &mut line)
+                }
                 (shoe, cards) => {
                     // Both: the cards were dealt, from the shoe already begun.
                     self.deal(cards);
@@ -1241,7 +1270,19 @@ impl<'r> Verifier<'r> {
         }
         let drawing = &self.rules.drawing;
         Ok(match deal(drawing, &cards) {
-            Ok(coup) => compare(&self.bets, &coup, &cards, &claims),
+            Ok(coup) => match compare(&self.bets, &coup, &cards, &claims) {
+                // A number net quoted as written: `18446744073709551616`, not a double's digits.
+                Some(Finding::WrongNet { bet, engine, rules }) => {
+                    let raw = raw_scalar(line.text, &format!("net.{bet}"))
+                        .filter(|raw| !raw.starts_with('"'));
+                    Some(Finding::WrongNet {
+                        engine: raw.map_or(engine, str::to_string),
+                        bet,
+                        rules,
+                    })
+                }
+                other => other,
+            },
             Err(CoupError::MissingCard {
                 position,
                 role,
@@ -1280,18 +1321,13 @@ impl<'r> Verifier<'r> {
     }
 }
 
-/// A JSON error as a malformed line: its column and serde's message without the position.
-fn malformed_json(e: &serde_json::Error) -> Finding {
-    let text = e.to_string();
-    let suffix = format!(" at line {} column {}", e.line(), e.column());
+/// A JSON error as a malformed line: its column, the field where it lies, and serde's
+/// message without the position.
+fn malformed_json(text: &str, e: &serde_json::Error) -> Finding {
     // serde_json says column 0 for an error found before the first character is read.
-    let column = e.column().max(1);
     Finding::Malformed {
-        column: Some(column),
-        message: format!(
-            "column {column}: {}",
-            text.strip_suffix(&suffix).unwrap_or(&text)
-        ),
+        column: Some(e.column().max(1)),
+        message: json_error(text, e, true),
     }
 }
 

@@ -348,7 +348,11 @@ fn tested_count(fits: &[GroupFit]) -> usize {
 /// at the shared α.
 pub fn fits_pass(fits: &[GroupFit], alpha: f64) -> bool {
     let level = per_test_alpha(fits, alpha);
-    tested_count(fits) > 0 && fits.iter().filter(|f| f.tested()).all(|f| f.p_value >= level)
+    tested_count(fits) > 0
+        && fits
+            .iter()
+            .filter(|f| f.tested())
+            .all(|f| f.p_value >= level)
 }
 
 /// A number with `places` decimals that never reads −0.00: a value that rounds to zero is 0.

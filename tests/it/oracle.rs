@@ -703,7 +703,7 @@ fn counts_that_add_up_past_u64_are_refused_by_grouping() {
         ),
         (
             format!(
-                r#"{{"final_states": [{{"punto_total": 1, "banco_total": 3, "punto_cards": 3, "banco_cards": 2, "count": {max}}}, {{"punto_total": 1, "banco_total": 3, "punto_cards": 3, "banco_cards": 2, "count": 1}}]}}"#
+                r#"{{"final_states": [{{"punto_total": 1, "banco_total": 3, "punto_cards": 3, "banco_cards": 2, "count": {max}}}, {{"punto_total": 1, "banco_total": 3, "punto_cards": 2, "banco_cards": 2, "count": 1}}]}}"#
             ),
             "final_states",
         ),
@@ -738,12 +738,21 @@ fn counts_documents_refuse_what_they_cannot_mean() {
         ))
         .starts_with("positions has 5 entries: position 5 and beyond are not counted"),
     );
-    assert!(error(r#"{"outcomes": [1, 2, 3]}"#).starts_with("invalid type: sequence"));
-    assert!(error(r#"[{"punto": 1, "banco": 2, "tie": 3}]"#).starts_with("invalid type: sequence"));
-    assert!(error(r#"{"final_states": [[1, 3, 3, 2, 7]]}"#).starts_with("invalid type: sequence"));
+    assert!(
+        error(r#"{"outcomes": [1, 2, 3]}"#)
+            .starts_with("line 1, column 13: outcomes: invalid type: sequence")
+    );
+    assert!(
+        error(r#"[{"punto": 1, "banco": 2, "tie": 3}]"#)
+            .starts_with("line 1, column 1: invalid type: sequence")
+    );
+    assert!(
+        error(r#"{"final_states": [[1, 3, 3, 2, 7]]}"#)
+            .starts_with("line 1, column 18: final_states[0]: invalid type: sequence")
+    );
     assert_eq!(
         error(r#"{"openings": [{"punto_total": 1, "banco_total": 30, "count": 2}]}"#),
-        "openings, entry 1: a total is 1 or 30: totals are 0 to 9"
+        "openings[0].banco_total is 30: expected 0 to 9"
     );
     assert!(error("").starts_with("no counts"));
     // Four positions are read, as before.
@@ -794,7 +803,7 @@ fn a_log_is_fitted_line_by_line_as_it_is_whole() {
             .split(" at line")
             .next()
             .unwrap(),
-        "line 2: invalid type: sequence, expected an object"
+        "line 2: column 1: invalid type: sequence, expected an object"
     );
     assert!(Observed::read_from(format!("\u{feff}{line}").as_bytes(), &rules, 64, 1 << 10).is_ok());
 }
@@ -980,11 +989,21 @@ fn counts_with_nothing_to_test_are_an_error_never_a_pass() {
     .unwrap();
     let text = render_fit(&fits, 0.01, 10, punto_banco::lang::Lang::En, Format::Text);
     assert!(!text.contains("NaN") && !text.contains("−0.00"), "{text}");
-    assert!(text.contains("Outcomes: 0 coups, χ² = 0.00 with 0 degrees of freedom: too few coups to test"), "{text}");
+    assert!(
+        text.contains(
+            "Outcomes: 0 coups, χ² = 0.00 with 0 degrees of freedom: too few coups to test"
+        ),
+        "{text}"
+    );
     assert!(text.contains("shared among 1 groupings"), "{text}");
-    let json: serde_json::Value =
-        serde_json::from_str(&render_fit(&fits, 0.01, 10, punto_banco::lang::Lang::En, Format::Json))
-            .unwrap();
+    let json: serde_json::Value = serde_json::from_str(&render_fit(
+        &fits,
+        0.01,
+        10,
+        punto_banco::lang::Lang::En,
+        Format::Json,
+    ))
+    .unwrap();
     let outcomes = &json["groupings"][0];
     assert_eq!(outcomes["grouping"], "outcomes");
     assert_eq!(outcomes["consistent"], serde_json::Value::Null);
@@ -1042,11 +1061,22 @@ fn a_log_read_only_in_part_is_said_so() {
     use punto_banco::render::oracle::write_verification;
     let rules = Rules::reference();
     let mut log = format!("{{{WORKED}}}\n{{\"cards\": [\"4H\"], \"winner\": \"punto\"}}\n");
-    log.push_str(&format!("{{{WORKED}, \"round\": \"{}\"}}\n", "x".repeat(300)));
+    log.push_str(&format!(
+        "{{{WORKED}, \"round\": \"{}\"}}\n",
+        "x".repeat(300)
+    ));
     log.push_str(&format!("{{{WORKED}}}\n"));
     let mut out = Vec::new();
     assert!(
-        write_verification(log.as_bytes(), &mut out, &rules, Lang::En, Format::Json, 256).is_err()
+        write_verification(
+            log.as_bytes(),
+            &mut out,
+            &rules,
+            Lang::En,
+            Format::Json,
+            256
+        )
+        .is_err()
     );
     let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(json["summary"]["verdict"], "stopped");
@@ -1065,4 +1095,69 @@ fn a_log_read_only_in_part_is_said_so() {
         let _ = write_verification(log.as_bytes(), &mut out, &rules, lang, Format::Text, 256);
         assert!(String::from_utf8(out).unwrap().ends_with(said));
     }
+}
+
+#[test]
+fn messages_name_the_field_and_quote_the_value_as_written() {
+    let (_, found) = findings(&format!(
+        "{{{WORKED}, \"net\": {{\"banco\": 18446744073709551616}}}}\n\
+         {{{WORKED}, \"punto_total\": 3.0}}\n\
+         {{{WORKED}, \"net\": {{\"banco\": 1e400}}}}\n\
+         {{{WORKED}, \"stake\": 1.5e3}}\n"
+    ));
+    let texts: Vec<&str> = found.iter().map(|(_, _, t)| t.as_str()).collect();
+    assert_eq!(
+        texts[0],
+        "the engine nets `18446744073709551616` on Banco; the rules net 0.95"
+    );
+    assert_eq!(
+        texts[1],
+        "punto_total is 3.0: expected a whole number from 0 to 9"
+    );
+    assert!(
+        texts[2].starts_with("column ") && texts[2].contains(": net.banco: number out of range"),
+        "{}",
+        texts[2]
+    );
+    assert!(texts[3].starts_with("stake is 1.5e3: "), "{}", texts[3]);
+
+    let rules = DrawingRules::reference();
+    let error = |text: &str| Observed::read(text, &rules).unwrap_err().to_string();
+    for (text, said) in [
+        (
+            r#"{"outcomes":{"punto":3.5,"banco":1,"tie":1}}"#,
+            "line 1, column 24: outcomes.punto: invalid type: floating point `3.5`, expected u64",
+        ),
+        (
+            r#"{"outcomes":{"punto":-1,"banco":1,"tie":1}}"#,
+            "line 1, column 23: outcomes.punto: invalid value: integer `-1`, expected u64",
+        ),
+        (
+            r#"{"outcomes":{"punto":1,"banco":1}}"#,
+            "line 1, column 33: outcomes: missing field `tie`",
+        ),
+        (
+            "{\"positions\": [[1,1,1,1,1,1,1,1,1,1],\n [1,1,1,1,1,1,1,1,1]]}",
+            "line 2, column 20: positions[1]: invalid length 9, expected an array of length 10",
+        ),
+        (
+            r#"{"final_states":[{"punto_total":10,"banco_total":0,"punto_cards":2,"banco_cards":2,"count":1}]}"#,
+            "final_states[0].punto_total is 10: expected 0 to 9",
+        ),
+        (
+            r#"{"openings":[{"punto_total":1,"banco_total":2,"count":1},{"punto_total":1,"banco_total":2,"count":4}]}"#,
+            "openings[1] repeats the cell of openings[0]: give each cell once",
+        ),
+    ] {
+        assert_eq!(error(text), said, "{text}");
+    }
+    // A log line that does not parse: its position said once.
+    let log = format!(
+        "{{{WORKED}}}\n{{\"cards\": [\"4H\", \"2S\", \"9C\", \"AD\"], \"winner\": \"banco\"\n"
+    );
+    let said = error(&log);
+    assert!(
+        said.starts_with("line 2: column ") && !said.contains(" at line "),
+        "{said}"
+    );
 }
