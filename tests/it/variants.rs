@@ -174,38 +174,44 @@ fn bad_rule_files_name_the_field_line_and_column() {
 fn hostile_rule_files_are_refused() {
     let shoe =
         |spec: &str| reference_with("\"shoe\": {\"decks\": 8}", &format!("\"shoe\": {spec}"));
-    // Deck counts: none, negative, beyond the largest shoe, not a whole number.
-    refused(
-        &shoe("{\"decks\": 0}"),
-        6,
-        "shoe.decks is `0`: expected a whole number of decks, 1 or more",
-    );
-    refused(
-        &shoe("{\"decks\": -3}"),
-        6,
-        "shoe.decks is `-3`: expected a whole number of decks, 1 or more",
-    );
-    refused(&shoe("{\"decks\": 4294967297}"), 6, "shoe.decks: ");
-    refused(
-        &shoe("{\"decks\": 99999999999999999999}"),
-        6,
-        "expected i64",
-    );
-    refused(
-        &shoe("{\"decks\": 2.5}"),
-        6,
-        "invalid type: floating point `2.5`",
-    );
+    // Deck counts: none, negative, beyond the largest shoe, beyond 64 bits, not a whole
+    // number: each quoted as written, with the field and the range, at the number.
+    for (decks, written) in [
+        ("0", "0"),
+        ("-3", "-3"),
+        ("4294967297", "4294967297"),
+        ("99999999999999999999", "99999999999999999999"),
+        ("18446744073709551616", "18446744073709551616"),
+        ("2.5", "2.5"),
+        ("8.0", "8.0"),
+        ("8e0", "8e0"),
+        ("-1.5E+3", "-1.5E+3"),
+    ] {
+        let text = shoe(&format!("{{\"decks\": {decks}}}"));
+        let err = RuleSet::from_json(&text).unwrap_err().to_string();
+        let column = 20 + decks.len();
+        assert_eq!(
+            err,
+            format!(
+                "line 6, column {column}: shoe.decks is `{written}`: expected a whole number from 1 to 4294967296"
+            )
+        );
+    }
     // Rank counts: huge, beyond 64 bits, and a shoe too small to deal a coup.
     refused(
         &shoe("{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,99999999999999]}"),
         6,
-        "shoe.ranks: ",
+        "shoe.ranks[12] (the count of K) is `99999999999999`: expected a whole number from 0 to 17179869184",
     );
     refused(
         &shoe("{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,18446744073709551616]}"),
         6,
-        "invalid",
+        "shoe.ranks[12] is `18446744073709551616`: expected a whole number from 0 to 17179869184",
+    );
+    refused(
+        &shoe("{\"ranks\": [4,4,4,4.0,4,4,4,4,4,4,4,4,4]}"),
+        6,
+        "shoe.ranks[3] is `4.0`: expected a whole number from 0 to 17179869184",
     );
     refused(
         &shoe("{\"ranks\": [1,1,1,1,1,0,0,0,0,0,0,0,0]}"),
