@@ -394,7 +394,12 @@ impl<'de, T: Deserialize<'de> + Described> Deserialize<'de> for Object<T> {
 /// A piece of text from the file, as a message shows it: control characters escaped, so that
 /// an error cannot drive the terminal or break its line, and a long text cut short.
 fn shown(text: &str) -> String {
-    let mut out: String = text.chars().take(40).collect::<String>().escape_debug().to_string();
+    let mut out: String = text
+        .chars()
+        .take(40)
+        .collect::<String>()
+        .escape_debug()
+        .to_string();
     if text.chars().nth(40).is_some() {
         out.push('…');
     }
@@ -1321,20 +1326,73 @@ struct ClaimRaw {
     bet: Option<String>,
     #[serde(default)]
     event: Option<Object<ConditionRaw>>,
-    #[serde(default)]
-    edge: Option<String>,
-    #[serde(default)]
-    win_probability: Option<String>,
-    #[serde(default)]
-    probability: Option<String>,
-    #[serde(default)]
-    count: Option<String>,
-    #[serde(default)]
-    sequences: Option<String>,
+    #[serde(default, deserialize_with = "edge_figure")]
+    edge: Option<Stated>,
+    #[serde(default, deserialize_with = "win_probability_figure")]
+    win_probability: Option<Stated>,
+    #[serde(default, deserialize_with = "probability_figure")]
+    probability: Option<Stated>,
+    #[serde(default, deserialize_with = "count_figure")]
+    count: Option<Stated>,
+    #[serde(default, deserialize_with = "sequences_figure")]
+    sequences: Option<Stated>,
     /// Free text for people: where the figure is published.
     #[serde(default, deserialize_with = "claim_source_field")]
     #[allow(dead_code)]
     source: Option<String>,
+}
+
+/// Reads a claim's figure, refused where it stands with the claim's field and the figure as
+/// written.
+fn figure<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    field: &str,
+) -> Result<Option<Stated>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    // A figure too long to repeat whole is named by its start.
+    let short = match text.char_indices().nth(24) {
+        Some((at, _)) => format!("{}…", shown(&text[..at])),
+        None => shown(&text),
+    };
+    let stated = Stated::parse(&text).map_err(|e| {
+        de::Error::custom(match e {
+            FigureError::NotAFigure => format!(
+                "claims: {field} `{short}` is not a figure: expected digits with at most one decimal point, such as \"1.0579%\", \"0.022534\" or \"112,633,011,329,024\" (commas between groups of three), or a single decimal comma, \"1,0579%\""
+            ),
+            FigureError::TooManyDigits(n) => format!(
+                "claims: {field} `{short}` has {n} digits before the decimal point: at most {MAX_FIGURE_DIGITS} are accepted"
+            ),
+            FigureError::TooManyDecimals(n) => format!(
+                "claims: {field} `{short}` has {n} decimals: at most {MAX_FIGURE_DIGITS} are accepted"
+            ),
+        })
+    })?;
+    if field == "count" && stated.decimals.is_some() {
+        return Err(de::Error::custom(format!(
+            "claims: count `{short}` must be a whole number"
+        )));
+    }
+    Ok(Some(stated))
+}
+
+fn edge_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "edge")
+}
+
+fn win_probability_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "win_probability")
+}
+
+fn probability_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "probability")
+}
+
+fn count_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "count")
+}
+
+fn sequences_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "sequences")
 }
 
 impl Described for ClaimRaw {
@@ -1349,24 +1407,6 @@ struct ClaimSpec(Claim);
 impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
     type Error = String;
     fn try_from(Object(raw): Object<ClaimRaw>) -> Result<ClaimSpec, String> {
-        let stated = |field: &str, text: &str| {
-            // A figure too long to repeat whole is named by its start.
-            let short = match text.char_indices().nth(24) {
-                Some((at, _)) => format!("{}…", shown(&text[..at])),
-                None => shown(text),
-            };
-            Stated::parse(text).map_err(|e| match e {
-                FigureError::NotAFigure => format!(
-                    "claims: {field} `{short}` is not a figure: expected digits with at most one decimal point, such as \"1.0579%\", \"0.022534\" or \"112,633,011,329,024\" (commas between groups of three), or a single decimal comma, \"1,0579%\""
-                ),
-                FigureError::TooManyDigits(n) => format!(
-                    "claims: {field} `{short}` has {n} digits before the decimal point: at most {MAX_FIGURE_DIGITS} are accepted"
-                ),
-                FigureError::TooManyDecimals(n) => format!(
-                    "claims: {field} `{short}` has {n} decimals: at most {MAX_FIGURE_DIGITS} are accepted"
-                ),
-            })
-        };
         let claim = match raw {
             ClaimRaw {
                 bet: Some(bet),
@@ -1379,7 +1419,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 ..
             } => Claim {
                 target: ClaimTarget::Edge(bet),
-                stated: stated("edge", &e)?,
+                stated: e,
             },
             ClaimRaw {
                 bet: Some(bet),
@@ -1392,7 +1432,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 ..
             } => Claim {
                 target: ClaimTarget::WinProbability(bet),
-                stated: stated("win_probability", &p)?,
+                stated: p,
             },
             ClaimRaw {
                 bet: None,
@@ -1410,7 +1450,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                         .build(false)
                         .map_err(|e| format!("claims: event: {e}"))?,
                 ),
-                stated: stated("probability", &p)?,
+                stated: p,
             },
             ClaimRaw {
                 bet: None,
@@ -1422,10 +1462,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 sequences: None,
                 ..
             } => {
-                let stated = stated("count", &c)?;
-                if stated.decimals.is_some() {
-                    return Err(format!("claims: count `{c}` must be a whole number"));
-                }
+                let stated = c;
                 Claim {
                     target: ClaimTarget::Count(
                         event
@@ -1447,7 +1484,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 ..
             } => Claim {
                 target: ClaimTarget::Sequences,
-                stated: stated("sequences", &s)?,
+                stated: s,
             },
             _ => {
                 return Err("claims: a claim is one of {\"bet\", \"edge\"}, {\"bet\", \"win_probability\"}, {\"event\", \"probability\"}, {\"event\", \"count\"} or {\"sequences\"}".into());
@@ -1520,6 +1557,59 @@ mod tests {
         );
         let huge = "9".repeat(MAX_FIGURE_DIGITS + 1);
         assert_eq!(Stated::parse(&huge), Err(FigureError::TooManyDigits(101)));
+    }
+
+    /// A figure is read strictly: a French decimal comma is a decimal separator, not a group
+    /// comma (`1,0579%` was once read as 10,579%), and stray separators are refused.
+    #[test]
+    fn figures_are_read_strictly() {
+        let comma = Stated::parse("1,0579%").unwrap();
+        assert_eq!(
+            comma,
+            Stated::parse("1.0579%").unwrap().with_text("1,0579%")
+        );
+        assert_eq!(Stated::parse("1,0579 %").unwrap().decimals, Some(4));
+        assert_eq!(
+            Stated::parse("0,5").unwrap().value,
+            BigRational::new(BigInt::from(1), BigInt::from(2))
+        );
+        assert_eq!(
+            Stated::parse("4,998,398,275,503,360").unwrap().value,
+            BigRational::from_integer(BigInt::from(4_998_398_275_503_360u64))
+        );
+        assert_eq!(
+            Stated::parse("1,234.5").unwrap().value,
+            BigRational::new(BigInt::from(2469), BigInt::from(2))
+        );
+        for bad in [
+            "1,,0579%",
+            "1_.0579%",
+            "1_000",
+            "1,0,5",
+            "12,34,567",
+            "1234,567,890",
+            "1,234,5",
+            "1.2,3",
+            "1,234.5.6",
+            ",5",
+            "5,",
+            ".5",
+            "5.",
+            "1 000",
+            "+1",
+            "1e3",
+            "--1",
+            "1%%",
+        ] {
+            assert_eq!(Stated::parse(bad), Err(FigureError::NotAFigure), "{bad}");
+        }
+    }
+
+    impl Stated {
+        fn with_text(mut self, text: &str) -> Stated {
+            self.text = text.to_string();
+            self
+        }
     }
 
     #[test]
