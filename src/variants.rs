@@ -95,8 +95,13 @@ impl Stated {
         }
     }
 
-    /// Reads `1.0579%`, `0.022534`, `-2.5%` or `112,633,011,329,024`, with at most
-    /// [`MAX_FIGURE_DIGITS`] digits on either side of the decimal point.
+    /// Reads `1.0579%`, `0.022534`, `-2.5%`, `112,633,011,329,024` or, with a decimal comma
+    /// as the French texts write figures, `1,0579%`, with at most [`MAX_FIGURE_DIGITS`] digits
+    /// on either side of the decimal separator.
+    ///
+    /// A figure is read strictly, so that it is never read as another: digits, at most one
+    /// decimal point, commas only between groups of three digits before it, or a single comma
+    /// as the decimal separator when there is no point (`1,057` is 1.057); nothing else.
     pub fn parse(text: &str) -> Result<Stated, FigureError> {
         let trimmed = text.trim();
         let (number, percent) = match trimmed.strip_suffix('%') {
@@ -107,16 +112,7 @@ impl Stated {
             Some(rest) => (true, rest),
             None => (false, number),
         };
-        let digits: String = digits.chars().filter(|c| *c != ',' && *c != '_').collect();
-        let (whole, fraction) = match digits.split_once('.') {
-            Some((w, f)) => (w, Some(f)),
-            None => (digits.as_str(), None),
-        };
-        let all_digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-        if !all_digits(whole) || fraction.is_some_and(|f| !all_digits(f)) {
-            return Err(FigureError::NotAFigure);
-        }
-        let fraction = fraction.unwrap_or("");
+        let (whole, fraction) = split_figure(digits).ok_or(FigureError::NotAFigure)?;
         if whole.len() > MAX_FIGURE_DIGITS {
             return Err(FigureError::TooManyDigits(whole.len()));
         }
@@ -141,6 +137,40 @@ impl Stated {
     }
 }
 
+/// Splits a figure's digits (without sign or percent sign) into its whole part, without
+/// group commas, and its decimals (empty for none); `None` when it is not written as a figure.
+fn split_figure(text: &str) -> Option<(String, String)> {
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (whole, fraction) = match text.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        // One comma and no point: a decimal comma, as in the French texts' `1,0579 %`.
+        None if text.matches(',').count() == 1 => {
+            let (w, f) = text.split_once(',')?;
+            (all_digits(w) && all_digits(f)).then_some(())?;
+            return Some((w.to_string(), f.to_string()));
+        }
+        None => (text, None),
+    };
+    if fraction.is_some_and(|f| !all_digits(f)) {
+        return None;
+    }
+    // Commas in the whole part group its digits by three: `112,633,011,329,024`.
+    let mut groups = whole.split(',');
+    let first = groups.next()?;
+    let grouped = whole.contains(',');
+    if !all_digits(first) || (grouped && first.len() > 3) {
+        return None;
+    }
+    let mut digits = first.to_string();
+    for group in groups {
+        if group.len() != 3 || !all_digits(group) {
+            return None;
+        }
+        digits.push_str(group);
+    }
+    Some((digits, fraction.unwrap_or("").to_string()))
+}
+
 /// The most digits a stated figure may have before its decimal point, and the most after it:
 /// far more than any figure needs (a count of eight-deck sequences has 22 digits, an exact
 /// edge is told apart from its neighbours long before 100 decimals), few enough that reading
@@ -163,6 +193,12 @@ pub enum FigureError {
 pub enum RuleSetError {
     /// Not JSON, or a field that is missing, unknown or out of range.
     Json(serde_json::Error),
+    /// A number refused where it stands, quoted as the file writes it.
+    Number {
+        line: usize,
+        column: usize,
+        message: String,
+    },
     /// A claim about a bet the file does not define.
     UnknownBet {
         bet: String,
@@ -189,6 +225,7 @@ impl fmt::Display for RuleSetError {
                 let suffix = format!(" at line {} column {}", e.line(), e.column());
                 f.write_str(text.strip_suffix(&suffix).unwrap_or(&text))
             }
+            RuleSetError::Number { message, .. } => f.write_str(message),
             RuleSetError::UnknownBet { bet, known, .. } => write!(
                 f,
                 "claims: the bet `{bet}` is not among the file's bets ({known})"
@@ -198,11 +235,28 @@ impl fmt::Display for RuleSetError {
 }
 
 impl RuleSetError {
+    /// The error serde_json gives for `text`, with a number it was refused for quoted as the
+    /// text writes it.
+    fn read(error: serde_json::Error, text: &str) -> RuleSetError {
+        let message = error.to_string();
+        if !message.contains(AS_WRITTEN) {
+            return RuleSetError::Json(error);
+        }
+        let suffix = format!(" at line {} column {}", error.line(), error.column());
+        let message = message.strip_suffix(&suffix).unwrap_or(&message);
+        let written = number_at(text, error.line(), error.column()).unwrap_or("the number");
+        RuleSetError::Number {
+            line: error.line().max(1),
+            column: error.column().max(1),
+            message: message.replace(AS_WRITTEN, written),
+        }
+    }
+
     /// The line of the error, 1-based.
     pub fn line(&self) -> usize {
         match self {
             RuleSetError::Json(e) => e.line().max(1),
-            RuleSetError::UnknownBet { line, .. } => *line,
+            RuleSetError::Number { line, .. } | RuleSetError::UnknownBet { line, .. } => *line,
         }
     }
 
@@ -211,7 +265,9 @@ impl RuleSetError {
     pub fn column(&self) -> usize {
         match self {
             RuleSetError::Json(e) => e.column().max(1),
-            RuleSetError::UnknownBet { column, .. } => *column,
+            RuleSetError::Number { column, .. } | RuleSetError::UnknownBet { column, .. } => {
+                *column
+            }
         }
     }
 }
@@ -241,7 +297,8 @@ impl RuleSet {
     pub fn from_json(text: &str) -> Result<RuleSet, RuleSetError> {
         // A byte-order mark, as some editors write, is no part of the JSON.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let Object(file): Object<RuleSetFile> = serde_json::from_str(text)?;
+        let Object(file): Object<RuleSetFile> =
+            serde_json::from_str(text).map_err(|e| RuleSetError::read(e, text))?;
         let bets: Vec<&str> = file.bets.0.all().into_iter().map(|(key, _)| key).collect();
         for claim in &file.claims {
             if let ClaimTarget::Edge(bet) | ClaimTarget::WinProbability(bet) = &claim.0.target
@@ -334,6 +391,273 @@ impl<'de, T: Deserialize<'de> + Described> Deserialize<'de> for Object<T> {
     }
 }
 
+/// A piece of text from the file, as a message shows it: control characters escaped, so that
+/// an error cannot drive the terminal or break its line, and a long text cut short.
+fn shown(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(40)
+        .collect::<String>()
+        .escape_debug()
+        .to_string();
+    if text.chars().nth(40).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// The first character of `text` that would break a one-line heading or drive the terminal
+/// it is printed on: a control character (line break, tab, escape), a line or paragraph
+/// separator, or a direction control.
+fn breaking_char(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        c.is_control()
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// Checks a text field that is printed on one line (a name, a title, a source, a bet key).
+fn one_line(field: &str, text: &str) -> Result<(), String> {
+    match breaking_char(text) {
+        Some(c) => Err(format!(
+            "{field} holds the character U+{:04X}: expected one line of text, without control characters (line break, tab, escape) or direction controls",
+            c as u32
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Reads a one-line text field, refused where it stands.
+fn one_line_text<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    field: &str,
+) -> Result<String, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    one_line(field, &text).map_err(de::Error::custom)?;
+    Ok(text)
+}
+
+fn name_field<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    one_line_text(d, "name")
+}
+
+fn title_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    one_line_text(d, "title").map(Some)
+}
+
+fn source_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    one_line_text(d, "source").map(Some)
+}
+
+fn claim_source_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    one_line_text(d, "claims: source").map(Some)
+}
+
+fn claim_bet_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    one_line_text(d, "claims: bet").map(Some)
+}
+
+/// Stands for a number as the file writes it, in a refusal. Serde hands a number with a
+/// fraction or an exponent, or a whole number beyond 64 bits, over as an `f64`, which prints
+/// as neither (`8.0` as `8`, 2⁶⁴ as `18446744073709552000`); [`RuleSet::from_json`] puts the
+/// file's own text in its place, found where the reader stood: just after the number.
+const AS_WRITTEN: &str = "\u{0}number as written\u{0}";
+
+/// The number that ends at a 1-based line and a byte column (serde_json's position just
+/// after it), as written.
+fn number_at(text: &str, line: usize, column: usize) -> Option<&str> {
+    let start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let end = start.checked_add(column)?;
+    let before = text.get(start..end)?;
+    let from = before
+        .rfind(|c: char| !(c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E')))
+        .map_or(0, |at| at + 1);
+    let number = &before[from..];
+    (!number.is_empty()).then_some(number)
+}
+
+/// The refusal of a number outside a field's range, or not a whole number.
+fn not_whole(field: &str, written: &str, low: u64, high: u64) -> String {
+    format!("{field} is `{written}`: expected a whole number from {low} to {high}")
+}
+
+/// Reads a JSON whole number for a field, refused where it stands, with the field, the
+/// number as written and the range, when it has a fraction or an exponent, is beyond 64
+/// bits, or (when `checked`) is outside `low..=high`.
+struct Whole<'a> {
+    field: &'a str,
+    low: u64,
+    high: u64,
+    checked: bool,
+}
+
+impl<'a> Whole<'a> {
+    fn new(field: &'a str, low: u64, high: u64) -> Whole<'a> {
+        Whole {
+            field,
+            low,
+            high,
+            checked: true,
+        }
+    }
+
+    fn accept<E: de::Error>(&self, value: i128) -> Result<i128, E> {
+        let within = i128::from(self.low) <= value && value <= i128::from(self.high);
+        if self.checked && !within {
+            return Err(E::custom(not_whole(
+                self.field,
+                &value.to_string(),
+                self.low,
+                self.high,
+            )));
+        }
+        Ok(value)
+    }
+}
+
+impl<'de> de::DeserializeSeed<'de> for Whole<'_> {
+    type Value = i128;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<i128, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl Visitor<'_> for Whole<'_> {
+    type Value = i128;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "{} as a whole number from {} to {}",
+            self.field, self.low, self.high
+        )
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<i128, E> {
+        self.accept(i128::from(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<i128, E> {
+        self.accept(i128::from(v))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<i128, E> {
+        Err(E::custom(not_whole(
+            self.field, AS_WRITTEN, self.low, self.high,
+        )))
+    }
+}
+
+/// Reads a small whole number within its range (a total, a card count, a margin).
+fn small_number<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    field: &str,
+    low: u8,
+    high: u8,
+) -> Result<Option<u8>, D::Error> {
+    use de::DeserializeSeed;
+    let value = Whole::new(field, low.into(), high.into()).deserialize(deserializer)?;
+    // Within `low..=high`, so within a byte.
+    Ok(u8::try_from(value).ok())
+}
+
+fn total_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    small_number(d, "total", 0, 9)
+}
+
+fn cards_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    small_number(d, "cards", 2, 3)
+}
+
+fn margin_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    small_number(d, "margin", 1, 9)
+}
+
+/// Reads a list of whole numbers, each refused where it stands as [`Whole`] does, and, when
+/// `distinct`, a value given twice refused at its second place.
+fn whole_list<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    field: &'static str,
+    low: u64,
+    high: u64,
+    checked: bool,
+    distinct: bool,
+) -> Result<Vec<i128>, D::Error> {
+    struct ListVisitor {
+        field: &'static str,
+        low: u64,
+        high: u64,
+        checked: bool,
+        distinct: bool,
+    }
+    impl<'de> Visitor<'de> for ListVisitor {
+        type Value = Vec<i128>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(
+                f,
+                "{} as a list of whole numbers from {} to {}",
+                self.field, self.low, self.high
+            )
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<i128>, A::Error> {
+            let mut values: Vec<i128> = Vec::new();
+            loop {
+                let field = format!("{}[{}]", self.field, values.len());
+                let seed = Whole {
+                    field: &field,
+                    low: self.low,
+                    high: self.high,
+                    checked: self.checked,
+                };
+                let Some(value) = seq.next_element_seed(seed)? else {
+                    return Ok(values);
+                };
+                if self.distinct
+                    && let Some(first) = values.iter().position(|&v| v == value)
+                {
+                    return Err(de::Error::custom(format!(
+                        "{field} is `{value}`, as {}[{first}] is: each value may be given once",
+                        self.field
+                    )));
+                }
+                values.push(value);
+            }
+        }
+    }
+    deserializer.deserialize_seq(ListVisitor {
+        field,
+        low,
+        high,
+        checked,
+        distinct,
+    })
+}
+
+fn naturals_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
+    whole_list(d, "drawing.naturals", 0, 9, true, true)
+}
+
+fn draws_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
+    whole_list(d, "drawing.punto.draws", 0, 9, true, true)
+}
+
+fn stands_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
+    whole_list(d, "drawing.punto.stands", 0, 9, true, true)
+}
+
+/// The rank counts are checked against their range once the shoe is read, beside the other
+/// checks of the shoe; only a number that is not whole is refused where it stands.
+fn ranks_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i128>>, D::Error> {
+    whole_list(d, "shoe.ranks", 0, Shoe::MAX_COUNT, false, false).map(Some)
+}
+
+fn decks_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i128>, D::Error> {
+    use de::DeserializeSeed;
+    Whole::new("shoe.decks", 1, Shoe::MAX_DECKS)
+        .deserialize(d)
+        .map(Some)
+}
+
 /// Reads a JSON object into a map by key, refusing a key given twice: serde's own maps keep
 /// the last value silently, so a file could seem to say one thing and mean another.
 pub(crate) fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
@@ -354,8 +678,9 @@ pub(crate) fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
             while let Some(key) = map.next_key::<String>()? {
                 if out.contains_key(&key) {
                     return Err(de::Error::custom(format!(
-                        "{}: `{key}` is given twice: each key may appear once",
-                        self.field
+                        "{}: `{}` is given twice: each key may appear once",
+                        self.field,
+                        shown(&key)
                     )));
                 }
                 let value = map.next_value()?;
@@ -375,10 +700,11 @@ pub(crate) fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
 struct RuleSetFile {
     #[allow(dead_code)]
     schema: SchemaVersion,
+    #[serde(deserialize_with = "name_field")]
     name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "title_field")]
     title: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "source_field")]
     source: Option<String>,
     #[serde(default)]
     shoe: Option<ShoeSpec>,
@@ -397,8 +723,14 @@ struct SchemaVersion;
 
 impl<'de> Deserialize<'de> for SchemaVersion {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let version = i64::deserialize(deserializer)?;
-        if version != i64::from(SCHEMA) {
+        let seed = Whole {
+            field: "schema",
+            low: u64::from(SCHEMA),
+            high: u64::from(SCHEMA),
+            checked: false,
+        };
+        let version = de::DeserializeSeed::deserialize(seed, deserializer)?;
+        if version != i128::from(SCHEMA) {
             return Err(de::Error::custom(format!(
                 "schema: `{version}` is not a known version: expected {SCHEMA}"
             )));
@@ -410,10 +742,10 @@ impl<'de> Deserialize<'de> for SchemaVersion {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ShoeRaw {
-    #[serde(default)]
-    decks: Option<i64>,
-    #[serde(default)]
-    ranks: Option<Vec<i64>>,
+    #[serde(default, deserialize_with = "decks_field")]
+    decks: Option<i128>,
+    #[serde(default, deserialize_with = "ranks_field")]
+    ranks: Option<Vec<i128>>,
 }
 
 impl Described for ShoeRaw {
@@ -429,12 +761,9 @@ impl TryFrom<Object<ShoeRaw>> for ShoeSpec {
     fn try_from(Object(raw): Object<ShoeRaw>) -> Result<ShoeSpec, String> {
         match (raw.decks, raw.ranks) {
             (Some(decks), None) => {
+                // Within 1 to `Shoe::MAX_DECKS`, as read.
                 let n = u64::try_from(decks)
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or(format!(
-                        "shoe.decks is `{decks}`: expected a whole number of decks, 1 or more"
-                    ))?;
+                    .map_err(|_| not_whole("shoe.decks", &decks.to_string(), 1, Shoe::MAX_DECKS))?;
                 let shoe = Shoe::decks(n).map_err(|e| format!("shoe.decks: {e}"))?;
                 shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
                 Ok(ShoeSpec(shoe))
@@ -448,12 +777,16 @@ impl TryFrom<Object<ShoeRaw>> for ShoeSpec {
                 }
                 let mut counts = [0u64; 13];
                 for (i, (&count, slot)) in ranks.iter().zip(&mut counts).enumerate() {
-                    *slot = u64::try_from(count).map_err(|_| {
-                        format!(
-                            "shoe.ranks[{i}] (the count of {}) is `{count}`: expected a whole number 0 or more",
-                            Rank::ALL[i].symbol()
-                        )
-                    })?;
+                    *slot = u64::try_from(count)
+                        .ok()
+                        .filter(|&c| c <= Shoe::MAX_COUNT)
+                        .ok_or_else(|| {
+                            format!(
+                                "shoe.ranks[{i}] (the count of {}) is `{count}`: expected a whole number from 0 to {}",
+                                Rank::ALL[i].symbol(),
+                                Shoe::MAX_COUNT
+                            )
+                        })?;
                 }
                 let shoe = Shoe::from_counts(counts).map_err(|e| format!("shoe.ranks: {e}"))?;
                 shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
@@ -470,7 +803,8 @@ impl TryFrom<Object<ShoeRaw>> for ShoeSpec {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DrawingRaw {
-    naturals: Vec<i64>,
+    #[serde(deserialize_with = "naturals_field")]
+    naturals: Vec<i128>,
     punto: Object<PuntoRaw>,
     banco: BancoRows,
 }
@@ -494,11 +828,16 @@ impl<'de> Deserialize<'de> for BancoRows {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BancoRows, A::Error> {
                 let mut rows = BTreeMap::new();
                 while let Some(key) = map.next_key::<String>()? {
-                    let total = key.parse::<usize>().ok().filter(|&t| t < 10).ok_or_else(|| {
-                        de::Error::custom(format!(
-                            "drawing.banco: `{key}` is not a Banco total: expected \"0\" to \"9\""
-                        ))
-                    })?;
+                    // Exactly one digit: `"07"` and `" 7"` are not how a total is written.
+                    let total = match key.as_bytes() {
+                        [digit @ b'0'..=b'9'] => usize::from(digit - b'0'),
+                        _ => {
+                            return Err(de::Error::custom(format!(
+                                "drawing.banco: `{}` is not a Banco total: expected \"0\" to \"9\"",
+                                shown(&key)
+                            )));
+                        }
+                    };
                     // Refused at the key, before its row is read, so the position is the key's.
                     if rows.contains_key(&total) {
                         return Err(de::Error::custom(format!(
@@ -520,8 +859,10 @@ impl<'de> Deserialize<'de> for BancoRows {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PuntoRaw {
-    draws: Vec<i64>,
-    stands: Vec<i64>,
+    #[serde(deserialize_with = "draws_field")]
+    draws: Vec<i128>,
+    #[serde(deserialize_with = "stands_field")]
+    stands: Vec<i128>,
 }
 
 impl Described for PuntoRaw {
@@ -532,18 +873,15 @@ impl Described for PuntoRaw {
 #[serde(try_from = "Object<DrawingRaw>")]
 struct DrawingSpec(DrawingRules);
 
-fn totals(field: &str, values: &[i64]) -> Result<[bool; 10], String> {
+/// The set of totals a list names; each was read as a whole number from 0 to 9.
+fn totals(values: &[i128]) -> [bool; 10] {
     let mut set = [false; 10];
     for &value in values {
-        let t = usize::try_from(value)
-            .ok()
-            .filter(|&t| t < 10)
-            .ok_or(format!(
-                "{field}: `{value}` is not a total: expected 0 to 9"
-            ))?;
-        set[t] = true;
+        if let Some(slot) = usize::try_from(value).ok().and_then(|t| set.get_mut(t)) {
+            *slot = true;
+        }
     }
-    Ok(set)
+    set
 }
 
 /// Reads a tableau row: eleven cells `D`/`S` (or `draw`/`stand`), for Punto's third card 0–9
@@ -583,9 +921,9 @@ pub fn parse_tableau_row(text: &str) -> Result<TableauRow, String> {
 impl TryFrom<Object<DrawingRaw>> for DrawingSpec {
     type Error = String;
     fn try_from(Object(raw): Object<DrawingRaw>) -> Result<DrawingSpec, String> {
-        let naturals = totals("drawing.naturals", &raw.naturals)?;
-        let draws = totals("drawing.punto.draws", &raw.punto.0.draws)?;
-        let stands = totals("drawing.punto.stands", &raw.punto.0.stands)?;
+        let naturals = totals(&raw.naturals);
+        let draws = totals(&raw.punto.0.draws);
+        let stands = totals(&raw.punto.0.stands);
         let mut punto = [Action::Stand; 10];
         for total in 0..10 {
             if naturals[total] {
@@ -647,16 +985,17 @@ impl TryFrom<Object<DrawingRaw>> for DrawingSpec {
 struct LineRaw {
     #[serde(default)]
     winner: Option<String>,
-    #[serde(default)]
-    total: Option<i64>,
-    #[serde(default)]
-    cards: Option<i64>,
+    #[serde(default, deserialize_with = "total_field")]
+    total: Option<u8>,
+    #[serde(default, deserialize_with = "cards_field")]
+    cards: Option<u8>,
     #[serde(default)]
     natural: Option<bool>,
-    #[serde(default)]
-    margin: Option<i64>,
+    #[serde(default, deserialize_with = "margin_field")]
+    margin: Option<u8>,
+    #[serde(deserialize_with = "pays_field")]
     pays: Amount,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "commission_field")]
     commission: Option<Amount>,
 }
 
@@ -669,14 +1008,14 @@ impl Described for LineRaw {
 struct ConditionRaw {
     #[serde(default)]
     winner: Option<String>,
-    #[serde(default)]
-    total: Option<i64>,
-    #[serde(default)]
-    cards: Option<i64>,
+    #[serde(default, deserialize_with = "total_field")]
+    total: Option<u8>,
+    #[serde(default, deserialize_with = "cards_field")]
+    cards: Option<u8>,
     #[serde(default)]
     natural: Option<bool>,
-    #[serde(default)]
-    margin: Option<i64>,
+    #[serde(default, deserialize_with = "margin_field")]
+    margin: Option<u8>,
 }
 
 impl Described for ConditionRaw {
@@ -695,28 +1034,13 @@ impl ConditionRaw {
             Some("tie") => Some(Winner::Tie),
             Some(other) => {
                 return Err(format!(
-                    "winner is `{other}`: expected \"punto\", \"banco\" or \"tie\""
+                    "winner is `{}`: expected \"punto\", \"banco\" or \"tie\"",
+                    shown(other)
                 ));
             }
         };
-        let small = |field: &str, value: Option<i64>, range: std::ops::RangeInclusive<i64>| {
-            value
-                .map(|v| {
-                    if range.contains(&v) {
-                        Ok(v as u8)
-                    } else {
-                        Err(format!(
-                            "{field} is `{v}`: expected {} to {}",
-                            range.start(),
-                            range.end()
-                        ))
-                    }
-                })
-                .transpose()
-        };
-        let total = small("total", self.total, 0..=9)?;
-        let cards = small("cards", self.cards, 2..=3)?;
-        let margin = small("margin", self.margin, 1..=9)?;
+        // Each was read within its range: total 0 to 9, cards 2 or 3, margin 1 to 9.
+        let (total, cards, margin) = (self.total, self.cards, self.margin);
         if winner.is_none() && (total.is_some() || cards.is_some() || margin.is_some()) {
             return Err(
                 "`total`, `cards` and `margin` describe the winning hand: give a `winner`".into(),
@@ -741,53 +1065,86 @@ impl ConditionRaw {
 /// (`"0.95"`) or a percentage (`"5%"`).
 struct Amount(Ratio<i64>);
 
-impl<'de> Deserialize<'de> for Amount {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct AmountVisitor;
-        impl Visitor<'_> for AmountVisitor {
-            type Value = Amount;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(
-                    "an amount: a whole number, or a string such as \"19/20\", \"0.95\" or \"5%\"",
-                )
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Amount, E> {
-                if v.unsigned_abs() > MAX_AMOUNT.unsigned_abs() {
-                    return Err(E::custom(format!(
-                        "`{v}` is more than the largest amount, {MAX_AMOUNT}"
-                    )));
-                }
-                amount(Ratio::from_integer(v), &v.to_string())
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Amount, E> {
-                let v = i64::try_from(v).unwrap_or(i64::MAX);
-                self.visit_i64(v)
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Amount, E> {
-                Err(E::custom(format!(
-                    "`{v}` is a floating-point number: write amounts exactly, as a string such as \"0.95\" or \"19/20\""
-                )))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Amount, E> {
-                let value = parse_amount(v).ok_or_else(|| {
-                    E::custom(format!(
-                        "`{v}` is not an amount: expected a whole number, a fraction \"19/20\", a decimal \"0.95\" or a percentage \"5%\", at most {MAX_AMOUNT} and with a denominator of at most {MAX_AMOUNT}"
-                    ))
-                })?;
-                amount(value, v)
-            }
-        }
-        deserializer.deserialize_any(AmountVisitor)
+/// Reads an amount for a field, refused where it stands with the field and the amount as
+/// written.
+struct AmountSeed(&'static str);
+
+impl<'de> de::DeserializeSeed<'de> for AmountSeed {
+    type Value = Amount;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Amount, D::Error> {
+        deserializer.deserialize_any(self)
     }
 }
 
-fn amount<E: de::Error>(value: Ratio<i64>, text: &str) -> Result<Amount, E> {
-    if value < Ratio::from_integer(0) {
-        return Err(E::custom(format!(
-            "`{text}` is negative: a payout is the profit per unit on a winning line, 0 or more (a losing line is left out)"
-        )));
+impl Visitor<'_> for AmountSeed {
+    type Value = Amount;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "{} as an amount: a whole number, or a string such as \"19/20\", \"0.95\" or \"5%\"",
+            self.0
+        )
     }
-    Ok(Amount(value))
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Amount, E> {
+        self.whole(i128::from(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Amount, E> {
+        self.whole(i128::from(v))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Amount, E> {
+        Err(E::custom(format!(
+            "{} is `{AS_WRITTEN}`: expected a whole number from 0 to {MAX_AMOUNT}, or an exact amount as a string such as \"0.95\", \"19/20\" or \"5%\"",
+            self.0
+        )))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Amount, E> {
+        let value = parse_amount(v).ok_or_else(|| {
+            E::custom(format!(
+                "{}: `{}` is not an amount: expected a whole number, a fraction \"19/20\", a decimal \"0.95\" or a percentage \"5%\", at most {MAX_AMOUNT} and with a denominator of at most {MAX_AMOUNT}",
+                self.0,
+                shown(v)
+            ))
+        })?;
+        self.amount(value, v)
+    }
+}
+
+impl AmountSeed {
+    fn whole<E: de::Error>(self, v: i128) -> Result<Amount, E> {
+        match i64::try_from(v) {
+            Ok(small) if small.unsigned_abs() <= MAX_AMOUNT.unsigned_abs() => {
+                self.amount(Ratio::from_integer(small), &v.to_string())
+            }
+            _ => Err(E::custom(format!(
+                "{}: `{v}` is more than the largest amount, {MAX_AMOUNT}",
+                self.0
+            ))),
+        }
+    }
+
+    fn amount<E: de::Error>(self, value: Ratio<i64>, text: &str) -> Result<Amount, E> {
+        if value < Ratio::from_integer(0) {
+            return Err(E::custom(match self.0 {
+                "commission" => format!(
+                    "`{}` is negative: a commission is a share of the winnings, 0% to 100%",
+                    shown(text)
+                ),
+                _ => format!(
+                    "`{}` is negative: a payout is the profit per unit on a winning line, 0 or more (a losing line is left out)",
+                    shown(text)
+                ),
+            }));
+        }
+        Ok(Amount(value))
+    }
+}
+
+fn pays_field<'de, D: Deserializer<'de>>(d: D) -> Result<Amount, D::Error> {
+    de::DeserializeSeed::deserialize(AmountSeed("pays"), d)
+}
+
+fn commission_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Amount>, D::Error> {
+    de::DeserializeSeed::deserialize(AmountSeed("commission"), d).map(Some)
 }
 
 /// The largest amount, and the largest denominator, a rule file may state: large enough for
@@ -865,6 +1222,7 @@ impl TryFrom<Object<LineRaw>> for LineSpec {
 #[serde(deny_unknown_fields)]
 struct PairRaw {
     pair: String,
+    #[serde(deserialize_with = "pays_field")]
     pays: Amount,
 }
 
@@ -897,7 +1255,8 @@ impl<'de> Deserialize<'de> for BetSpec {
                     "banco" => Hand::Banco,
                     other => {
                         return Err(de::Error::custom(format!(
-                            "pair is `{other}`: expected \"punto\" or \"banco\""
+                            "pair is `{}`: expected \"punto\" or \"banco\"",
+                            shown(other)
                         )));
                     }
                 };
@@ -942,7 +1301,8 @@ impl TryFrom<BTreeMap<String, BetSpec>> for BetsSpec {
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
             if !valid {
                 return Err(format!(
-                    "bets: `{key}` is not a bet key: use lower-case letters, digits, `_` and `-`"
+                    "bets: `{}` is not a bet key: use lower-case letters, digits, `_` and `-`",
+                    shown(key)
                 ));
             }
         }
@@ -962,24 +1322,77 @@ impl TryFrom<BTreeMap<String, BetSpec>> for BetsSpec {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ClaimRaw {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "claim_bet_field")]
     bet: Option<String>,
     #[serde(default)]
     event: Option<Object<ConditionRaw>>,
-    #[serde(default)]
-    edge: Option<String>,
-    #[serde(default)]
-    win_probability: Option<String>,
-    #[serde(default)]
-    probability: Option<String>,
-    #[serde(default)]
-    count: Option<String>,
-    #[serde(default)]
-    sequences: Option<String>,
+    #[serde(default, deserialize_with = "edge_figure")]
+    edge: Option<Stated>,
+    #[serde(default, deserialize_with = "win_probability_figure")]
+    win_probability: Option<Stated>,
+    #[serde(default, deserialize_with = "probability_figure")]
+    probability: Option<Stated>,
+    #[serde(default, deserialize_with = "count_figure")]
+    count: Option<Stated>,
+    #[serde(default, deserialize_with = "sequences_figure")]
+    sequences: Option<Stated>,
     /// Free text for people: where the figure is published.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "claim_source_field")]
     #[allow(dead_code)]
     source: Option<String>,
+}
+
+/// Reads a claim's figure, refused where it stands with the claim's field and the figure as
+/// written.
+fn figure<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    field: &str,
+) -> Result<Option<Stated>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    // A figure too long to repeat whole is named by its start.
+    let short = match text.char_indices().nth(24) {
+        Some((at, _)) => format!("{}…", shown(&text[..at])),
+        None => shown(&text),
+    };
+    let stated = Stated::parse(&text).map_err(|e| {
+        de::Error::custom(match e {
+            FigureError::NotAFigure => format!(
+                "claims: {field} `{short}` is not a figure: expected digits with at most one decimal point, such as \"1.0579%\", \"0.022534\" or \"112,633,011,329,024\" (commas between groups of three), or a single decimal comma, \"1,0579%\""
+            ),
+            FigureError::TooManyDigits(n) => format!(
+                "claims: {field} `{short}` has {n} digits before the decimal point: at most {MAX_FIGURE_DIGITS} are accepted"
+            ),
+            FigureError::TooManyDecimals(n) => format!(
+                "claims: {field} `{short}` has {n} decimals: at most {MAX_FIGURE_DIGITS} are accepted"
+            ),
+        })
+    })?;
+    if field == "count" && stated.decimals.is_some() {
+        return Err(de::Error::custom(format!(
+            "claims: count `{short}` must be a whole number"
+        )));
+    }
+    Ok(Some(stated))
+}
+
+fn edge_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "edge")
+}
+
+fn win_probability_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "win_probability")
+}
+
+fn probability_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "probability")
+}
+
+fn count_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "count")
+}
+
+fn sequences_figure<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stated>, D::Error> {
+    figure(d, "sequences")
 }
 
 impl Described for ClaimRaw {
@@ -994,24 +1407,6 @@ struct ClaimSpec(Claim);
 impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
     type Error = String;
     fn try_from(Object(raw): Object<ClaimRaw>) -> Result<ClaimSpec, String> {
-        let stated = |field: &str, text: &str| {
-            // A figure too long to repeat whole is named by its start.
-            let short = match text.char_indices().nth(24) {
-                Some((at, _)) => format!("{}…", &text[..at]),
-                None => text.to_string(),
-            };
-            Stated::parse(text).map_err(|e| match e {
-                FigureError::NotAFigure => format!(
-                    "claims: {field} `{short}` is not a figure: expected a number such as \"1.0579%\", \"0.022534\" or \"112,633,011,329,024\""
-                ),
-                FigureError::TooManyDigits(n) => format!(
-                    "claims: {field} `{short}` has {n} digits before the decimal point: at most {MAX_FIGURE_DIGITS} are accepted"
-                ),
-                FigureError::TooManyDecimals(n) => format!(
-                    "claims: {field} `{short}` has {n} decimals: at most {MAX_FIGURE_DIGITS} are accepted"
-                ),
-            })
-        };
         let claim = match raw {
             ClaimRaw {
                 bet: Some(bet),
@@ -1024,7 +1419,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 ..
             } => Claim {
                 target: ClaimTarget::Edge(bet),
-                stated: stated("edge", &e)?,
+                stated: e,
             },
             ClaimRaw {
                 bet: Some(bet),
@@ -1037,7 +1432,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 ..
             } => Claim {
                 target: ClaimTarget::WinProbability(bet),
-                stated: stated("win_probability", &p)?,
+                stated: p,
             },
             ClaimRaw {
                 bet: None,
@@ -1055,7 +1450,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                         .build(false)
                         .map_err(|e| format!("claims: event: {e}"))?,
                 ),
-                stated: stated("probability", &p)?,
+                stated: p,
             },
             ClaimRaw {
                 bet: None,
@@ -1067,10 +1462,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 sequences: None,
                 ..
             } => {
-                let stated = stated("count", &c)?;
-                if stated.decimals.is_some() {
-                    return Err(format!("claims: count `{c}` must be a whole number"));
-                }
+                let stated = c;
                 Claim {
                     target: ClaimTarget::Count(
                         event
@@ -1092,7 +1484,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 ..
             } => Claim {
                 target: ClaimTarget::Sequences,
-                stated: stated("sequences", &s)?,
+                stated: s,
             },
             _ => {
                 return Err("claims: a claim is one of {\"bet\", \"edge\"}, {\"bet\", \"win_probability\"}, {\"event\", \"probability\"}, {\"event\", \"count\"} or {\"sequences\"}".into());
@@ -1165,6 +1557,59 @@ mod tests {
         );
         let huge = "9".repeat(MAX_FIGURE_DIGITS + 1);
         assert_eq!(Stated::parse(&huge), Err(FigureError::TooManyDigits(101)));
+    }
+
+    /// A figure is read strictly: a French decimal comma is a decimal separator, not a group
+    /// comma (`1,0579%` was once read as 10,579%), and stray separators are refused.
+    #[test]
+    fn figures_are_read_strictly() {
+        let comma = Stated::parse("1,0579%").unwrap();
+        assert_eq!(
+            comma,
+            Stated::parse("1.0579%").unwrap().with_text("1,0579%")
+        );
+        assert_eq!(Stated::parse("1,0579 %").unwrap().decimals, Some(4));
+        assert_eq!(
+            Stated::parse("0,5").unwrap().value,
+            BigRational::new(BigInt::from(1), BigInt::from(2))
+        );
+        assert_eq!(
+            Stated::parse("4,998,398,275,503,360").unwrap().value,
+            BigRational::from_integer(BigInt::from(4_998_398_275_503_360u64))
+        );
+        assert_eq!(
+            Stated::parse("1,234.5").unwrap().value,
+            BigRational::new(BigInt::from(2469), BigInt::from(2))
+        );
+        for bad in [
+            "1,,0579%",
+            "1_.0579%",
+            "1_000",
+            "1,0,5",
+            "12,34,567",
+            "1234,567,890",
+            "1,234,5",
+            "1.2,3",
+            "1,234.5.6",
+            ",5",
+            "5,",
+            ".5",
+            "5.",
+            "1 000",
+            "+1",
+            "1e3",
+            "--1",
+            "1%%",
+        ] {
+            assert_eq!(Stated::parse(bad), Err(FigureError::NotAFigure), "{bad}");
+        }
+    }
+
+    impl Stated {
+        fn with_text(mut self, text: &str) -> Stated {
+            self.text = text.to_string();
+            self
+        }
     }
 
     #[test]

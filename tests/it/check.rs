@@ -648,3 +648,38 @@ proptest::proptest! {
         let _ = read_claimed(&text).map(|claimed| check(claimed).map(|r| r.claims_hold()));
     }
 }
+
+/// Wherever a page first names source document 004, it names it by its title too, so that a
+/// reader without the project's numbering knows what it is.
+#[test]
+fn document_004_is_introduced_by_its_title() {
+    for page in [
+        "docs/en/check.md",
+        "docs/fr/verification.md",
+        "docs/en/rules.md",
+        "docs/fr/regles.md",
+        "data/claims/README.md",
+    ] {
+        let path = format!("{}/{page}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let first = ["document 004", "document source 004"]
+            .iter()
+            .filter_map(|name| text.find(name))
+            .min()
+            .unwrap_or_else(|| panic!("{page} does not name document 004"));
+        // The paragraph (or table row, or heading) where it is first named.
+        let start = text[..first].rfind("\n\n").map_or(0, |at| at + 2);
+        let start = text[start..first]
+            .rfind("\n|")
+            .map_or(start, |at| start + at + 1);
+        let start = text[start..first]
+            .rfind("\n#")
+            .map_or(start, |at| start + at + 1);
+        let end = text[first..].find('\n').map_or(text.len(), |at| first + at);
+        assert!(
+            text[start..end].contains("« Présentation du Baccarat »"),
+            "{page}: {}",
+            &text[start..end]
+        );
+    }
+}

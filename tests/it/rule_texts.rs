@@ -216,3 +216,21 @@ fn transcriptions_take_a_byte_order_mark_and_refuse_repeated_keys() {
     let err = RuleText::from_json(&twice).unwrap_err().to_string();
     assert!(err.starts_with("values: `A` is given twice"), "{err}");
 }
+
+/// Each transcription cites its original by title and sections, which a reader can find,
+/// not by a file name that only the project's own copy of the texts has.
+#[test]
+fn each_transcription_cites_its_text_by_title() {
+    let [en, fr] = both();
+    assert_eq!(
+        en.source,
+        "the Punto Banco teaching text, English edition: seven sections, \"01 / History and scope\" to \"07 / Keep other tariffs separate\""
+    );
+    assert_eq!(
+        fr.source,
+        "the Punto Banco teaching text, French edition: seven sections, « 01 / Histoire et portée » to « 07 / Garder les autres barèmes distincts »"
+    );
+    for text in [en, fr] {
+        assert!(!text.source.ends_with(".txt"), "{}", text.source);
+    }
+}

@@ -146,7 +146,7 @@ fn bad_rule_files_name_the_field_line_and_column() {
     // A claim that is not a figure.
     refused(
         &reference_with("\"1.0579%\"", "\"about 1%\""),
-        49,
+        48,
         "`about 1%` is not a figure",
     );
     // A claim about a bet the file does not have.
@@ -174,38 +174,44 @@ fn bad_rule_files_name_the_field_line_and_column() {
 fn hostile_rule_files_are_refused() {
     let shoe =
         |spec: &str| reference_with("\"shoe\": {\"decks\": 8}", &format!("\"shoe\": {spec}"));
-    // Deck counts: none, negative, beyond the largest shoe, not a whole number.
-    refused(
-        &shoe("{\"decks\": 0}"),
-        6,
-        "shoe.decks is `0`: expected a whole number of decks, 1 or more",
-    );
-    refused(
-        &shoe("{\"decks\": -3}"),
-        6,
-        "shoe.decks is `-3`: expected a whole number of decks, 1 or more",
-    );
-    refused(&shoe("{\"decks\": 4294967297}"), 6, "shoe.decks: ");
-    refused(
-        &shoe("{\"decks\": 99999999999999999999}"),
-        6,
-        "expected i64",
-    );
-    refused(
-        &shoe("{\"decks\": 2.5}"),
-        6,
-        "invalid type: floating point `2.5`",
-    );
+    // Deck counts: none, negative, beyond the largest shoe, beyond 64 bits, not a whole
+    // number: each quoted as written, with the field and the range, at the number.
+    for (decks, written) in [
+        ("0", "0"),
+        ("-3", "-3"),
+        ("4294967297", "4294967297"),
+        ("99999999999999999999", "99999999999999999999"),
+        ("18446744073709551616", "18446744073709551616"),
+        ("2.5", "2.5"),
+        ("8.0", "8.0"),
+        ("8e0", "8e0"),
+        ("-1.5E+3", "-1.5E+3"),
+    ] {
+        let text = shoe(&format!("{{\"decks\": {decks}}}"));
+        let err = RuleSet::from_json(&text).unwrap_err().to_string();
+        let column = 20 + decks.len();
+        assert_eq!(
+            err,
+            format!(
+                "line 6, column {column}: shoe.decks is `{written}`: expected a whole number from 1 to 4294967296"
+            )
+        );
+    }
     // Rank counts: huge, beyond 64 bits, and a shoe too small to deal a coup.
     refused(
         &shoe("{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,99999999999999]}"),
         6,
-        "shoe.ranks: ",
+        "shoe.ranks[12] (the count of K) is `99999999999999`: expected a whole number from 0 to 17179869184",
     );
     refused(
         &shoe("{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,18446744073709551616]}"),
         6,
-        "invalid",
+        "shoe.ranks[12] is `18446744073709551616`: expected a whole number from 0 to 17179869184",
+    );
+    refused(
+        &shoe("{\"ranks\": [4,4,4,4.0,4,4,4,4,4,4,4,4,4]}"),
+        6,
+        "shoe.ranks[3] is `4.0`: expected a whole number from 0 to 17179869184",
     );
     refused(
         &shoe("{\"ranks\": [1,1,1,1,1,0,0,0,0,0,0,0,0]}"),
@@ -321,7 +327,7 @@ fn hostile_rule_files_are_refused() {
     // A claim too long to check quickly or print.
     refused(
         &reference_with("\"1.0579%\"", &format!("\"0.{}\"", "1".repeat(101))),
-        49,
+        48,
         "claims: edge `0.1111111111111111111111…` has 101 decimals: at most 100 are accepted",
     );
     refused(
@@ -329,7 +335,7 @@ fn hostile_rule_files_are_refused() {
             "\"4,998,398,275,503,360\"",
             &format!("\"{}\"", "9".repeat(101)),
         ),
-        28,
+        27,
         "claims: sequences `999999999999999999999999…` has 101 digits before the decimal point: at most 100 are accepted",
     );
 }
@@ -461,4 +467,202 @@ fn side_bets_by_hand_written_payouts() {
     };
     assert_eq!(edge("lucky_6"), -BigRational::new(lucky, total.clone()));
     assert_eq!(edge("dragon_bonus_punto"), -BigRational::new(dragon, total));
+}
+
+/// A name, a title, a source or a claim's bet that would break a one-line heading (a line
+/// break, an escape, a tab, a line separator, a direction control) is refused where it
+/// stands, with the field; serde's JSON escapes such as `\u001b` are what let a file hold one.
+#[test]
+fn text_fields_are_one_line() {
+    for (old, new, line, field) in [
+        (
+            "\"name\": \"reference\"",
+            "\"name\": \"ref\\u001b[31mred\\nnewline\"",
+            3,
+            "name holds the character U+001B",
+        ),
+        (
+            "\"name\": \"reference\"",
+            "\"name\": \"two\\nlines\"",
+            3,
+            "name holds the character U+000A",
+        ),
+        (
+            "\"title\": \"Punto Banco, the teaching texts' rules\"",
+            "\"title\": \"a\\ttab\"",
+            4,
+            "title holds the character U+0009",
+        ),
+        (
+            "\"source\": \"the Punto",
+            "\"source\": \"\\u2028the Punto",
+            5,
+            "source holds the character U+2028",
+        ),
+        (
+            "{\"bet\": \"banco\", \"edge\": \"1.0579%\"",
+            "{\"bet\": \"ban\\u202eco\", \"edge\": \"1.0579%\"",
+            48,
+            "claims: bet holds the character U+202E",
+        ),
+        (
+            "{\"bet\": \"tie\", \"edge\": \"14.3596%\", \"source\": \"Wizard",
+            "{\"bet\": \"tie\", \"edge\": \"14.3596%\", \"source\": \"\\rWizard",
+            50,
+            "claims: source holds the character U+000D",
+        ),
+    ] {
+        let text = reference_with(old, new);
+        refused(&text, line, field);
+        let err = RuleSet::from_json(&text).unwrap_err().to_string();
+        assert!(!err.chars().any(char::is_control), "{err:?}");
+    }
+    // A key echoed in a message is escaped, never printed raw.
+    let err = RuleSet::from_json(&reference_with(
+        "\"tie\": [{\"winner\": \"tie\", \"pays\": 8}]",
+        "\"tie\": [{\"winner\": \"tie\", \"pays\": 8}], \"x\\u001by\": [{\"winner\": \"tie\", \"pays\": 8}]",
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("`x\\u{1b}y` is not a bet key"), "{err}");
+    // Accents and other printable text are kept.
+    let set = RuleSet::from_json(&reference_with(
+        "\"title\": \"Punto Banco, the teaching texts' rules\"",
+        "\"title\": \"Présentation du Baccarat — « règles »\"",
+    ))
+    .unwrap();
+    assert_eq!(
+        set.title.as_deref(),
+        Some("Présentation du Baccarat — « règles »")
+    );
+}
+
+/// Every numeric field names its field path and quotes the number as the file writes it, with
+/// the range, even where serde reads it as a floating-point number.
+#[test]
+fn numbers_are_quoted_as_written() {
+    let pays = |pays: &str| {
+        reference_with(
+            "{\"winner\": \"punto\", \"pays\": 1}",
+            &format!("{{\"winner\": \"punto\", \"pays\": {pays}}}"),
+        )
+    };
+    refused(
+        &pays("18446744073709551616"),
+        22,
+        "pays is `18446744073709551616`: expected a whole number from 0 to 1000000",
+    );
+    refused(
+        &pays("1.5"),
+        22,
+        "pays is `1.5`: expected a whole number from 0 to 1000000, or an exact amount as a string",
+    );
+    refused(
+        &pays("18446744073709551615"),
+        22,
+        "pays: `18446744073709551615` is more than the largest amount, 1000000",
+    );
+    refused(
+        &reference_with("\"naturals\": [8, 9]", "\"naturals\": [8, 9.0]"),
+        8,
+        "drawing.naturals[1] is `9.0`: expected a whole number from 0 to 9",
+    );
+    refused(
+        &reference_with("\"naturals\": [8, 9]", "\"naturals\": [8, 10]"),
+        8,
+        "drawing.naturals[1] is `10`: expected a whole number from 0 to 9",
+    );
+    refused(
+        &reference_with("\"stands\": [6, 7]", "\"stands\": [6, -7]"),
+        9,
+        "drawing.punto.stands[1] is `-7`: expected a whole number from 0 to 9",
+    );
+    refused(
+        &reference_with("\"schema\": 1", "\"schema\": 1.0"),
+        2,
+        "schema is `1.0`: expected a whole number from 1 to 1",
+    );
+    refused(
+        &reference_with(
+            "\"event\": {\"winner\": \"banco\"}",
+            "\"event\": {\"winner\": \"banco\", \"total\": 1e1}",
+        ),
+        29,
+        "total is `1e1`: expected a whole number from 0 to 9",
+    );
+    refused(
+        &reference_with(
+            "\"event\": {\"winner\": \"banco\"}",
+            "\"event\": {\"winner\": \"banco\", \"cards\": 4}",
+        ),
+        29,
+        "cards is `4`: expected a whole number from 2 to 3",
+    );
+    // At the number itself: the column is the number's last character.
+    let err = RuleSet::from_json(&reference_with("\"decks\": 8", "\"decks\": 8.0")).unwrap_err();
+    assert_eq!((err.line(), err.column()), (6, 23), "{err}");
+}
+
+/// A value given twice is refused at its second place, and a Banco row is keyed by exactly one
+/// digit.
+#[test]
+fn values_are_given_once() {
+    refused(
+        &reference_with("\"naturals\": [8, 9]", "\"naturals\": [8, 9, 9]"),
+        8,
+        "drawing.naturals[2] is `9`, as drawing.naturals[1] is: each value may be given once",
+    );
+    refused(
+        &reference_with(
+            "\"draws\": [0, 1, 2, 3, 4, 5]",
+            "\"draws\": [0, 1, 2, 3, 4, 5, 0]",
+        ),
+        9,
+        "drawing.punto.draws[6] is `0`, as drawing.punto.draws[0] is: each value may be given once",
+    );
+    refused(
+        &reference_with("\"stands\": [6, 7]", "\"stands\": [7, 6, 7]"),
+        9,
+        "drawing.punto.stands[2] is `7`, as drawing.punto.stands[0] is",
+    );
+    for key in ["07", " 7", "7 ", "+7", "٧", ""] {
+        refused(
+            &reference_with(
+                "\"7\": \"S S S S S S S S S S  S\"",
+                &format!("\"{key}\": \"S S S S S S S S S S  S\""),
+            ),
+            18,
+            &format!("drawing.banco: `{key}` is not a Banco total: expected \"0\" to \"9\""),
+        );
+    }
+}
+
+/// A claim's figure with a French decimal comma holds as the figure it is; one with stray
+/// separators is refused with the claim's field and the figure as written.
+#[test]
+fn claim_figures_are_read_strictly() {
+    let edge = |figure: &str| {
+        reference_with(
+            "{\"bet\": \"banco\", \"edge\": \"1.0579%\"",
+            &format!("{{\"bet\": \"banco\", \"edge\": \"{figure}\""),
+        )
+    };
+    let set = RuleSet::from_json(&edge("1,0579%")).unwrap();
+    let analysis = Analysis::new(&set.shoe_or_reference(), &set.rules).unwrap();
+    let claim = &set.claims[5];
+    assert_eq!(claim.stated.text, "1,0579%");
+    assert!(
+        claim
+            .stated
+            .holds(&claimed_value(claim, &analysis).unwrap())
+    );
+    for bad in ["1,,0579%", "1_.0579%", "1.05.79%"] {
+        refused(
+            &edge(bad),
+            48,
+            &format!(
+                "claims: edge `{bad}` is not a figure: expected digits with at most one decimal point"
+            ),
+        );
+    }
 }
