@@ -7,20 +7,33 @@ use crate::rules::Rules;
 use crate::shoe::Shoe;
 use rayon::prelude::*;
 use serde::Deserialize;
+use serde_json::value::RawValue;
 
 /// One input line: a shoe (whole decks, rank counts, or cards removed from either) and an
-/// optional rule set, by the name the caller's resolver understands.
+/// optional rule set, by the name the caller's resolver understands. Values are kept as
+/// written, so that an error quotes them exactly and names their field.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BatchLine {
-    #[serde(default)]
-    decks: Option<serde_json::Number>,
-    #[serde(default)]
-    ranks: Option<Vec<serde_json::Number>>,
-    #[serde(default)]
-    remove: Option<Vec<String>>,
-    #[serde(default)]
-    rules: Option<String>,
+struct BatchLine<'a> {
+    #[serde(default, borrow)]
+    decks: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    ranks: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    remove: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    rules: Option<&'a RawValue>,
+}
+
+/// A value of `field` read as `T`, or a message naming the field, the value as written and
+/// what is accepted.
+fn field<'a, T: Deserialize<'a>>(
+    raw: &'a RawValue,
+    field: &str,
+    accepted: &str,
+) -> Result<T, String> {
+    serde_json::from_str(raw.get())
+        .map_err(|_| format!("{field} is {}: expected {accepted}", raw.get()))
 }
 
 /// Finds the rules a line names; `Err` is a message for the line's error object.
@@ -69,11 +82,36 @@ fn try_line(
             text.strip_suffix(&suffix).unwrap_or(&text)
         )
     })?;
-    let (rules, name, stated_shoe) = match &line.rules {
+    let rules_name: Option<String> = line
+        .rules
+        .map(|raw| {
+            field(
+                raw,
+                "rules",
+                "the name of a shipped variant or a rule file, in quotes",
+            )
+        })
+        .transpose()?;
+    let (rules, name, stated_shoe) = match &rules_name {
         Some(name) => resolver.resolve(name)?,
         None => default_rules.clone(),
     };
-    let removed = match &line.remove {
+    let remove: Option<Vec<String>> = line
+        .remove
+        .map(|raw| {
+            field(
+                raw,
+                "remove",
+                "a list of cards in quotes, such as [\"8♠\", \"9H\"]",
+            )
+        })
+        .transpose()?;
+    let removed = match &remove {
+        Some(cards) if cards.is_empty() => {
+            return Err(
+                "remove is an empty list: give the cards to take out, or leave remove out".into(),
+            );
+        }
         Some(cards) => cards
             .iter()
             .enumerate()
@@ -87,10 +125,13 @@ fn try_line(
     };
     let decks = line
         .decks
-        .as_ref()
-        .map(|n| whole(n, "decks", 1, Shoe::MAX_DECKS))
+        .map(|raw| whole(raw, "decks", 1, Shoe::MAX_DECKS))
         .transpose()?;
-    let ranks = match &line.ranks {
+    let counts: Option<Vec<&RawValue>> = line
+        .ranks
+        .map(|raw| field(raw, "ranks", "a list of 13 rank counts, A to K"))
+        .transpose()?;
+    let ranks = match &counts {
         None => None,
         Some(counts) if counts.len() != 13 => {
             return Err(format!(
@@ -128,12 +169,16 @@ fn try_line(
     fast_summary_json(&shoe, &rules, &name).map_err(|e| e.to_string())
 }
 
-/// A whole number from `low` to `high`, or a message naming the field and the value.
-fn whole(number: &serde_json::Number, field: &str, low: u64, high: u64) -> Result<u64, String> {
-    number
-        .as_u64()
+/// A whole number from `low` to `high`, or a message naming the field and the value as
+/// written.
+fn whole(raw: &RawValue, field: &str, low: u64, high: u64) -> Result<u64, String> {
+    let text = raw.get();
+    text.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| text.parse::<u64>().ok())
+        .flatten()
         .filter(|n| (low..=high).contains(n))
-        .ok_or_else(|| format!("{field} is {number}: expected a whole number from {low} to {high}"))
+        .ok_or_else(|| format!("{field} is {text}: expected a whole number from {low} to {high}"))
 }
 
 /// Analyses a chunk of numbered lines on every core, keeping their order. A line that could

@@ -360,7 +360,9 @@ fn build_shoe(args: &ShoeArgs, fallback: Option<Shoe>) -> Result<Shoe, Failure> 
         None => Vec::new(),
     };
     let mut shoe = match (&args.ranks, args.decks, fallback) {
-        (Some(text), _, _) => Shoe::parse_counts(text)?,
+        (Some(text), _, _) => {
+            Shoe::parse_counts(text).map_err(|e| Failure::Input(format!("--ranks: {e}")))?
+        }
         (None, Some(n_decks), _) => return Ok(Shoe::decks_without(n_decks, &removed)?),
         (None, None, Some(shoe)) => shoe,
         (None, None, None) => {
@@ -397,9 +399,15 @@ impl punto_banco::batch::RulesResolver for CachedRules {
         cache
             .entry(name.to_string())
             .or_insert_with(|| {
-                // The batch itself may be standard input; a line's rule set never is.
+                // The batch itself may be standard input; a line's rule set never is, nor a
+                // pipe or a device (`/dev/stdin`, `/dev/fd/0`) that could be it.
                 if name == "-" {
                     return Err("`rules` is `-`: a batch line cannot read a rule set from standard input; name a rule file or a shipped variant".to_string());
+                }
+                if let Ok(meta) = std::fs::metadata(name) {
+                    if !meta.is_file() {
+                        return Err(format!("`rules` is `{name}`, which is not a regular file: a batch line reads its rule set from a file or names a shipped variant"));
+                    }
                 }
                 match load_rule_set(name) {
                     Ok(set) => Ok((set.rules, set.name, set.shoe)),
@@ -418,18 +426,37 @@ fn analyse_batch(
     default: &punto_banco::batch::DefaultRules,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    const CHUNK: usize = 4096;
+    // Lines are analysed in chunks on every core. A chunk holds at most 4,096 lines and, from
+    // what the documents so far weigh, about 64 MiB of output: a rule set with thousands of
+    // side bets makes documents of megabytes, and memory must not follow them.
+    const MOST_LINES: usize = 4096;
+    const MOST_OUTPUT: usize = 64 << 20;
+    let mut chunk_lines = 16;
+    let mut heaviest = 0;
     let mut reader = open_input(path)?;
     let resolver = CachedRules(Default::default());
-    let mut chunk: Vec<(usize, Result<String, String>)> = Vec::with_capacity(CHUNK);
+    let mut chunk: Vec<(usize, Result<String, String>)> = Vec::with_capacity(chunk_lines);
     let mut number = 0;
     let mut bytes = Vec::new();
     let mut ended = false;
+    let mut stopped = None;
     while !ended {
         chunk.clear();
-        while chunk.len() < CHUNK {
-            if !next_line(&mut *reader, &mut bytes, path, number + 1)? {
+        while chunk.len() < chunk_lines {
+            let read = read_bounded(&mut *reader, &mut bytes)
+                .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+            if !matches!(read, Reading::Line) {
                 ended = true;
+                if matches!(read, Reading::TooLong) {
+                    // The lines before it are answered; this one is its own error object,
+                    // and the batch is read no further.
+                    number += 1;
+                    let message = format!(
+                        "the line is longer than {MAX_LINE} bytes, the longest accepted: the batch is read no further"
+                    );
+                    chunk.push((number, Err(message)));
+                    stopped = Some(too_long(path, number));
+                }
                 break;
             }
             number += 1;
@@ -446,13 +473,18 @@ fn analyse_batch(
             chunk.push((number, text));
         }
         for document in punto_banco::batch::analyse_chunk(&chunk, default, &resolver) {
+            heaviest = heaviest.max(document.len());
             if !document.is_empty() {
                 put(out, &document)?;
                 put(out, "\n")?;
             }
         }
+        chunk_lines = (MOST_OUTPUT / heaviest.max(1)).clamp(1, MOST_LINES);
     }
-    Ok(())
+    match stopped {
+        Some(message) => Err(Failure::Input(message)),
+        None => Ok(()),
+    }
 }
 
 /// A played session for people (every deal told, the standings, the winners) or as JSON.
@@ -693,7 +725,15 @@ impl Terminal<'_> {
                 return Ok(None);
             }
             self.lines += 1;
-            match std::str::from_utf8(&self.line) {
+            // A byte-order mark opens the first answer when the answers come from a file.
+            let answer = match self.lines {
+                1 => self
+                    .line
+                    .strip_prefix("\u{FEFF}".as_bytes())
+                    .unwrap_or(&self.line),
+                _ => &self.line,
+            };
+            match std::str::from_utf8(answer) {
                 Ok(text) => return Ok(Some(text.trim_end_matches(['\n', '\r']).to_string())),
                 Err(_) => {
                     let message = self.lang.pick(
@@ -772,8 +812,13 @@ fn write_vectors(
             out.flush().map_err(Failure::write)?;
         }
     }
-    say_error(&format!("{} vectors, sha256 {hex}", all.len()));
-    Ok(())
+    // The count and checksum are part of what the command reports: losing them is an error.
+    writeln!(
+        std::io::stderr().lock(),
+        "{} vectors, sha256 {hex}",
+        all.len()
+    )
+    .map_err(Failure::write)
 }
 
 /// Opens a file, or standard input for `-`, for reading line by line.
@@ -791,6 +836,43 @@ fn open_input(path: &str) -> Result<Box<dyn BufRead>, Failure> {
     Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, file)))
 }
 
+/// What reading one line found.
+enum Reading {
+    /// The end of the input.
+    End,
+    /// A line, in the buffer.
+    Line,
+    /// A line longer than [`MAX_LINE`]: the reading stops there, since the rest of an
+    /// endless line (`/dev/zero`) could never be passed over.
+    TooLong,
+}
+
+/// Reads the next line into `line`, its end of line kept; the limit counts the line's bytes
+/// without its `\n` or `\r\n`.
+fn read_bounded(reader: &mut dyn BufRead, line: &mut Vec<u8>) -> std::io::Result<Reading> {
+    line.clear();
+    if (&mut *reader)
+        .take(MAX_LINE as u64 + 2)
+        .read_until(b'\n', line)?
+        == 0
+    {
+        return Ok(Reading::End);
+    }
+    let content = line
+        .strip_suffix(b"\n")
+        .map_or(line.len(), |l| l.strip_suffix(b"\r").unwrap_or(l).len());
+    Ok(if content > MAX_LINE {
+        Reading::TooLong
+    } else {
+        Reading::Line
+    })
+}
+
+/// The message for line `number` of `path` longer than [`MAX_LINE`].
+fn too_long(path: &str, number: usize) -> String {
+    format!("{path}: line {number} is longer than {MAX_LINE} bytes, the longest line accepted")
+}
+
 /// Reads the next line into `line` (its end of line kept), at most [`MAX_LINE`] bytes;
 /// `false` at the end of the input. `number` is the line's number, for the error.
 fn next_line(
@@ -799,18 +881,12 @@ fn next_line(
     path: &str,
     number: usize,
 ) -> Result<bool, Failure> {
-    line.clear();
-    let read = reader
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', line)
-        .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
-    if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
-        return Err(Failure::Input(format!(
-            "{path}: line {number} is longer than {} bytes, the longest line accepted",
-            MAX_LINE
-        )));
+    match read_bounded(reader, line) {
+        Ok(Reading::End) => Ok(false),
+        Ok(Reading::Line) => Ok(true),
+        Ok(Reading::TooLong) => Err(Failure::Input(too_long(path, number))),
+        Err(e) => Err(Failure::Input(format!("cannot read {path}: {e}"))),
     }
-    Ok(read > 0)
 }
 
 /// The line and column (1-based, in characters) of a byte offset into text.
@@ -890,6 +966,22 @@ fn load_rule_set(name_or_path: &str) -> Result<RuleSet, Failure> {
     })
 }
 
+/// Refuses a command that would read standard input for two of its inputs.
+fn stdin_once(inputs: &[(&str, Option<&String>)]) -> Result<(), Failure> {
+    let readers: Vec<&str> = inputs
+        .iter()
+        .filter(|(_, path)| path.is_some_and(|p| p == "-"))
+        .map(|(name, _)| *name)
+        .collect();
+    if readers.len() > 1 {
+        return Err(Failure::Input(format!(
+            "{} each name standard input (`-`), which can be read once: give a file for all but one",
+            readers.join(" and ")
+        )));
+    }
+    Ok(())
+}
+
 /// Runs one command, writing what it prints to `out`.
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
     match cli.command {
@@ -899,6 +991,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             batch: Some(path),
             ..
         } => {
+            stdin_once(&[("--batch", Some(&path)), ("--rules", rules.as_ref())])?;
             let default = match rules.as_deref() {
                 Some(name) => {
                     let set = load_rule_set(name)?;
@@ -935,7 +1028,26 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             output,
             stake,
         } => {
-            let cards = parse_cards(&cards.join(" "))?;
+            // Each argument is a list of its own, so that `4H,` is an empty item, not a space.
+            let mut dealt = Vec::new();
+            for argument in &cards {
+                let offset = dealt.len();
+                dealt.extend(parse_cards(argument).map_err(|e| match e {
+                    punto_banco::card::CardsError::Missing { position } => {
+                        punto_banco::card::CardsError::Missing {
+                            position: position + offset,
+                        }
+                    }
+                    punto_banco::card::CardsError::NotACard { position, error } => {
+                        punto_banco::card::CardsError::NotACard {
+                            position: position + offset,
+                            error,
+                        }
+                    }
+                    other => other,
+                })?);
+            }
+            let cards = dealt;
             let rules = Rules::reference();
             let coup = deal(&rules.drawing, &cards)?;
             put(
@@ -965,6 +1077,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             rules,
             output,
         } => {
+            stdin_once(&[("the log", Some(&file)), ("--rules", rules.as_ref())])?;
             let rules = rules_or_reference(rules.as_deref())?;
             verify_log(&file, &rules, output.lang(), output.format(), out)
         }
@@ -990,6 +1103,11 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             shown,
             output,
         } => {
+            stdin_once(&[
+                ("the counts", file.as_ref()),
+                ("--rules", rules.as_ref()),
+                ("--plan", plan.as_ref()),
+            ])?;
             let set = rules.as_deref().map(load_rule_set).transpose()?;
             let shoe = build_shoe(&shoe, set.as_ref().and_then(|s| s.shoe.clone()))?;
             let rules = set.map_or_else(Rules::reference, |s| s.rules);
@@ -1031,7 +1149,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let observed =
                 fit::Observed::read_from(open_input(&file)?, &rules.drawing, MAX_LINE, MAX_FILE)
                     .map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-            let fits = fit::fit(&shoe, &rules.drawing, &observed)?;
+            let fits = fit::fit(&shoe, &rules.drawing, &observed)
+                .map_err(|e| Failure::Input(format!("{file}: {e}")))?;
             let shown = usize::try_from(shown).unwrap_or(usize::MAX);
             put(
                 out,
@@ -1079,7 +1198,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let most = 52 * decks - 6;
             if !(5..=most).contains(&cut) {
                 return Err(Failure::Input(format!(
-                    "--cut is `{cut}`: expected a whole number from 5 to {most} (cards left behind the cut card in a {decks}-deck shoe)"
+                    "--cut is `{cut}`: expected a whole number from 5 to {most} (cards left behind the cut card in a shoe of {decks} decks)"
                 )));
             }
             let (rules, name) = match rules.as_deref() {
@@ -1135,6 +1254,9 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     &render_session(&session, output.lang(), output.format()),
                 )
             }
+            None if output.format() != Format::Text => Err(Failure::Input(
+                "--format markdown or json is for a scripted session (--script FILE): the session at the terminal is a dialogue in text".into(),
+            )),
             None => interactive_session(seed, decks, deals as u32, stake, output.lang(), out),
         },
         Command::SessionOdds {
@@ -1159,20 +1281,33 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 /// Splices the generated blocks of every Markdown file under `dir`; writes or reports the drift.
-fn regenerate_docs(dir: &Path, write: bool) -> Result<String, Failure> {
+///
+/// The console examples run from the folder above `dir` (the repository root, for the
+/// repository's `docs/`), wherever the command is started, as the docs' paths are written.
+fn regenerate_docs(given: &Path, write: bool) -> Result<String, Failure> {
+    let cannot_read =
+        |e: std::io::Error| Failure::Input(format!("cannot read {}: {e}", given.display()));
+    let dir = given.canonicalize().map_err(cannot_read)?;
+    let root = dir.parent().unwrap_or(&dir).to_path_buf();
+    std::env::set_current_dir(&root).map_err(cannot_read)?;
+    let shown = |path: &Path| {
+        path.strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    };
     let mut files = Vec::new();
-    collect_markdown(dir, &mut files)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", dir.display())))?;
+    collect_markdown(&dir, &mut files).map_err(cannot_read)?;
     files.sort();
     let mut stale = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+            .map_err(|e| Failure::Input(format!("cannot read {}: {e}", shown(path))))?;
         let spliced =
-            docs::splice(&text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
-        let spliced = refresh_console_examples(&spliced);
+            docs::splice(&text).map_err(|e| Failure::Input(format!("{}: {e}", shown(path))))?;
+        let spliced = refresh_console_examples(&spliced, &shown(path))?;
         if spliced != text {
-            stale.push(path.display().to_string());
+            stale.push(shown(path));
             if write {
                 write_atomically(path, spliced.as_bytes())?;
             }
@@ -1181,11 +1316,11 @@ fn regenerate_docs(dir: &Path, write: bool) -> Result<String, Failure> {
     for (relative, contents) in docs::generated_files() {
         let path = dir.join(relative);
         if std::fs::read_to_string(&path).ok().as_deref() != Some(contents.as_str()) {
-            stale.push(path.display().to_string());
+            stale.push(shown(&path));
             if write {
                 if let Some(parent) = path.parent() {
                     std::fs::create_dir_all(parent).map_err(|e| {
-                        Failure::Input(format!("cannot write {}: {e}", parent.display()))
+                        Failure::Input(format!("cannot write {}: {e}", shown(parent)))
                     })?;
                 }
                 write_atomically(&path, contents.as_bytes())?;
@@ -1207,8 +1342,10 @@ fn regenerate_docs(dir: &Path, write: bool) -> Result<String, Failure> {
 }
 
 /// Reruns each `$ punto-banco …` line shown with its output in a ```console block and puts
-/// the fresh output in its place (what a terminal shows: the output, or `error: …`).
-fn refresh_console_examples(text: &str) -> String {
+/// the fresh output in its place (what a terminal shows: the output, or `error: …`). An
+/// example that showed output and now fails with an error is refused, not written into the
+/// page: it is a broken example (or a run from the wrong folder), never a new output.
+fn refresh_console_examples(text: &str, page: &str) -> Result<String, Failure> {
     let mut out = String::with_capacity(text.len());
     let mut in_console = false;
     let mut lines = text.split_inclusive('\n').peekable();
@@ -1229,7 +1366,10 @@ fn refresh_console_examples(text: &str) -> String {
         if !in_console || lines.peek().is_none_or(|l| !is_output(l)) || args.starts_with("docs") {
             continue;
         }
-        while lines.next_if(is_output).is_some() {}
+        let mut before = String::new();
+        while let Some(old) = lines.next_if(is_output) {
+            before.push_str(old);
+        }
         let argv: Vec<String> = std::iter::once("punto-banco")
             .chain(args.split_whitespace())
             .map(str::to_string)
@@ -1252,9 +1392,19 @@ fn refresh_console_examples(text: &str) -> String {
             }
             Err(clap_error) => format!("error: {}\n", argument_message(&clap_error, &argv)),
         };
+        let error = |text: &str| text.lines().any(|l| l.starts_with("error: "));
+        if error(&shown) && !error(&before) {
+            let first = shown
+                .lines()
+                .find(|l| l.starts_with("error: "))
+                .unwrap_or_default();
+            return Err(Failure::Input(format!(
+                "{page}: the example `punto-banco {args}` now fails ({first}); examples run from the folder above the docs"
+            )));
+        }
         out.push_str(&shown);
     }
-    out
+    Ok(out)
 }
 
 fn collect_markdown(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -1299,7 +1449,20 @@ fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), Failure> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut temporary = builder.tempfile_in(folder).map_err(failed)?;
+    // The temporary's own name is no help to the user: the error names the target.
+    if !folder.is_dir() {
+        return Err(Failure::Input(format!(
+            "cannot write {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        )));
+    }
+    let mut temporary = builder.tempfile_in(folder).map_err(|e| {
+        failed(e.raw_os_error().map_or_else(
+            || std::io::Error::from(e.kind()),
+            std::io::Error::from_raw_os_error,
+        ))
+    })?;
     temporary.write_all(contents).map_err(failed)?;
     temporary.as_file().sync_all().map_err(failed)?;
     if let Some(permissions) = permissions {
@@ -1412,8 +1575,9 @@ fn main() -> ExitCode {
     let result = run(cli, &mut out);
     // What was written is flushed before any message, whatever the outcome.
     let flushed = out.flush().map_err(Failure::write);
+    // A report that could not be written outweighs the verdict it carried.
     let result = match (result, flushed) {
-        (Ok(()), Err(failure)) => Err(failure),
+        (Ok(()) | Err(Failure::Check(_)), Err(failure)) => Err(failure),
         (result, _) => result,
     };
     match result {

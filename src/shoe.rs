@@ -39,7 +39,7 @@ pub enum ShoeError {
         count: u64,
         max: u64,
     },
-    #[error("--ranks needs 13 counts (A, 2, …, 10, J, Q, K), separated by commas; got {0}")]
+    #[error("a shoe's ranks are 13 counts (A, 2, …, 10, J, Q, K), separated by commas; got {0}")]
     WrongCountOfRanks(usize),
     #[error(
         "rank count {position} (for {rank}) is `{text}`: expected a whole number from 0 to {}",
@@ -114,12 +114,16 @@ impl Shoe {
     /// let shoe = Shoe::parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,4").unwrap();
     /// assert_eq!(shoe, Shoe::decks(1).unwrap());
     /// assert!(Shoe::parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,-1").is_err());
+    /// assert!(Shoe::parse_counts("4,,4,4,4,4,4,4,4,4,4,4,4").is_err());
+    /// assert!(Shoe::parse_counts("4 4 4 4 4 4 4 4 4 4 4 4 4").is_ok());
     /// ```
     pub fn parse_counts(text: &str) -> Result<Shoe, ShoeError> {
-        let tokens: Vec<&str> = text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|t| !t.is_empty())
-            .collect();
+        // Commas, if any, separate the counts (an empty item is a count left out); else spaces.
+        let tokens: Vec<&str> = if text.contains(',') {
+            text.split(',').map(str::trim).collect()
+        } else {
+            text.split_whitespace().collect()
+        };
         if tokens.len() != 13 {
             return Err(ShoeError::WrongCountOfRanks(tokens.len()));
         }

@@ -21,10 +21,15 @@ fn run_to(args: &[&str], input: &[u8], stdout: Option<std::fs::File>) -> Output 
     };
     let mut child = command.spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    // The tool may stop reading early (a refused line): a closed pipe here is no failure.
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    // Written from a thread of its own while the output is read, so that neither side waits
+    // for the other; the tool may stop reading early (a refused line): no failure here.
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
 }
 
 fn run(args: &[&str], input: &[u8]) -> Output {
@@ -217,7 +222,10 @@ fn cards_and_shoes() {
         &["analyze", "--ranks", "4,4,4,4,4,4,4,4,4,4,4,4,-1"],
         &["rank count 13 (for K) is `-1`", "from 0 to"],
     );
-    bad(&["analyze", "--ranks", "4,4"], &["13 counts", "got 2"]);
+    bad(
+        &["analyze", "--ranks", "4,4"],
+        &["--ranks: ", "13 counts", "got 2"],
+    );
     bad(
         &["analyze", "--ranks", "17179869185,4,4,4,4,4,4,4,4,4,4,4,4"],
         &["the count of A is 17179869185"],
@@ -265,7 +273,10 @@ fn batch_lines_fail_alone_and_never_name_standard_input() {
         ),
         (b"{\"decks\": 0}", "decks is 0"),
         (b"{\"decks\": 1.5}", "decks is 1.5"),
-        (b"{\"decks\": 1e300}", "decks is 1e+300"),
+        (
+            b"{\"decks\": 1e300}",
+            "decks is 1e300: expected a whole number",
+        ),
         (b"{\"ranks\": [1, 2]}", "ranks holds 2 counts"),
         (
             b"{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,-4]}",
@@ -504,7 +515,8 @@ fn a_failing_standard_error_is_no_panic() {
         .stderr(full)
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(0));
+    // The count and checksum it reports there are output: losing them is an error, not a panic.
+    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]
@@ -923,4 +935,170 @@ fn rule_files_are_refused_with_line_column_and_field() {
     ] {
         refused(&["analyze", "--rules", "-"], text.as_bytes(), 2, &[needle]);
     }
+}
+
+#[test]
+fn a_batch_line_never_reads_standard_input_by_another_name() {
+    for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
+        if !Path::new(name).exists() {
+            continue;
+        }
+        let mut input = format!("{{\"rules\": \"{name}\"}}\n");
+        input.push_str(&"{\"decks\": 1}\n".repeat(50));
+        let output = run(&["analyze", "--batch", "-"], input.as_bytes());
+        let text = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 51, "{name}");
+        assert!(
+            lines[0]["error"]
+                .as_str()
+                .unwrap()
+                .contains("not a regular file"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_batch_line_too_long_is_answered_after_every_line_before_it() {
+    let mut input = "{\"decks\": 1}\n".repeat(50).into_bytes();
+    input.extend_from_slice(b"{\"decks\": 1, \"x\": \"");
+    input.extend(std::iter::repeat_n(b'a', (1 << 20) + 10));
+    input.extend_from_slice(b"\"}\n{\"decks\": 1}\n");
+    let output = run(&["analyze", "--batch", "-"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("line 51 is longer than 1048576 bytes")
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 51);
+    assert!(lines[..50].iter().all(|l| l["sequences"] == "14658134400"));
+    assert_eq!(lines[50]["line"], 51);
+    // A line of exactly the limit is a line, whatever its line break.
+    for end in ["\n", "\r\n"] {
+        let mut line = b"{\"decks\": 1, \"x\": \"".to_vec();
+        line.extend(std::iter::repeat_n(b'a', (1 << 20) - line.len() - 2));
+        line.extend_from_slice(b"\"}");
+        assert_eq!(line.len(), 1 << 20);
+        line.extend_from_slice(end.as_bytes());
+        let output = run(&["analyze", "--batch", "-"], &line);
+        assert_eq!(output.status.code(), Some(0), "{end:?}");
+    }
+}
+
+#[test]
+fn lists_and_inputs_are_refused_where_they_are_ambiguous() {
+    bad(
+        &["deal", "4H,", "2S", "9C", "AD", "8D"],
+        &["card 2 is missing"],
+    );
+    bad(
+        &["deal", "4H", "2S", "9C", "AD", "8D", "XX"],
+        &["card 6: `XX` is not a card"],
+    );
+    bad(
+        &["analyze", "--remove", "8S,"],
+        &["--remove: card 2 is missing"],
+    );
+    bad(
+        &["analyze", "--ranks", "4,,4,4,4,4,4,4,4,4,4,4,4"],
+        &["--ranks: rank count 2 (for 2) is ``"],
+    );
+    bad(
+        &["analyze", "--ranks", "4,4,4,4,4,4,4,4,4,4,4,4,4,"],
+        &["--ranks: ", "got 14"],
+    );
+    let output = run(&["analyze", "--batch", "-"], b"{\"remove\": []}\n");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("remove is an empty list"));
+    for args in [
+        &["verify", "-", "--rules", "-"][..],
+        &["fit", "-", "--rules", "-"],
+        &["analyze", "--batch", "-", "--rules", "-"],
+    ] {
+        bad(args, &["each name standard input"]);
+    }
+    bad(
+        &["session", "--format", "json"],
+        &["--format markdown or json is for a scripted session"],
+    );
+    bad(
+        &["vectors", "--out", "no/such/folder/vectors.jsonl"],
+        &["cannot write no/such/folder/vectors.jsonl: the folder no/such/folder does not exist"],
+    );
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_answer_is_no_part_of_it() {
+    let answers = "\u{FEFF}Alice\nBruno\n\nDana\nn\nP\nB\n";
+    let output = run(
+        &["session", "--seed", "1", "--deals", "1"],
+        answers.as_bytes(),
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains('\u{FEFF}'), "{text}");
+    assert!(text.contains("Alice"), "{text}");
+}
+
+#[test]
+fn a_report_lost_to_a_full_disk_is_an_error_even_when_the_check_fails() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        &["check", "docs/examples/known-errors.json"][..],
+        &["fit", "docs/examples/oracle/counts-nine-first.json"],
+        &["verify", "docs/examples/oracle/wrong.jsonl"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = run_to(args, b"", Some(full));
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("cannot write the output"));
+    }
+    // The count and checksum of the vectors are output too.
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("v.jsonl");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(["vectors", "--decks", "1", "--out", target.to_str().unwrap()])
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn docs_examples_run_from_the_repository_root_and_a_broken_one_is_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let docs = folder.path().join("docs");
+    std::fs::create_dir(&docs).unwrap();
+    let page =
+        "# A page\n\n```console\n$ punto-banco check data/claims/004-banque.tsv\nits output\n```\n";
+    std::fs::write(docs.join("page.md"), page).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(["docs", "--write", "--dir", docs.to_str().unwrap()])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "docs/page.md: the example `punto-banco check data/claims/004-banque.tsv` now fails"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(docs.join("page.md")).unwrap(), page);
 }
