@@ -404,10 +404,8 @@ impl punto_banco::batch::RulesResolver for CachedRules {
                 if name == "-" {
                     return Err("`rules` is `-`: a batch line cannot read a rule set from standard input; name a rule file or a shipped variant".to_string());
                 }
-                if let Ok(meta) = std::fs::metadata(name) {
-                    if !meta.is_file() {
-                        return Err(format!("`rules` is `{name}`, which is not a regular file: a batch line reads its rule set from a file or names a shipped variant"));
-                    }
+                if std::fs::metadata(name).is_ok_and(|meta| !meta.is_file()) {
+                    return Err(format!("`rules` is `{name}`, which is not a regular file: a batch line reads its rule set from a file or names a shipped variant"));
                 }
                 match load_rule_set(name) {
                     Ok(set) => Ok((set.rules, set.name, set.shoe)),
