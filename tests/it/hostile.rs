@@ -32,6 +32,21 @@ fn run_to(args: &[&str], input: &[u8], stdout: Option<std::fs::File>) -> Output 
     output
 }
 
+/// A file of the repository, as text.
+fn repo_file(relative: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)).unwrap()
+}
+
+/// Asserts exit 0, showing standard error otherwise.
+fn succeeded(output: &Output) {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 fn run(args: &[&str], input: &[u8]) -> Output {
     run_to(args, input, None)
 }
@@ -302,12 +317,7 @@ fn batch_lines_fail_alone_and_never_name_standard_input() {
         input.extend_from_slice(b"\n{\"decks\": 1}\n");
     }
     let output = run(&["analyze", "--batch", "-"], &input);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    succeeded(&output);
     let text = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<serde_json::Value> = text
         .lines()
@@ -365,27 +375,13 @@ fn endless_input_is_refused_at_a_documented_limit() {
 #[test]
 fn byte_order_marks_are_accepted_and_bad_encodings_named() {
     let bom = |text: &str| [b"\xef\xbb\xbf".as_slice(), text.as_bytes()].concat();
-    let rule_file = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/tie-9-to-1.json"),
-    )
-    .unwrap();
+    let rule_file = repo_file("data/variants/tie-9-to-1.json");
     let output = run(&["analyze", "--rules", "-"], &bom(&rule_file));
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let table = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/claims/004-banque.tsv"),
-    )
-    .unwrap();
+    succeeded(&output);
+    let table = repo_file("data/claims/004-banque.tsv");
     let output = run(&["check", "-"], &bom(&table));
     assert!(String::from_utf8_lossy(&output.stdout).contains("Banco on 3"));
-    let counts = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/oracle/counts.json"),
-    )
-    .unwrap();
+    let counts = repo_file("docs/examples/oracle/counts.json");
     let output = run(&["fit", "-"], &bom(&counts));
     assert_ne!(
         output.status.code(),
@@ -393,17 +389,9 @@ fn byte_order_marks_are_accepted_and_bad_encodings_named() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let script = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/session/two-deals.json"),
-    )
-    .unwrap();
+    let script = repo_file("docs/examples/session/two-deals.json");
     let output = run(&["session", "--script", "-"], &bom(&script));
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    succeeded(&output);
 
     refused(
         &["analyze", "--rules", "-"],
@@ -860,10 +848,7 @@ fn claimed_tables_are_read_as_card_tables_write_them_or_refused() {
         &["`10` is not a Banco total"],
     );
     // A claim stated with more decimals than any figure needs: refused, not a panic.
-    let reference = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/reference.json"),
-    )
-    .unwrap();
+    let reference = repo_file("data/variants/reference.json");
     let value: serde_json::Value = serde_json::from_str(&reference).unwrap();
     let mut value = value;
     let claims = value["claims"].as_array_mut().unwrap();
