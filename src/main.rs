@@ -459,7 +459,7 @@ fn analyse_batch(
             }
             number += 1;
             let line = if number == 1 {
-                bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(&bytes)
+                without_bom(&bytes)
             } else {
                 &bytes
             };
@@ -725,10 +725,7 @@ impl Terminal<'_> {
             self.lines += 1;
             // A byte-order mark opens the first answer when the answers come from a file.
             let answer = match self.lines {
-                1 => self
-                    .line
-                    .strip_prefix("\u{FEFF}".as_bytes())
-                    .unwrap_or(&self.line),
+                1 => without_bom(&self.line),
                 _ => &self.line,
             };
             match std::str::from_utf8(answer) {
@@ -899,13 +896,15 @@ fn position(bytes: &[u8], offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The bytes without a leading byte-order mark (U+FEFF, as some editors write).
+fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(bytes)
+}
+
 /// Text from bytes read from `path`: a leading byte-order mark dropped, anything that is not
 /// UTF-8 named with its line and column.
 fn utf8_text(bytes: Vec<u8>, path: &str) -> Result<String, Failure> {
-    let bytes = match bytes.strip_prefix("\u{FEFF}".as_bytes()) {
-        Some(rest) => rest.to_vec(),
-        None => bytes,
-    };
+    let bytes = without_bom(&bytes).to_vec();
     String::from_utf8(bytes).map_err(|e| {
         let (line, column) = position(e.as_bytes(), e.utf8_error().valid_up_to());
         Failure::Input(format!(
