@@ -423,11 +423,7 @@ fn batch_keeps_order_and_reports_bad_lines() {
     let input = "{\"decks\": 8}\n\n{\"remove\": [\"8♠\", \"8♥\", \"9♣\"]}\nnot json\n{\"ranks\": [1,1,1,1,1,0,0,0,0,0,0,0,0]}\n{\"decks\": 6, \"rules\": \"tie-9-to-1\"}\n";
     let output = run_stdin(&["analyze", "--batch", "-"], input);
     assert_eq!(output.status.code(), Some(0));
-    let lines: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = super::json_lines(&output.stdout);
     assert_eq!(lines.len(), 5);
     // Each line is the analysis document: the same object `analyze --format json` prints.
     assert_eq!(lines[0], json(&["analyze", "--format", "json"]));

@@ -263,11 +263,7 @@ fn batch_lines_fail_alone_and_never_name_standard_input() {
         b"{\"decks\":8}\n{\"rules\":\"-\"}\n",
     );
     assert_eq!(output.status.code(), Some(0));
-    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = super::json_lines(&output.stdout);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["sequences"], "4998398275503360");
     assert_eq!(lines[1]["line"], 2);
@@ -318,11 +314,7 @@ fn batch_lines_fail_alone_and_never_name_standard_input() {
     }
     let output = run(&["analyze", "--batch", "-"], &input);
     succeeded(&output);
-    let text = String::from_utf8(output.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = super::json_lines(&output.stdout);
     assert_eq!(lines.len(), 1 + 2 * bad_lines.len());
     for (index, (_, needle)) in bad_lines.iter().enumerate() {
         let error = &lines[1 + 2 * index];
@@ -680,11 +672,7 @@ fn the_largest_shoes_accepted_are_analysed_exactly() {
     input.push_str(&"{\"decks\": 1}\n".repeat(5));
     let output = run(&["analyze", "--batch", "-"], input.as_bytes());
     assert_eq!(output.status.code(), Some(0));
-    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = super::json_lines(&output.stdout);
     assert_eq!(lines.len(), 11);
     assert!(lines.iter().all(|l| l.get("error").is_none()));
     assert_eq!(lines[5]["shoe"]["cards"], 15_600_000_000u64);
@@ -931,11 +919,7 @@ fn a_batch_line_never_reads_standard_input_by_another_name() {
         let mut input = format!("{{\"rules\": \"{name}\"}}\n");
         input.push_str(&"{\"decks\": 1}\n".repeat(50));
         let output = run(&["analyze", "--batch", "-"], input.as_bytes());
-        let text = String::from_utf8(output.stdout).unwrap();
-        let lines: Vec<serde_json::Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let lines = super::json_lines(&output.stdout);
         assert_eq!(lines.len(), 51, "{name}");
         assert!(
             lines[0]["error"]
@@ -958,11 +942,7 @@ fn a_batch_line_too_long_is_answered_after_every_line_before_it() {
     assert!(
         String::from_utf8_lossy(&output.stderr).contains("line 51 is longer than 1048576 bytes")
     );
-    let text = String::from_utf8(output.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = super::json_lines(&output.stdout);
     assert_eq!(lines.len(), 51);
     assert!(lines[..50].iter().all(|l| l["sequences"] == "14658134400"));
     assert_eq!(lines[50]["line"], 51);

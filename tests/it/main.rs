@@ -47,6 +47,15 @@ pub fn each_sequence(shoe: &Shoe, mut visit: impl FnMut(&[u8], &num_bigint::BigI
     }
 }
 
+/// Each line of a command's standard output read as one JSON value (batch output, say).
+pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
+    std::str::from_utf8(stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
 /// Runs the binary with these arguments and this text on its standard input.
 pub fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
