@@ -29,7 +29,7 @@ fn exact_tally_8_decks() -> punto_banco::tally::Tally<u128> {
 }
 
 #[divan::bench]
-fn fast_tally_8_decks() -> [u64; punto_banco::tally::FinalState::COUNT] {
+fn fast_tally_8_decks() -> [u64; punto_banco::outcome::FinalState::COUNT] {
     punto_banco::fast::fast::<u64>(
         divan::black_box(&Shoe::reference()),
         &DrawingRules::reference(),
@@ -71,9 +71,9 @@ fn log_lines() -> Vec<String> {
                     "banco_draws": coup.banco.len() == 3,
                     "natural": coup.is_natural(),
                     "net": match coup.winner() {
-                        punto_banco::tally::Winner::Punto => serde_json::json!({"punto": 1, "banco": -1, "tie": -1}),
-                        punto_banco::tally::Winner::Banco => serde_json::json!({"punto": -1, "banco": 0.95, "tie": -1}),
-                        punto_banco::tally::Winner::Tie => serde_json::json!({"punto": 0, "banco": 0, "tie": 8}),
+                        punto_banco::outcome::Winner::Punto => serde_json::json!({"punto": 1, "banco": -1, "tie": -1}),
+                        punto_banco::outcome::Winner::Banco => serde_json::json!({"punto": -1, "banco": 0.95, "tie": -1}),
+                        punto_banco::outcome::Winner::Tie => serde_json::json!({"punto": 0, "banco": 0, "tie": 8}),
                     },
                 })
                 .to_string(),

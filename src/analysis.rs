@@ -4,10 +4,11 @@
 //! when rendering.
 
 use crate::fast::fast_tally;
+pub use crate::outcome::Hand;
+use crate::outcome::{FinalState, Winner};
 use crate::rules::{Bet, MainBet, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
-pub use crate::tally::Hand;
-use crate::tally::{FinalState, Tally, Winner};
+use crate::tally::Tally;
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 use std::collections::BTreeMap;

@@ -1,8 +1,8 @@
 //! One coup, dealt from a given sequence of cards and explained decision by decision.
 
 use crate::card::Card;
+use crate::outcome::{FinalState, Winner};
 use crate::rules::{Action, DrawingRules, PuntoMove};
-use crate::tally::{FinalState, Winner};
 
 /// Anything with a baccarat value: a [`Card`], or a bare value 0–9 when suits do not matter.
 pub trait Valued: Copy {

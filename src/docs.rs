@@ -7,13 +7,13 @@
 
 use crate::analysis::Analysis;
 use crate::lang::Lang;
+use crate::outcome::Winner;
 use crate::render::Format;
 use crate::render::analysis::render_analysis;
 use crate::render::coup::render_coup;
 use crate::render::tableau::render_rules;
 use crate::rules::{MainBet, Rules};
 use crate::shoe::Shoe;
-use crate::tally::Winner;
 
 /// The one command that rewrites every generated block.
 pub const REGENERATE: &str = "cargo run --release -- docs --write";

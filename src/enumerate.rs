@@ -6,9 +6,10 @@
 //! the positions it leaves unused from what remains.
 
 use crate::coup;
+use crate::outcome::FinalState;
 use crate::rules::{Action, DrawingRules, PuntoMove};
 use crate::shoe::{Shoe, ShoeError};
-use crate::tally::{FinalState, Tally, Weight};
+use crate::tally::{Tally, Weight};
 use num_bigint::BigUint;
 
 /// The exact tally of a playable shoe under the drawing rules, in `u128` where every weight

@@ -17,9 +17,10 @@
 //! product, the two-card ways of each hand included, is taken in the ring, never in native
 //! `u64`: a count of one value can reach 2³⁶, whose square no `u64` holds.
 
+use crate::outcome::FinalState;
 use crate::rules::{Action, DrawingRules, PuntoMove};
 use crate::shoe::{Shoe, ShoeError};
-use crate::tally::{FinalState, Tally};
+use crate::tally::Tally;
 use num_bigint::BigUint;
 
 mod sealed {

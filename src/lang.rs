@@ -2,7 +2,7 @@
 //!
 //! The terms are the teaching texts' own: Punto, Banco, Tie / Égalité, natural / naturel.
 
-use crate::tally::Winner;
+use crate::outcome::Winner;
 use std::fmt;
 use std::str::FromStr;
 

@@ -17,6 +17,7 @@ pub mod enumerate;
 pub mod fast;
 pub mod lang;
 pub mod oracle;
+pub mod outcome;
 pub mod render;
 pub mod rules;
 pub mod session;

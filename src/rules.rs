@@ -4,7 +4,7 @@
 //! teaching texts print it, one row per Banco two-card total; a variant is another value of
 //! [`Rules`], never a branch in the engine.
 
-use crate::tally::{FinalState, Hand, Winner};
+use crate::outcome::{FinalState, Hand, Winner};
 use num_rational::Ratio;
 
 /// What a hand does at a decision: take a third card or keep two.

@@ -42,7 +42,7 @@ pub enum SessionOddsError {
 /// `f` has no value that fits.
 fn one_deal(
     deal: &Analysis,
-    f: impl Fn(crate::tally::FinalState) -> Option<Ratio<i64>>,
+    f: impl Fn(crate::outcome::FinalState) -> Option<Ratio<i64>>,
 ) -> Option<Distribution> {
     let total = BigRational::from_integer(BigInt::from(deal.sequences().clone()));
     let mut one: Distribution = BTreeMap::new();

@@ -6,12 +6,12 @@
 //! the reader stood, and names the field.
 
 use crate::card::Rank;
+use crate::outcome::{Hand, Winner};
 use crate::rules::{
     Action, Bet, Condition, DrawingRules, PayLine, PuntoMove, Rules, SideBet, TableauRow, Tariff,
     Terms,
 };
 use crate::shoe::Shoe;
-use crate::tally::{Hand, Winner};
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 use serde::Deserialize;

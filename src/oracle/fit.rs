@@ -7,10 +7,10 @@
 
 use super::{Line, LineReader, Object, json_error};
 use crate::enumerate::exact_tally;
+use crate::outcome::{FinalState, Winner};
 use crate::rules::Action;
 use crate::rules::DrawingRules;
 use crate::shoe::{Shoe, ShoeError};
-use crate::tally::{FinalState, Winner};
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};

@@ -6,8 +6,8 @@ use super::{Format, approx, fraction, fraction_text, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::analysis::{Analysis, Hand};
 use crate::lang::Lang;
+use crate::outcome::Winner;
 use crate::shoe::Shoe;
-use crate::tally::Winner;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use serde_json::{Value, json};
@@ -23,11 +23,11 @@ pub fn shoe_json(shoe: &Shoe) -> Value {
 
 /// The analysis as one JSON object (schema 1); the layout lives in [`super::summary`].
 pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {
-    let weights: Vec<BigUint> = (0..crate::tally::FinalState::COUNT)
+    let weights: Vec<BigUint> = (0..crate::outcome::FinalState::COUNT)
         .map(|i| {
             analysis
                 .tally
-                .weight(crate::tally::FinalState::from_index(i))
+                .weight(crate::outcome::FinalState::from_index(i))
                 .clone()
         })
         .collect();
@@ -151,7 +151,7 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         (lang.pick("Sequences", "Séquences"), Align::Right),
         (lang.pick("Probability", "Probabilité"), Align::Right),
     ]);
-    let mut fact = |label: String, keep: &dyn Fn(crate::tally::FinalState) -> bool| {
+    let mut fact = |label: String, keep: &dyn Fn(crate::outcome::FinalState) -> bool| {
         let count = analysis.count_where(keep);
         let p = BigRational::new(BigInt::from(count.clone()), BigInt::from(total.clone()));
         facts.row(vec![

@@ -5,12 +5,12 @@ use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, Decision};
 use crate::lang::Lang;
+use crate::outcome::Winner;
 use crate::rules::{Action, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, draw_set,
     totals_taking,
 };
-use crate::tally::Winner;
 use num_rational::BigRational;
 use serde_json::{Value, json};
 

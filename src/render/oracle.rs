@@ -303,7 +303,7 @@ pub fn cell_label(cell: &str, lang: Lang) -> String {
     match words.as_slice() {
         ["punto"] => "Punto".into(),
         ["banco"] => "Banco".into(),
-        ["tie"] => lang.outcome(crate::tally::Winner::Tie).into(),
+        ["tie"] => lang.outcome(crate::outcome::Winner::Tie).into(),
         ["pooled", n] => match lang {
             Lang::En => format!("({n} rare cells pooled)"),
             Lang::Fr => format!("({n} cases rares regroupées)"),

@@ -4,9 +4,9 @@
 
 use super::SCHEMA;
 use super::analysis::shoe_json;
+use crate::outcome::{FinalState, Hand, Winner};
 use crate::rules::{Rules, Terms};
 use crate::shoe::Shoe;
-use crate::tally::{FinalState, Hand, Winner};
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 use num_traits::{ToPrimitive, Zero};

@@ -4,11 +4,11 @@ use super::table::{Align, Table};
 use super::{Format, SCHEMA, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::lang::Lang;
+use crate::outcome::{FinalState, Winner};
 use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules, Terms};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, totals_taking,
 };
-use crate::tally::{FinalState, Winner};
 use num_rational::BigRational;
 use serde_json::{Value, json};
 
@@ -206,8 +206,8 @@ pub fn describe_terms(terms: &Option<Terms>, lang: Lang) -> String {
         Some(Terms::Paytable(bet)) => describe_bet(bet, lang),
         Some(Terms::Pair { hand, net }) => {
             let hand = match hand {
-                crate::tally::Hand::Punto => "Punto",
-                crate::tally::Hand::Banco => "Banco",
+                crate::outcome::Hand::Punto => "Punto",
+                crate::outcome::Hand::Banco => "Banco",
             };
             match lang {
                 Lang::En => format!("{hand}'s first two cards a pair: +{net}; otherwise −1"),

@@ -7,8 +7,8 @@ use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use punto_banco::analysis::Hand;
+use punto_banco::outcome::Winner;
 use punto_banco::rules::MainBet;
-use punto_banco::tally::Winner;
 
 fn big(digits: &str) -> BigUint {
     digits.replace(',', "").parse().unwrap()

@@ -8,9 +8,10 @@ use punto_banco::enumerate::exact_tally;
 use punto_banco::oracle::fit::{self, Grouping, Observed};
 use punto_banco::oracle::vectors::{CSV_HEADER, vectors};
 use punto_banco::oracle::verify::{Finding, Kind, Verifier};
+use punto_banco::outcome::Winner;
 use punto_banco::rules::{Action, DrawingRules, PuntoMove, Rules};
 use punto_banco::shoe::Shoe;
-use punto_banco::tally::{Tally, Winner};
+use punto_banco::tally::Tally;
 use sha2::{Digest, Sha256};
 
 fn data(path: &str) -> String {

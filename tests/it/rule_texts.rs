@@ -5,9 +5,9 @@ use num_rational::{BigRational, Ratio};
 use punto_banco::card::{Card, Rank, parse_cards};
 use punto_banco::coup::deal;
 use punto_banco::lang::Lang;
+use punto_banco::outcome::Winner;
 use punto_banco::render::tableau::{stake_nets, winner_of};
 use punto_banco::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules};
-use punto_banco::tally::Winner;
 use punto_banco::transcription::{RuleText, parse_action, parse_payout, parse_signed};
 
 fn load(lang: &str) -> RuleText {

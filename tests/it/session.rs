@@ -5,11 +5,11 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use punto_banco::analysis::Analysis;
 use punto_banco::card::parse_cards;
+use punto_banco::outcome::Winner;
 use punto_banco::rules::{MainBet, Rules};
 use punto_banco::session::{PlayError, Session, SettingError, parse_prediction, play_script};
 use punto_banco::session_odds::SessionOdds;
 use punto_banco::shoe::Shoe;
-use punto_banco::tally::Winner;
 
 #[test]
 fn predictions_in_both_languages() {

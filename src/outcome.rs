@@ -1,0 +1,127 @@
+//! How a coup ends: the winner, the two hands, and the final state a tally counts.
+//!
+//! These are the engine's nouns. They know nothing of the rules except through the
+//! [`DrawingRules`](crate::rules::DrawingRules) a caller hands to
+//! [`FinalState::is_consistent`].
+
+/// Which hand won a coup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Winner {
+    Punto,
+    Banco,
+    Tie,
+}
+
+impl Winner {
+    /// The three outcomes, in the order the texts list them.
+    pub const ALL: [Winner; 3] = [Winner::Punto, Winner::Banco, Winner::Tie];
+
+    /// The outcome's key in JSON output: `punto`, `banco` or `tie`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Winner::Punto => "punto",
+            Winner::Banco => "banco",
+            Winner::Tie => "tie",
+        }
+    }
+}
+
+/// One of the two hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Hand {
+    Punto,
+    Banco,
+}
+
+impl Hand {
+    /// Both hands, Punto first as dealt.
+    pub const ALL: [Hand; 2] = [Hand::Punto, Hand::Banco];
+
+    /// The hand's final total in a state.
+    pub fn total(self, state: FinalState) -> u8 {
+        match self {
+            Hand::Punto => state.punto_total,
+            Hand::Banco => state.banco_total,
+        }
+    }
+
+    /// The number of cards the hand took in a state.
+    pub fn cards(self, state: FinalState) -> u8 {
+        match self {
+            Hand::Punto => state.punto_cards,
+            Hand::Banco => state.banco_cards,
+        }
+    }
+
+    /// The hand's key in JSON output.
+    pub fn key(self) -> &'static str {
+        match self {
+            Hand::Punto => "punto",
+            Hand::Banco => "banco",
+        }
+    }
+}
+
+/// How a coup ended: both final totals, how many cards each hand took, and whether a natural stopped it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FinalState {
+    pub punto_total: u8,
+    pub banco_total: u8,
+    /// 2 or 3.
+    pub punto_cards: u8,
+    /// 2 or 3.
+    pub banco_cards: u8,
+    /// Whether an opening natural stopped all drawing.
+    pub natural: bool,
+}
+
+impl FinalState {
+    /// The number of distinct final states a tally distinguishes.
+    pub const COUNT: usize = 10 * 10 * 2 * 2 * 2;
+
+    /// The winner: the higher final total, or a tie.
+    pub fn winner(self) -> Winner {
+        use std::cmp::Ordering::*;
+        match self.punto_total.cmp(&self.banco_total) {
+            Greater => Winner::Punto,
+            Less => Winner::Banco,
+            Equal => Winner::Tie,
+        }
+    }
+
+    /// The number of cards the coup used, 4 to 6.
+    pub fn cards_used(self) -> u8 {
+        self.punto_cards + self.banco_cards
+    }
+
+    /// Whether some coup under these drawing rules can end in this state, judged on the state
+    /// alone: a natural leaves both hands on two cards and one of them on a natural total.
+    pub fn is_consistent(self, rules: &crate::rules::DrawingRules) -> bool {
+        if self.natural {
+            self.punto_cards == 2
+                && self.banco_cards == 2
+                && (rules.is_natural(self.punto_total) || rules.is_natural(self.banco_total))
+        } else {
+            true
+        }
+    }
+
+    /// A dense index in `0..FinalState::COUNT`.
+    pub fn index(self) -> usize {
+        let p3 = usize::from(self.punto_cards == 3);
+        let b3 = usize::from(self.banco_cards == 3);
+        ((((self.punto_total as usize) * 10 + self.banco_total as usize) * 2 + p3) * 2 + b3) * 2
+            + usize::from(self.natural)
+    }
+
+    /// The state at a dense index; the inverse of [`FinalState::index`].
+    pub fn from_index(index: usize) -> FinalState {
+        FinalState {
+            natural: index % 2 == 1,
+            banco_cards: 2 + (index / 2 % 2) as u8,
+            punto_cards: 2 + (index / 4 % 2) as u8,
+            banco_total: (index / 8 % 10) as u8,
+            punto_total: (index / 80) as u8,
+        }
+    }
+}
