@@ -1,0 +1,191 @@
+//! The architecture's invariants, held by reading the sources (ARCHITECTURE.md, "Invariants").
+//!
+//! Each module of `src/` is a node; a path `crate::a::b` or `super::b` it names is an edge to
+//! the longest module that path names. Edges to a module's own ancestors are the module tree
+//! itself, not imports, and are left out.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The presentation layer: the only modules that may import `render`.
+const PRESENTATION: [&str; 2] = ["render", "docs"];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The library's modules (the binary's `main.rs` and `cli/` aside), by path, with their text.
+fn library_modules() -> BTreeMap<String, String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut modules = BTreeMap::new();
+    for path in files {
+        let relative = path.strip_prefix(&src).unwrap().with_extension("");
+        let mut parts: Vec<String> = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if parts.last().is_some_and(|p| p == "mod") {
+            parts.pop();
+        }
+        if parts == ["main"] || parts == ["lib"] || parts.first().is_some_and(|p| p == "cli") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Unit tests may reach anywhere; the layers are about the code they test.
+        // Comments (doc links included) name modules without importing them.
+        let code: String = text
+            .split("#[cfg(test)]")
+            .next()
+            .unwrap()
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        modules.insert(parts.join("::"), code);
+    }
+    modules
+}
+
+/// The modules a module's code names, as the longest known module each path starts with.
+fn imports(module: &str, code: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
+    let parent = module.rsplit_once("::").map_or("", |(p, _)| p);
+    let mut found = BTreeSet::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(|c| c == 'c' || c == 's') {
+        let tail = &rest[at..];
+        let (base, after) = if let Some(after) = tail.strip_prefix("crate::") {
+            (String::new(), after)
+        } else if let Some(after) = tail.strip_prefix("super::") {
+            (parent.to_string(), after)
+        } else {
+            rest = &rest[at + 1..];
+            continue;
+        };
+        let preceded_by_ident = rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        rest = &rest[at + 1..];
+        if preceded_by_ident {
+            continue;
+        }
+        let path: Vec<&str> = after
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .next()
+            .unwrap_or("")
+            .split("::")
+            .filter(|p| !p.is_empty())
+            .collect();
+        let mut longest = None;
+        for n in 1..=path.len() {
+            let candidate = if base.is_empty() {
+                path[..n].join("::")
+            } else {
+                format!("{base}::{}", path[..n].join("::"))
+            };
+            if known.contains(&candidate) {
+                longest = Some(candidate);
+            }
+        }
+        if let Some(target) = longest {
+            let is_ancestor = module == target || module.starts_with(&format!("{target}::"));
+            let is_child = target.starts_with(&format!("{module}::"));
+            if !is_ancestor && !is_child {
+                found.insert(target);
+            }
+        }
+    }
+    found
+}
+
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let modules = library_modules();
+    let known: BTreeSet<String> = modules.keys().cloned().collect();
+    modules
+        .iter()
+        .map(|(module, code)| (module.clone(), imports(module, code, &known)))
+        .collect()
+}
+
+fn top(module: &str) -> &str {
+    module.split("::").next().unwrap()
+}
+
+#[test]
+fn the_reader_sees_the_modules_it_should() {
+    let graph = graph();
+    // A reader that found nothing would make the tests below pass vacuously.
+    assert!(graph.len() >= 20, "only {} modules found", graph.len());
+    assert!(
+        graph["analysis"].iter().any(|m| m == "rules"),
+        "analysis must be seen to import rules: {:?}",
+        graph["analysis"]
+    );
+}
+
+#[test]
+fn no_library_module_imports_render() {
+    let offenders: Vec<String> = graph()
+        .into_iter()
+        .filter(|(module, _)| !PRESENTATION.contains(&top(module)))
+        .flat_map(|(module, targets)| {
+            targets
+                .into_iter()
+                .filter(|t| top(t) == "render")
+                .map(move |t| format!("{module} → {t}"))
+        })
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "library modules import render: {offenders:?}"
+    );
+}
+
+#[test]
+fn no_import_circle() {
+    let graph = graph();
+    // Depth-first search; a grey node met again closes a circle.
+    fn visit<'g>(
+        node: &'g str,
+        graph: &'g BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<&'g str, bool>,
+        path: &mut Vec<&'g str>,
+    ) -> Option<Vec<String>> {
+        match state.get(node) {
+            Some(true) => return None,
+            Some(false) => {
+                let from = path.iter().position(|n| *n == node).unwrap();
+                let mut circle: Vec<String> = path[from..].iter().map(|s| s.to_string()).collect();
+                circle.push(node.to_string());
+                return Some(circle);
+            }
+            None => {}
+        }
+        state.insert(node, false);
+        path.push(node);
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(circle) = visit(next, graph, state, path) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        state.insert(node, true);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for node in graph.keys() {
+        let mut path = Vec::new();
+        if let Some(circle) = visit(node, &graph, &mut state, &mut path) {
+            panic!("import circle: {}", circle.join(" → "));
+        }
+    }
+}
