@@ -165,7 +165,6 @@ pub enum FigureError {
     TooManyDecimals(usize),
 }
 
-
 /// The exact value a claim is about, for a shoe and rules; `None` for a bet the rules lack.
 pub fn claimed_value(claim: &Claim, analysis: &Analysis) -> Option<BigRational> {
     let bet = |key: &str| {

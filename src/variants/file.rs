@@ -2,9 +2,9 @@
 //! object of the file and check it as they go, so that a refusal carries the line and column
 //! where the reader stood and names the field.
 
+use super::SCHEMA;
 use super::claim::{Claim, ClaimTarget, FigureError, MAX_FIGURE_DIGITS, Stated};
 use super::rule_set::{RuleSet, RuleSetError};
-use super::SCHEMA;
 use crate::card::Rank;
 use crate::outcome::{Hand, Winner};
 use crate::rules::{
@@ -636,12 +636,11 @@ pub fn parse_tableau_row(text: &str) -> Result<TableauRow, TableauRowError> {
     }
     let mut row = [Action::Stand; 11];
     for ((cell, slot), against) in cells.iter().zip(&mut row).zip(PuntoMove::ALL) {
-        *slot = crate::tableau_text::parse_action_word(cell).ok_or_else(|| {
-            TableauRowError::Cell {
+        *slot =
+            crate::tableau_text::parse_action_word(cell).ok_or_else(|| TableauRowError::Cell {
                 against,
                 text: cell.to_string(),
-            }
-        })?;
+            })?;
     }
     Ok(row)
 }

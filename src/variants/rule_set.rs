@@ -40,7 +40,9 @@ pub enum RuleSetError {
         message: String,
     },
     /// A claim about a bet the file does not define.
-    #[error("line {line}, column {column}: claims: the bet `{bet}` is not among the file's bets ({known})")]
+    #[error(
+        "line {line}, column {column}: claims: the bet `{bet}` is not among the file's bets ({known})"
+    )]
     UnknownBet {
         /// The bet the claim names.
         bet: String,

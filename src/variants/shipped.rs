@@ -3,7 +3,10 @@
 
 /// The variants shipped in `data/variants/`, compiled in, by name.
 pub const SHIPPED: &[(&str, &str)] = &[
-    ("reference", include_str!("../../data/variants/reference.json")),
+    (
+        "reference",
+        include_str!("../../data/variants/reference.json"),
+    ),
     (
         "reference-6-decks",
         include_str!("../../data/variants/reference-6-decks.json"),
@@ -21,7 +24,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "ez-baccarat",
         include_str!("../../data/variants/ez-baccarat.json"),
     ),
-    ("side-bets", include_str!("../../data/variants/side-bets.json")),
+    (
+        "side-bets",
+        include_str!("../../data/variants/side-bets.json"),
+    ),
 ];
 
 /// The JSON text of a shipped variant.
