@@ -45,7 +45,10 @@ fn the_shipped_names_are_their_files_names_and_distinct() {
     for (i, (name, text)) in SHIPPED.iter().enumerate() {
         assert_eq!(&RuleSet::from_json(text).unwrap().name, name);
         for (other, _) in &SHIPPED[..i] {
-            assert!(!punto_banco::variants::same_name(name, other), "{name} {other}");
+            assert!(
+                !punto_banco::variants::same_name(name, other),
+                "{name} {other}"
+            );
         }
     }
 }
