@@ -11,19 +11,31 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleText {
+    /// The text transcribed, by its title and its sections.
     pub source: String,
+    /// The text's language, `en` or `fr`.
     pub lang: String,
+    /// The number of 52-card decks the text's shoe holds.
     pub deck_count: u64,
+    /// The number of cards the text says the shoe holds.
     pub cards: u64,
+    /// Each rank's value as the text states it.
     #[serde(deserialize_with = "values_map")]
     pub values: BTreeMap<String, u8>,
+    /// The opening totals that stop all drawing, in the text's words.
     pub naturals: String,
+    /// Punto's rule on its two-card total.
     pub punto: DrawStand,
+    /// Banco's rule when Punto stood.
     pub banco_when_punto_stands: DrawStand,
+    /// The range table of Banco's rule when Punto drew.
     pub banco_tableau: Vec<RangeLine>,
+    /// Each prediction's profit on a win per unit staked, in the text's words ("1", "95%").
     #[serde(deserialize_with = "tariff_map")]
     pub tariff: BTreeMap<String, String>,
+    /// The settlement table.
     pub settlement: Settlement,
+    /// The worked example.
     pub example: Example,
 }
 
@@ -41,7 +53,9 @@ fn tariff_map<'de, D: serde::Deserializer<'de>>(
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DrawStand {
+    /// The totals it draws on, in the text's words.
     pub draws: String,
+    /// The totals it stands on, in the text's words.
     pub stands: String,
 }
 
@@ -49,7 +63,9 @@ pub struct DrawStand {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RangeLine {
+    /// The Banco totals of the line ("0–2").
     pub banco: String,
+    /// The Punto third cards they draw against ("Always", "2–7").
     pub draws_against: String,
 }
 
@@ -57,8 +73,11 @@ pub struct RangeLine {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settlement {
+    /// The notional stake the table is written at.
     pub stake: i64,
+    /// One row per prediction.
     pub rows: Vec<SettlementRow>,
+    /// What happens to a stake that pushes, in the text's words.
     pub push: String,
 }
 
@@ -66,8 +85,11 @@ pub struct Settlement {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SettlementRow {
+    /// The prediction ("punto", "banco", "tie").
     pub prediction: String,
+    /// The net change when it wins ("+19").
     pub win: String,
+    /// The net change when it loses ("−20").
     pub loss: String,
 }
 
@@ -75,13 +97,21 @@ pub struct SettlementRow {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Example {
+    /// The cards in deal order.
     pub cards: Vec<String>,
+    /// Punto's two-card total.
     pub punto_opening: u8,
+    /// Banco's two-card total.
     pub banco_opening: u8,
+    /// Punto's final total.
     pub punto_final: u8,
+    /// Banco's final total.
     pub banco_final: u8,
+    /// The winner, in the text's words.
     pub winner: String,
+    /// The Banco prediction's net change at the settlement stake.
     pub banco_net: String,
+    /// The one-card change that makes Banco draw.
     pub replace: Replacement,
 }
 
@@ -89,28 +119,41 @@ pub struct Example {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Replacement {
+    /// The card replaced.
     pub card: String,
+    /// The card put in its place.
     pub with: String,
+    /// What Banco then does, in the text's words.
     pub banco: String,
 }
 
 /// A transcription that cannot be read or does not describe complete rules.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum TranscriptionError {
+    /// Not JSON, or not the transcription's shape; the message gives the line and column.
     #[error("{0}")]
     Json(#[from] serde_json::Error),
+    /// A set of totals or cards that cannot be read.
     #[error(transparent)]
     Set(#[from] crate::tableau_text::SetError),
+    /// A rule that leaves a total undecided or decides it twice.
     #[error("{rule}: total {total} is {problem}")]
     Incomplete {
+        /// The rule, as the transcription names it.
         rule: &'static str,
+        /// The total.
         total: u8,
+        /// What is wrong with it.
         problem: &'static str,
     },
+    /// A net change that is not a signed whole number.
     #[error("`{0}` is not a signed whole number such as +19, −20 or 0")]
     SignedNumber(String),
+    /// A payout that is neither a whole number nor a percentage.
     #[error("`{0}` is not a payout: expected a whole number (\"8\") or a percentage (\"95%\")")]
     Payout(String),
+    /// An action that is neither draws nor stands.
     #[error("`{0}` is not an action: expected draws/stands or tire/reste")]
     Action(String),
 }

@@ -5,7 +5,8 @@ use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
 use super::{Format, SCHEMA, action_key, approx, exact_json, fraction, fraction_text, verb};
 use crate::check::{
-    Assumed, ClaimResult, ClaimedForm, Decision, DrawingDifference, GridColumns, Report,
+    Assumed, ClaimResult, ClaimedForm, DrawingCell as Decision, DrawingDifference, GridColumns,
+    Report,
 };
 use crate::lang::Lang;
 use crate::rules::{Action, MainBet, PuntoMove};

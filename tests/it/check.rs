@@ -4,8 +4,8 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use punto_banco::analysis::Analysis;
-use punto_banco::check::{ClaimedForm, Decision, check, read_claimed};
-use punto_banco::coup::{Decision as Step, deal};
+use punto_banco::check::{ClaimedForm, DrawingCell, check, read_claimed};
+use punto_banco::coup::{Decision, deal};
 use punto_banco::enumerate::naive_tally;
 use punto_banco::lang::Lang;
 use punto_banco::render::Format;
@@ -30,7 +30,7 @@ fn naive_reach(
     super::each_sequence(shoe, |values, weight| {
         let coup = deal(rules, values).unwrap();
         let hit = coup.decisions.iter().any(|d| {
-            matches!(d, Step::Banco { total, punto_move: m, .. } if *total == banco_total && *m == punto_move)
+            matches!(d, Decision::Banco { total, punto_move: m, .. } if *total == banco_total && *m == punto_move)
         });
         if hit {
             reached += weight;
@@ -51,7 +51,7 @@ fn document_004_has_exactly_one_difference_and_its_exact_cost() {
         let difference = &report.drawing_differences[0];
         assert_eq!(
             difference.decision,
-            Decision::Banco {
+            DrawingCell::Banco {
                 total: 3,
                 punto_move: PuntoMove::Drew(8)
             }
@@ -133,7 +133,7 @@ fn grids_with_stood_columns_and_french_cells() {
     assert_eq!(report.drawing_differences.len(), 1);
     assert_eq!(
         report.drawing_differences[0].decision,
-        Decision::Banco {
+        DrawingCell::Banco {
             total: 5,
             punto_move: PuntoMove::Stood
         }
@@ -225,7 +225,7 @@ fn a_natural_difference_is_costed_with_the_claims_own_rows() {
     assert_eq!(report.drawing_differences.len(), 1);
     assert_eq!(
         report.drawing_differences[0].decision,
-        Decision::Natural { total: 8 }
+        DrawingCell::Natural { total: 8 }
     );
     // The one difference carries the whole drawing change.
     let analysis = Analysis::new(
@@ -682,4 +682,37 @@ fn document_004_is_introduced_by_its_title() {
             &text[start..end]
         );
     }
+}
+
+/// A checked rule file turns back into the rule set it came from, title and source included
+/// (they were once dropped on the way); a grid, which names neither, takes the fallback name
+/// and states no shoe.
+#[test]
+fn a_claimed_rule_file_keeps_its_title_and_source_as_a_rule_set() {
+    let text = punto_banco::variants::shipped("ez-baccarat").unwrap();
+    let set = read_claimed(text).unwrap().into_rule_set("unused");
+    assert_eq!(set.name, "ez-baccarat");
+    assert_eq!(
+        set.title.as_deref(),
+        Some(
+            "EZ Baccarat: no commission, a winning three-card Banco 7 pushes; Dragon 7 and Panda 8"
+        )
+    );
+    assert_eq!(set.source.as_deref(), Some("Wizard of Odds, EZ Baccarat"));
+    assert_eq!(
+        set,
+        punto_banco::variants::RuleSet::from_json(text).unwrap()
+    );
+
+    let grid = reference_grid(
+        &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        " | ",
+    );
+    let set = read_claimed(&grid).unwrap().into_rule_set("grid.md");
+    assert_eq!(
+        (set.name.as_str(), set.title, set.source, set.shoe),
+        ("grid.md", None, None, None)
+    );
+    assert_eq!(set.rules, Rules::reference());
 }

@@ -38,6 +38,36 @@ fn the_shipped_files_are_the_compiled_ones() {
     }
 }
 
+/// Each shipped file is named as the registry names it, and no two shipped names are one
+/// name under the library's rule, so a lookup that ignores case could never be ambiguous.
+#[test]
+fn the_shipped_names_are_their_files_names_and_distinct() {
+    for (i, (name, text)) in SHIPPED.iter().enumerate() {
+        assert_eq!(&RuleSet::from_json(text).unwrap().name, name);
+        for (other, _) in &SHIPPED[..i] {
+            assert!(
+                !punto_banco::variants::same_name(name, other),
+                "{name} {other}"
+            );
+        }
+    }
+}
+
+/// The one name rule agrees with exact equality on side-bet keys (lower-case ASCII only) and
+/// joins the accented capitals that ASCII folding keeps apart.
+#[test]
+fn one_name_rule_for_every_name() {
+    use punto_banco::variants::same_name;
+    assert!(same_name("É", "é"));
+    assert!(!"É".eq_ignore_ascii_case("é"));
+    assert!(same_name("Table Été", "table été"));
+    let set = RuleSet::from_json(punto_banco::variants::shipped("side-bets").unwrap()).unwrap();
+    for side in &set.rules.tariff.side {
+        assert_eq!(side.key.to_lowercase(), side.key);
+        assert!(same_name(&side.key, &side.key.to_uppercase()));
+    }
+}
+
 #[test]
 fn the_reference_file_is_the_reference() {
     let set = RuleSet::from_json(punto_banco::variants::shipped("reference").unwrap()).unwrap();

@@ -1,95 +1,11 @@
-//! The claimed-rules checker: reads a claimed rule set (a rule file, or a tableau written as
-//! rule documents write it) and reports every difference from the reference with its exact
-//! cost, and whether each stated figure holds.
+//! The reader of a tableau written as rule documents write it: a grid (Banco totals as rows,
+//! Punto's third cards as columns, perhaps under a header) or a range table ("0–2 | Always"),
+//! completed from the reference where the text is silent.
 
-use crate::analysis::Analysis;
-use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules, Terms};
-use crate::shoe::{Shoe, ShoeError};
+use super::{Assumed, CheckError, Claimed, ClaimedForm};
+use crate::rules::{Action, DrawingRules, PuntoMove, Rules};
+use crate::shoe::Shoe;
 use crate::tableau_text::{ACTION_WORDS, parse_action_word, parse_set};
-use crate::variants::{Claim, RuleSet, RuleSetError, claimed_value};
-use num_bigint::BigInt;
-use num_rational::BigRational;
-
-/// What kind of text the claim was read from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClaimedForm {
-    /// A complete rule-set file (JSON).
-    RuleFile,
-    /// A grid: Banco totals as rows, Punto third cards 0–9 (and perhaps "stood") as columns.
-    Grid,
-    /// A range table as the teaching texts print it: "0–2 | Always".
-    Ranges,
-}
-
-/// A part of the rules that a claimed text does not state, taken from the reference.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Assumed {
-    Naturals,
-    PuntoRule,
-    BancoWhenPuntoStands,
-    Tariff,
-}
-
-/// A claimed rule set, completed from the reference where the text is silent.
-#[derive(Debug, Clone)]
-pub struct Claimed {
-    pub form: ClaimedForm,
-    pub name: Option<String>,
-    pub shoe: Shoe,
-    pub rules: Rules,
-    pub claims: Vec<Claim>,
-    pub assumed: Vec<Assumed>,
-    /// How a grid's columns were read; `None` for a rule file or a range table.
-    pub columns: Option<GridColumns>,
-}
-
-/// A claimed text that cannot be read.
-#[derive(Debug, thiserror::Error)]
-pub enum CheckError {
-    #[error("{0}")]
-    RuleFile(#[from] RuleSetError),
-    #[error("line {line}, column {column}: {message}")]
-    Table {
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error(
-        "no tableau found: expected a rule file (JSON), a grid with Banco totals as rows and Punto third cards 0–9 as columns (S/D, Stand/Draw, H/Hit, Reste/Tire cells, separated by | or tabs), or a range table such as \"0–2 | Always\""
-    )]
-    NoTable,
-    #[error(
-        "the claimed tableau, which ends at line {line}, has no row for Banco {missing}; every Banco total that is not a natural needs one"
-    )]
-    MissingRow { missing: String, line: usize },
-    #[error("the grid and the range table disagree on Banco {total} against a third card {third}")]
-    Inconsistent { total: u8, third: u8 },
-    #[error(
-        "some grid rows give Banco's action when Punto stood and others do not: give it in every row or in none"
-    )]
-    PartialStood,
-    #[error(transparent)]
-    Shoe(#[from] ShoeError),
-}
-
-/// Reads a claimed rule set: JSON when the text starts with `{`, else a grid or a range table.
-/// A leading byte-order mark is ignored.
-pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim_start().starts_with('{') {
-        let set = RuleSet::from_json(text)?;
-        return Ok(Claimed {
-            form: ClaimedForm::RuleFile,
-            shoe: set.shoe_or_reference(),
-            name: Some(set.name),
-            rules: set.rules,
-            claims: set.claims,
-            assumed: Vec::new(),
-            columns: None,
-        });
-    }
-    read_table(text)
-}
 
 /// One cell of a table line, with its 1-based column.
 #[derive(Clone, Copy)]
@@ -384,7 +300,8 @@ fn looks_like_total(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_digit())
 }
 
-fn read_table(text: &str) -> Result<Claimed, CheckError> {
+/// Reads a grid or a range table (not a rule file) into claimed rules.
+pub(super) fn read_table(text: &str) -> Result<Claimed, CheckError> {
     let reference = DrawingRules::reference();
     let mut rows = TableRows::default();
     let mut header: Option<Header> = None;
@@ -729,6 +646,8 @@ fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckE
     Ok(Claimed {
         form,
         name: None,
+        title: None,
+        source: None,
         shoe: Shoe::reference(),
         rules: Rules {
             drawing,
@@ -737,228 +656,5 @@ fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckE
         claims: Vec::new(),
         assumed,
         columns: if has_grid { rows.columns } else { None },
-    })
-}
-
-/// One drawing decision on which the claimed rules and the reference disagree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decision {
-    /// A cell of the Banco tableau.
-    Banco { total: u8, punto_move: PuntoMove },
-    /// Punto's rule on a two-card total.
-    Punto { total: u8 },
-    /// Whether a two-card total is a natural.
-    Natural { total: u8 },
-}
-
-/// The exact change of each main bet's house edge (claimed minus reference), in the order
-/// Punto, Banco, Tie.
-pub type EdgeChanges = [BigRational; 3];
-
-/// A drawing difference with its exact cost.
-#[derive(Debug, Clone)]
-pub struct DrawingDifference {
-    pub decision: Decision,
-    /// What the claimed rules do (for a natural: `Stand` means "is a natural").
-    pub claimed: Action,
-    pub reference: Action,
-    /// The probability that a coup reaches this decision, under the claimed rules; `None` for naturals.
-    pub reach: Option<BigRational>,
-    /// The change this difference alone makes to each main bet's edge, under the reference tariff.
-    pub edge_change: EdgeChanges,
-}
-
-/// A bet whose terms differ from the reference's, or that the reference lacks.
-#[derive(Debug, Clone)]
-pub struct TariffDifference {
-    pub key: String,
-    pub claimed: Option<Terms>,
-    pub reference: Option<Terms>,
-    /// The bet's edge under the claimed terms (with the reference drawing rules), when claimed.
-    pub claimed_edge: Option<BigRational>,
-    /// The bet's edge under the reference terms, when the reference has it.
-    pub reference_edge: Option<BigRational>,
-}
-
-/// A claim and its verdict.
-#[derive(Debug, Clone)]
-pub struct ClaimResult {
-    pub claim: Claim,
-    /// The exact value; `None` when the claim names a bet the rules lack.
-    pub exact: Option<BigRational>,
-    pub holds: bool,
-}
-
-/// The checker's findings.
-#[derive(Debug, Clone)]
-pub struct Report {
-    pub claimed: Claimed,
-    pub drawing_differences: Vec<DrawingDifference>,
-    /// All drawing differences together, under the reference tariff.
-    pub drawing_change: EdgeChanges,
-    pub tariff_differences: Vec<TariffDifference>,
-    /// Each main bet's edge under the reference and under the claimed rules (drawing and tariff).
-    pub reference_edges: EdgeChanges,
-    pub claimed_edges: EdgeChanges,
-    pub claims: Vec<ClaimResult>,
-}
-
-impl Report {
-    /// Whether every claim holds (differences alone are information, not failure).
-    pub fn claims_hold(&self) -> bool {
-        self.claims.iter().all(|c| c.holds)
-    }
-}
-
-fn main_edges(analysis: &Analysis) -> EdgeChanges {
-    MainBet::ALL.map(|bet| analysis.edge(bet))
-}
-
-fn minus(a: &EdgeChanges, b: &EdgeChanges) -> EdgeChanges {
-    [0, 1, 2].map(|i| &a[i] - &b[i])
-}
-
-/// Compares a claimed rule set with the reference, exactly, on the claimed shoe.
-pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
-    let shoe = &claimed.shoe;
-    let reference = Rules::reference();
-    let reference_analysis = Analysis::new(shoe, &reference)?;
-    let reference_edges = main_edges(&reference_analysis);
-    let sequences = BigInt::from(reference_analysis.sequences().clone());
-    let fraction = |count: &num_bigint::BigUint| {
-        BigRational::new(BigInt::from(count.clone()), sequences.clone())
-    };
-
-    let with_drawing = |drawing: DrawingRules| -> Result<EdgeChanges, CheckError> {
-        let rules = Rules {
-            drawing,
-            tariff: reference.tariff.clone(),
-        };
-        Ok(minus(
-            &main_edges(&Analysis::new(shoe, &rules)?),
-            &reference_edges,
-        ))
-    };
-
-    let ours = &reference.drawing;
-    let theirs = &claimed.rules.drawing;
-    let reach = crate::enumerate::cell_reach(shoe, theirs)?;
-    let mut drawing_differences = Vec::new();
-    for total in 0..10u8 {
-        if ours.naturals[total as usize] != theirs.naturals[total as usize] {
-            // The claim's own Punto and Banco rows for this total come with it: when the
-            // total stops being a natural they are consulted, and the reference has none.
-            let mut changed = ours.clone();
-            changed.naturals[total as usize] = theirs.naturals[total as usize];
-            changed.punto[total as usize] = theirs.punto[total as usize];
-            changed.banco[total as usize] = theirs.banco[total as usize];
-            let as_action = |natural: bool| if natural { Action::Stand } else { Action::Draw };
-            drawing_differences.push(DrawingDifference {
-                decision: Decision::Natural { total },
-                claimed: as_action(theirs.naturals[total as usize]),
-                reference: as_action(ours.naturals[total as usize]),
-                reach: None,
-                edge_change: with_drawing(changed)?,
-            });
-        }
-    }
-    for total in (0..10u8).filter(|&t| !ours.is_natural(t) && !theirs.is_natural(t)) {
-        if ours.punto_action(total) != theirs.punto_action(total) {
-            let mut changed = ours.clone();
-            changed.punto[total as usize] = theirs.punto_action(total);
-            drawing_differences.push(DrawingDifference {
-                decision: Decision::Punto { total },
-                claimed: theirs.punto_action(total),
-                reference: ours.punto_action(total),
-                reach: Some(fraction(&reach.punto[total as usize])),
-                edge_change: with_drawing(changed)?,
-            });
-        }
-    }
-    for total in (0..10u8).filter(|&t| !ours.is_natural(t) && !theirs.is_natural(t)) {
-        for punto_move in PuntoMove::ALL {
-            let (a, b) = (
-                ours.banco_action(total, punto_move),
-                theirs.banco_action(total, punto_move),
-            );
-            if a != b {
-                drawing_differences.push(DrawingDifference {
-                    decision: Decision::Banco { total, punto_move },
-                    claimed: b,
-                    reference: a,
-                    reach: Some(fraction(&reach.banco[total as usize][punto_move.column()])),
-                    edge_change: with_drawing(ours.with_banco_cell(total, punto_move, b))?,
-                });
-            }
-        }
-    }
-    let drawing_change = if drawing_differences.is_empty() {
-        minus(&reference_edges, &reference_edges)
-    } else {
-        with_drawing(theirs.clone())?
-    };
-
-    let mut tariff_differences = Vec::new();
-    let reference_bets = reference.tariff.all();
-    let claimed_bets = claimed.rules.tariff.all();
-    let mut keys: Vec<&str> = reference_bets.iter().map(|(k, _)| *k).collect();
-    for (key, _) in &claimed_bets {
-        if !keys.contains(key) {
-            keys.push(key);
-        }
-    }
-    let claimed_tariff_on_reference_drawing = Analysis::new(
-        shoe,
-        &Rules {
-            drawing: reference.drawing.clone(),
-            tariff: claimed.rules.tariff.clone(),
-        },
-    )?;
-    for key in keys {
-        let ours = reference_bets
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, t)| t.clone());
-        let theirs = claimed_bets
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, t)| t.clone());
-        if ours == theirs {
-            continue;
-        }
-        tariff_differences.push(TariffDifference {
-            key: key.to_string(),
-            claimed_edge: theirs
-                .as_ref()
-                .map(|t| claimed_tariff_on_reference_drawing.edge_of(t)),
-            reference_edge: ours.as_ref().map(|t| reference_analysis.edge_of(t)),
-            claimed: theirs,
-            reference: ours,
-        });
-    }
-
-    let claimed_analysis = Analysis::new(shoe, &claimed.rules)?;
-    let claimed_edges = main_edges(&claimed_analysis);
-    let claims = claimed
-        .claims
-        .iter()
-        .map(|claim| {
-            let exact = claimed_value(claim, &claimed_analysis);
-            let holds = exact.as_ref().is_some_and(|e| claim.stated.holds(e));
-            ClaimResult {
-                claim: claim.clone(),
-                exact,
-                holds,
-            }
-        })
-        .collect();
-    Ok(Report {
-        claimed,
-        drawing_differences,
-        drawing_change,
-        tariff_differences,
-        reference_edges,
-        claimed_edges,
-        claims,
     })
 }

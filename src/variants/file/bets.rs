@@ -1,0 +1,370 @@
+//! The file's bets: pay lines with their conditions and exact amounts, pair bets, and the
+//! tariff they make together.
+
+use super::numbers::{AS_WRITTEN, cards_field, margin_field, total_field};
+use super::{Described, Object, shown, unique_map};
+use crate::outcome::{Hand, Winner};
+use crate::rules::{Bet, Condition, PayLine, SideBet, Tariff, Terms};
+use num_rational::Ratio;
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A pay line as written: a condition, the net profit per unit when it holds, and an optional
+/// commission taken from that profit. The condition's fields are repeated from
+/// [`ConditionRaw`] rather than flattened in, because serde cannot combine `flatten` with
+/// `deny_unknown_fields`, and a misspelt field must be refused.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineRaw {
+    #[serde(default)]
+    winner: Option<String>,
+    #[serde(default, deserialize_with = "total_field")]
+    total: Option<u8>,
+    #[serde(default, deserialize_with = "cards_field")]
+    cards: Option<u8>,
+    #[serde(default)]
+    natural: Option<bool>,
+    #[serde(default, deserialize_with = "margin_field")]
+    margin: Option<u8>,
+    #[serde(deserialize_with = "pays_field")]
+    pays: Amount,
+    #[serde(default, deserialize_with = "commission_field")]
+    commission: Option<Amount>,
+}
+
+impl Described for LineRaw {
+    const WHAT: &'static str = "a pay line {\"winner\": …, \"pays\": …}";
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ConditionRaw {
+    #[serde(default)]
+    winner: Option<String>,
+    #[serde(default, deserialize_with = "total_field")]
+    total: Option<u8>,
+    #[serde(default, deserialize_with = "cards_field")]
+    cards: Option<u8>,
+    #[serde(default)]
+    natural: Option<bool>,
+    #[serde(default, deserialize_with = "margin_field")]
+    margin: Option<u8>,
+}
+
+impl Described for ConditionRaw {
+    const WHAT: &'static str = "an event {\"winner\": …, \"total\": …, …}";
+}
+
+impl ConditionRaw {
+    pub(super) fn build(self, needs_winner: bool) -> Result<Condition, String> {
+        let winner = match self.winner.as_deref() {
+            None if needs_winner => {
+                return Err("`winner` is missing: expected \"punto\", \"banco\" or \"tie\"".into());
+            }
+            None => None,
+            Some("punto") => Some(Winner::Punto),
+            Some("banco") => Some(Winner::Banco),
+            Some("tie") => Some(Winner::Tie),
+            Some(other) => {
+                return Err(format!(
+                    "winner is `{}`: expected \"punto\", \"banco\" or \"tie\"",
+                    shown(other)
+                ));
+            }
+        };
+        // Each was read within its range: total 0 to 9, cards 2 or 3, margin 1 to 9.
+        let (total, cards, margin) = (self.total, self.cards, self.margin);
+        if winner.is_none() && (total.is_some() || cards.is_some() || margin.is_some()) {
+            return Err(
+                "`total`, `cards` and `margin` describe the winning hand: give a `winner`".into(),
+            );
+        }
+        if winner == Some(Winner::Tie) && (cards.is_some() || margin.is_some()) {
+            return Err(
+                "a tie has no winning hand: `cards` and `margin` do not apply to it".into(),
+            );
+        }
+        Ok(Condition {
+            winner,
+            total,
+            cards,
+            natural: self.natural,
+            margin,
+        })
+    }
+}
+
+/// A non-negative exact amount: a whole number (`8`), a fraction (`"19/20"`), a decimal
+/// (`"0.95"`) or a percentage (`"5%"`).
+struct Amount(Ratio<i64>);
+
+/// Reads an amount for a field, refused where it stands with the field and the amount as
+/// written.
+struct AmountSeed(&'static str);
+
+impl<'de> de::DeserializeSeed<'de> for AmountSeed {
+    type Value = Amount;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Amount, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl Visitor<'_> for AmountSeed {
+    type Value = Amount;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "{} as an amount: a whole number, or a string such as \"19/20\", \"0.95\" or \"5%\"",
+            self.0
+        )
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Amount, E> {
+        self.whole(i128::from(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Amount, E> {
+        self.whole(i128::from(v))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Amount, E> {
+        Err(E::custom(format!(
+            "{} is `{AS_WRITTEN}`: expected a whole number from 0 to {MAX_AMOUNT}, or an exact amount as a string such as \"0.95\", \"19/20\" or \"5%\"",
+            self.0
+        )))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Amount, E> {
+        let value = parse_amount(v).ok_or_else(|| {
+            E::custom(format!(
+                "{}: `{}` is not an amount: expected a whole number, a fraction \"19/20\", a decimal \"0.95\" or a percentage \"5%\", at most {MAX_AMOUNT} and with a denominator of at most {MAX_AMOUNT}",
+                self.0,
+                shown(v)
+            ))
+        })?;
+        self.amount(value, v)
+    }
+}
+
+impl AmountSeed {
+    fn whole<E: de::Error>(self, v: i128) -> Result<Amount, E> {
+        match i64::try_from(v) {
+            Ok(small) if small.unsigned_abs() <= MAX_AMOUNT.unsigned_abs() => {
+                self.amount(Ratio::from_integer(small), &v.to_string())
+            }
+            _ => Err(E::custom(format!(
+                "{}: `{v}` is more than the largest amount, {MAX_AMOUNT}",
+                self.0
+            ))),
+        }
+    }
+
+    fn amount<E: de::Error>(self, value: Ratio<i64>, text: &str) -> Result<Amount, E> {
+        if value < Ratio::from_integer(0) {
+            return Err(E::custom(match self.0 {
+                "commission" => format!(
+                    "`{}` is negative: a commission is a share of the winnings, 0% to 100%",
+                    shown(text)
+                ),
+                _ => format!(
+                    "`{}` is negative: a payout is the profit per unit on a winning line, 0 or more (a losing line is left out)",
+                    shown(text)
+                ),
+            }));
+        }
+        Ok(Amount(value))
+    }
+}
+
+fn pays_field<'de, D: Deserializer<'de>>(d: D) -> Result<Amount, D::Error> {
+    de::DeserializeSeed::deserialize(AmountSeed("pays"), d)
+}
+
+fn commission_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Amount>, D::Error> {
+    de::DeserializeSeed::deserialize(AmountSeed("commission"), d).map(Some)
+}
+
+/// The largest amount, and the largest denominator, a rule file may state: large enough for
+/// any real paytable, small enough that every product of amounts stays exact in 64 bits.
+pub const MAX_AMOUNT: i64 = 1_000_000;
+
+/// Reads `8`, `19/20`, `0.95` or `5%` (a percentage of one unit), within ±[`MAX_AMOUNT`] and
+/// with a denominator of at most [`MAX_AMOUNT`] once reduced.
+pub fn parse_amount(text: &str) -> Option<Ratio<i64>> {
+    let text = text.trim();
+    let (number, percent) = match text.strip_suffix('%') {
+        Some(n) => (n.trim(), true),
+        None => (text, false),
+    };
+    let (negative, number) = match number.strip_prefix(['-', '−']) {
+        Some(rest) => (true, rest),
+        None => (false, number),
+    };
+    // Short digit strings keep every intermediate product far inside i64.
+    let digits = |s: &str| !s.is_empty() && s.len() <= 9 && s.chars().all(|c| c.is_ascii_digit());
+    let (numerator, denominator): (i64, i64) = if let Some((n, d)) = number.split_once('/') {
+        if !digits(n) || !digits(d) {
+            return None;
+        }
+        (n.parse().ok()?, d.parse().ok()?)
+    } else if let Some((w, f)) = number.split_once('.') {
+        if !digits(w) || !digits(f) || w.len() + f.len() > 12 {
+            return None;
+        }
+        (format!("{w}{f}").parse().ok()?, 10i64.pow(f.len() as u32))
+    } else {
+        if !digits(number) {
+            return None;
+        }
+        (number.parse().ok()?, 1)
+    };
+    if denominator == 0 {
+        return None;
+    }
+    let value = Ratio::new(numerator, denominator * if percent { 100 } else { 1 });
+    let within = value.numer().abs() <= MAX_AMOUNT * value.denom() && *value.denom() <= MAX_AMOUNT;
+    within.then_some(if negative { -value } else { value })
+}
+
+#[derive(Deserialize)]
+#[serde(try_from = "Object<LineRaw>")]
+struct LineSpec(PayLine);
+
+impl TryFrom<Object<LineRaw>> for LineSpec {
+    type Error = String;
+    fn try_from(Object(raw): Object<LineRaw>) -> Result<LineSpec, String> {
+        let when = ConditionRaw {
+            winner: raw.winner,
+            total: raw.total,
+            cards: raw.cards,
+            natural: raw.natural,
+            margin: raw.margin,
+        }
+        .build(true)?;
+        let mut net = raw.pays.0;
+        if let Some(Amount(commission)) = raw.commission {
+            if commission > Ratio::from_integer(1) {
+                return Err(format!(
+                    "commission is {}%: expected 0% to 100% of the winnings",
+                    commission * Ratio::from_integer(100)
+                ));
+            }
+            net *= Ratio::from_integer(1) - commission;
+        }
+        Ok(LineSpec(PayLine { when, net }))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairRaw {
+    pair: String,
+    #[serde(deserialize_with = "pays_field")]
+    pays: Amount,
+}
+
+/// A bet: a list of pay lines, or a pair bet `{"pair": "punto", "pays": 11}`.
+struct BetSpec(Terms);
+
+impl<'de> Deserialize<'de> for BetSpec {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct BetVisitor;
+        impl<'de> Visitor<'de> for BetVisitor {
+            type Value = BetSpec;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of pay lines, or a pair bet {\"pair\": \"punto\" or \"banco\", \"pays\": …}")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<BetSpec, A::Error> {
+                let lines: Vec<LineSpec> =
+                    Deserialize::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
+                if lines.is_empty() {
+                    return Err(de::Error::custom("a bet needs at least one pay line"));
+                }
+                Ok(BetSpec(Terms::Paytable(Bet {
+                    lines: lines.into_iter().map(|l| l.0).collect(),
+                })))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<BetSpec, A::Error> {
+                let raw: PairRaw =
+                    Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                let hand = match raw.pair.as_str() {
+                    "punto" => Hand::Punto,
+                    "banco" => Hand::Banco,
+                    other => {
+                        return Err(de::Error::custom(format!(
+                            "pair is `{}`: expected \"punto\" or \"banco\"",
+                            shown(other)
+                        )));
+                    }
+                };
+                Ok(BetSpec(Terms::Pair {
+                    hand,
+                    net: raw.pays.0,
+                }))
+            }
+        }
+        deserializer.deserialize_any(BetVisitor)
+    }
+}
+
+pub(super) struct BetsSpec(pub(super) Tariff);
+
+impl<'de> Deserialize<'de> for BetsSpec {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let bets: BTreeMap<String, BetSpec> = unique_map(deserializer, "bets")?;
+        BetsSpec::try_from(bets).map_err(de::Error::custom)
+    }
+}
+
+impl TryFrom<BTreeMap<String, BetSpec>> for BetsSpec {
+    type Error = String;
+    fn try_from(mut bets: BTreeMap<String, BetSpec>) -> Result<BetsSpec, String> {
+        let mut main = |key: &str| match bets.remove(key) {
+            Some(BetSpec(Terms::Paytable(bet))) => Ok(bet),
+            Some(BetSpec(Terms::Pair { .. })) => Err(format!(
+                "bets.{key}: a main bet is a list of pay lines, not a pair bet"
+            )),
+            None => Err(format!(
+                "bets: the main bet `{key}` is missing; `punto`, `banco` and `tie` are required"
+            )),
+        };
+        let punto = main("punto")?;
+        let banco = main("banco")?;
+        let tie = main("tie")?;
+        for key in bets.keys() {
+            let valid = !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
+            if !valid {
+                return Err(format!(
+                    "bets: `{}` is not a bet key: use lower-case letters, digits, `_` and `-`",
+                    shown(key)
+                ));
+            }
+        }
+        let side = bets
+            .into_iter()
+            .map(|(key, BetSpec(terms))| SideBet { key, terms })
+            .collect();
+        Ok(BetsSpec(Tariff {
+            punto,
+            banco,
+            tie,
+            side,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts() {
+        assert_eq!(parse_amount("19/20"), Some(Ratio::new(19, 20)));
+        assert_eq!(parse_amount("0.95"), Some(Ratio::new(19, 20)));
+        assert_eq!(parse_amount("5%"), Some(Ratio::new(1, 20)));
+        assert_eq!(parse_amount("8"), Some(Ratio::from_integer(8)));
+        assert_eq!(parse_amount("1/0"), None);
+        assert_eq!(parse_amount("x"), None);
+    }
+}

@@ -1,0 +1,251 @@
+//! The serde shapes of the rule-file format (schema 1): private wrappers that read each
+//! object of the file and check it as they go, so that a refusal carries the line and column
+//! where the reader stood and names the field. The top-level object and the text fields are
+//! here; numbers, the shoe, the drawing rules, the bets and the claims have a file each.
+
+mod bets;
+mod claims;
+mod drawing;
+mod numbers;
+mod shoe;
+
+pub use bets::{MAX_AMOUNT, parse_amount};
+pub use drawing::{TableauRowError, parse_tableau_row};
+
+use super::SCHEMA;
+use super::claim::ClaimTarget;
+use super::rule_set::{RuleSet, RuleSetError};
+use crate::rules::Rules;
+use bets::BetsSpec;
+use claims::ClaimSpec;
+use drawing::DrawingSpec;
+use numbers::{AS_WRITTEN, Whole, number_at};
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use shoe::ShoeSpec;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Reads a rule set from its JSON text (without a byte-order mark).
+pub(super) fn read(text: &str) -> Result<RuleSet, RuleSetError> {
+    let Object(file): Object<RuleSetFile> =
+        serde_json::from_str(text).map_err(|e| refusal(e, text))?;
+    let bets: Vec<&str> = file.bets.0.all().into_iter().map(|(key, _)| key).collect();
+    for claim in &file.claims {
+        if let ClaimTarget::Edge(bet) | ClaimTarget::WinProbability(bet) = &claim.0.target
+            && !bets.contains(&bet.as_str())
+        {
+            let (line, column) = position_of(text, &format!("\"{bet}\""));
+            return Err(RuleSetError::UnknownBet {
+                bet: bet.clone(),
+                line,
+                column,
+                known: bets.join(", "),
+            });
+        }
+    }
+    Ok(RuleSet {
+        name: file.name,
+        title: file.title,
+        source: file.source,
+        shoe: file.shoe.map(|s| s.0),
+        rules: Rules {
+            drawing: file.drawing.0,
+            tariff: file.bets.0,
+        },
+        claims: file.claims.into_iter().map(|c| c.0).collect(),
+    })
+}
+
+/// The error serde_json gives for `text`, with a number it was refused for quoted as the
+/// text writes it.
+fn refusal(error: serde_json::Error, text: &str) -> RuleSetError {
+    let message = error.to_string();
+    if !message.contains(AS_WRITTEN) {
+        return RuleSetError::Json(error);
+    }
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    let message = message.strip_suffix(&suffix).unwrap_or(&message);
+    let written = number_at(text, error.line(), error.column()).unwrap_or("the number");
+    RuleSetError::Number {
+        line: error.line().max(1),
+        column: error.column().max(1),
+        message: message.replace(AS_WRITTEN, written),
+    }
+}
+
+/// The 1-based line and column where `needle` first appears in `text`, or (1, 1).
+fn position_of(text: &str, needle: &str) -> (usize, usize) {
+    let Some(at) = text.find(needle) else {
+        return (1, 1);
+    };
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// What an object of the file is, for the message when something else stands in its place.
+trait Described {
+    const WHAT: &'static str;
+}
+
+/// A struct read from a JSON object only. Serde's derive also reads a struct from an array of
+/// its fields in order, so that `"shoe": [8]` would mean `{"decks": 8}`; a rule file must say
+/// what it means, field by field.
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de> + Described> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de> + Described> Visitor<'de> for ObjectVisitor<T> {
+            type Value = Object<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(T::WHAT)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Object<T>, A::Error> {
+                T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Object)
+            }
+        }
+        deserializer.deserialize_map(ObjectVisitor(std::marker::PhantomData))
+    }
+}
+
+/// A piece of text from the file, as a message shows it: control characters escaped, so that
+/// an error cannot drive the terminal or break its line, and a long text cut short.
+fn shown(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(40)
+        .collect::<String>()
+        .escape_debug()
+        .to_string();
+    if text.chars().nth(40).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// The first character of `text` that would break a one-line heading or drive the terminal
+/// it is printed on: a control character (line break, tab, escape), a line or paragraph
+/// separator, or a direction control.
+fn breaking_char(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        c.is_control()
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// Checks a text field that is printed on one line (a name, a title, a source, a bet key).
+fn one_line(field: &str, text: &str) -> Result<(), String> {
+    match breaking_char(text) {
+        Some(c) => Err(format!(
+            "{field} holds the character U+{:04X}: expected one line of text, without control characters (line break, tab, escape) or direction controls",
+            c as u32
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Reads a one-line text field, refused where it stands.
+fn one_line_text<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    field: &str,
+) -> Result<String, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    one_line(field, &text).map_err(de::Error::custom)?;
+    Ok(text)
+}
+
+fn name_field<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    one_line_text(d, "name")
+}
+
+fn title_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    one_line_text(d, "title").map(Some)
+}
+
+fn source_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    one_line_text(d, "source").map(Some)
+}
+
+/// Reads a JSON object into a map by key, refusing a key given twice: serde's own maps keep
+/// the last value silently, so a file could seem to say one thing and mean another.
+pub(crate) fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+    deserializer: D,
+    field: &'static str,
+) -> Result<BTreeMap<String, V>, D::Error> {
+    struct MapVisitor<V> {
+        field: &'static str,
+        values: std::marker::PhantomData<V>,
+    }
+    impl<'de, V: Deserialize<'de>> Visitor<'de> for MapVisitor<V> {
+        type Value = BTreeMap<String, V>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "an object for `{}`", self.field)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if out.contains_key(&key) {
+                    return Err(de::Error::custom(format!(
+                        "{}: `{}` is given twice: each key may appear once",
+                        self.field,
+                        shown(&key)
+                    )));
+                }
+                let value = map.next_value()?;
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_map(MapVisitor {
+        field,
+        values: std::marker::PhantomData,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RuleSetFile {
+    #[allow(dead_code)]
+    schema: SchemaVersion,
+    #[serde(deserialize_with = "name_field")]
+    name: String,
+    #[serde(default, deserialize_with = "title_field")]
+    title: Option<String>,
+    #[serde(default, deserialize_with = "source_field")]
+    source: Option<String>,
+    #[serde(default)]
+    shoe: Option<ShoeSpec>,
+    drawing: DrawingSpec,
+    bets: BetsSpec,
+    #[serde(default)]
+    claims: Vec<ClaimSpec>,
+}
+
+impl Described for RuleSetFile {
+    const WHAT: &'static str =
+        "a rule-set object {\"schema\": 1, \"name\": …, \"drawing\": …, \"bets\": …}";
+}
+
+struct SchemaVersion;
+
+impl<'de> Deserialize<'de> for SchemaVersion {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let seed = Whole {
+            field: "schema",
+            low: u64::from(SCHEMA),
+            high: u64::from(SCHEMA),
+            checked: false,
+        };
+        let version = de::DeserializeSeed::deserialize(seed, deserializer)?;
+        if version != i128::from(SCHEMA) {
+            return Err(de::Error::custom(format!(
+                "schema: `{version}` is not a known version: expected {SCHEMA}"
+            )));
+        }
+        Ok(SchemaVersion)
+    }
+}

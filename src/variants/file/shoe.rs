@@ -1,0 +1,69 @@
+//! The file's shoe: a number of decks, or a count for each rank.
+
+use super::Described;
+use super::Object;
+use super::numbers::{decks_field, not_whole, ranks_field};
+use crate::card::Rank;
+use crate::shoe::Shoe;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShoeRaw {
+    #[serde(default, deserialize_with = "decks_field")]
+    decks: Option<i128>,
+    #[serde(default, deserialize_with = "ranks_field")]
+    ranks: Option<Vec<i128>>,
+}
+
+impl Described for ShoeRaw {
+    const WHAT: &'static str = "a shoe object {\"decks\": …} or {\"ranks\": […]}";
+}
+
+#[derive(Deserialize)]
+#[serde(try_from = "Object<ShoeRaw>")]
+pub(super) struct ShoeSpec(pub(super) Shoe);
+
+impl TryFrom<Object<ShoeRaw>> for ShoeSpec {
+    type Error = String;
+    fn try_from(Object(raw): Object<ShoeRaw>) -> Result<ShoeSpec, String> {
+        match (raw.decks, raw.ranks) {
+            (Some(decks), None) => {
+                // Within 1 to `Shoe::MAX_DECKS`, as read.
+                let n = u64::try_from(decks)
+                    .map_err(|_| not_whole("shoe.decks", &decks.to_string(), 1, Shoe::MAX_DECKS))?;
+                let shoe = Shoe::decks(n).map_err(|e| format!("shoe.decks: {e}"))?;
+                shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
+                Ok(ShoeSpec(shoe))
+            }
+            (None, Some(ranks)) => {
+                if ranks.len() != 13 {
+                    return Err(format!(
+                        "shoe.ranks has {} counts: expected 13, for A, 2, …, 10, J, Q, K",
+                        ranks.len()
+                    ));
+                }
+                let mut counts = [0u64; 13];
+                for (i, (&count, slot)) in ranks.iter().zip(&mut counts).enumerate() {
+                    *slot = u64::try_from(count)
+                        .ok()
+                        .filter(|&c| c <= Shoe::MAX_COUNT)
+                        .ok_or_else(|| {
+                            format!(
+                                "shoe.ranks[{i}] (the count of {}) is `{count}`: expected a whole number from 0 to {}",
+                                Rank::ALL[i].symbol(),
+                                Shoe::MAX_COUNT
+                            )
+                        })?;
+                }
+                let shoe = Shoe::from_counts(counts).map_err(|e| format!("shoe.ranks: {e}"))?;
+                shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
+                Ok(ShoeSpec(shoe))
+            }
+            _ => Err(
+                "shoe: give exactly one of `decks` (a number) or `ranks` (13 counts, A to K)"
+                    .into(),
+            ),
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Rule sets as files: the documented JSON format (schema 1) that describes a table
+//! completely (shoe, drawing rules, every bet's paytable, and the figures its source claims),
+//! and the variants shipped in `data/variants/`.
+//!
+//! Every check is made while the file is read, so an error carries the line and column where
+//! the reader stood, and names the field. The module reads in four parts: the rule-set model
+//! ([`RuleSet`], [`RuleSetError`]), the claims ([`Claim`], [`Stated`]), the file's serde
+//! shapes (private, with the few readers they share made public), and the shipped registry
+//! ([`SHIPPED`], [`shipped`]).
+
+mod claim;
+mod file;
+mod names;
+mod rule_set;
+mod shipped;
+
+pub use claim::{Claim, ClaimTarget, FigureError, MAX_FIGURE_DIGITS, Stated, claimed_value};
+pub(crate) use file::unique_map;
+pub use file::{MAX_AMOUNT, TableauRowError, parse_amount, parse_tableau_row};
+pub use names::{display_name, same_name};
+pub use rule_set::{RuleSet, RuleSetError};
+pub use shipped::{SHIPPED, shipped};
+
+/// The rule-set format's version.
+pub const SCHEMA: u32 = 1;

@@ -1,0 +1,113 @@
+//! The rule-file model: a table's complete rules, the shoe it deals from and the figures its
+//! source claims, and the error a rule file that cannot be read gives.
+
+use super::claim::Claim;
+use crate::rules::Rules;
+use crate::shoe::Shoe;
+
+/// A rule set read from a file: a table's complete rules, the shoe it uses, and its claims.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleSet {
+    /// A short identifier, such as `ez-baccarat`.
+    pub name: String,
+    /// A title for people.
+    pub title: Option<String>,
+    /// Where the rules and claims come from.
+    pub source: Option<String>,
+    /// The shoe the table deals from, when the file states one.
+    pub shoe: Option<Shoe>,
+    /// The drawing rules and every bet's paytable.
+    pub rules: Rules,
+    /// The figures the file's source states, to be checked.
+    pub claims: Vec<Claim>,
+}
+
+/// A rule-set file that cannot be read; the message names the line, the column and the field.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RuleSetError {
+    /// Not JSON, or a field that is missing, unknown or out of range.
+    #[error("line {}, column {}: {}", .0.line().max(1), .0.column().max(1), json_message(.0))]
+    Json(serde_json::Error),
+    /// A number refused where it stands, quoted as the file writes it.
+    #[error("line {line}, column {column}: {message}")]
+    Number {
+        /// The 1-based line of the number.
+        line: usize,
+        /// The 1-based column just after the number.
+        column: usize,
+        /// What is wrong with the number and what is accepted.
+        message: String,
+    },
+    /// A claim about a bet the file does not define.
+    #[error(
+        "line {line}, column {column}: claims: the bet `{bet}` is not among the file's bets ({known})"
+    )]
+    UnknownBet {
+        /// The bet the claim names.
+        bet: String,
+        /// The 1-based line where the bet is first named.
+        line: usize,
+        /// The 1-based column where the bet is first named.
+        column: usize,
+        /// The file's bets, separated by commas.
+        known: String,
+    },
+}
+
+/// serde_json's message without the position it appends, which the error's prefix gives.
+fn json_message(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    text.strip_suffix(&suffix).unwrap_or(&text).to_string()
+}
+
+impl From<serde_json::Error> for RuleSetError {
+    fn from(error: serde_json::Error) -> RuleSetError {
+        RuleSetError::Json(error)
+    }
+}
+
+impl RuleSetError {
+    /// The line of the error, 1-based.
+    pub fn line(&self) -> usize {
+        match self {
+            RuleSetError::Json(e) => e.line().max(1),
+            RuleSetError::Number { line, .. } | RuleSetError::UnknownBet { line, .. } => *line,
+        }
+    }
+
+    /// The column of the error, 1-based. serde_json says column 0 for the end of a text that
+    /// ends with a newline; that is the first column of the last line.
+    pub fn column(&self) -> usize {
+        match self {
+            RuleSetError::Json(e) => e.column().max(1),
+            RuleSetError::Number { column, .. } | RuleSetError::UnknownBet { column, .. } => {
+                *column
+            }
+        }
+    }
+}
+
+impl RuleSet {
+    /// Reads a rule set from its JSON text.
+    ///
+    /// ```
+    /// use punto_banco::variants::{RuleSet, shipped};
+    /// let reference = RuleSet::from_json(shipped("reference").unwrap()).unwrap();
+    /// assert_eq!(reference.rules, punto_banco::rules::Rules::reference());
+    /// let err = RuleSet::from_json("{\"schema\": 1, \"name\": 3}").unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (1, 23));
+    /// assert!(err.to_string().starts_with("line 1, column 23: invalid type"));
+    /// ```
+    pub fn from_json(text: &str) -> Result<RuleSet, RuleSetError> {
+        // A byte-order mark, as some editors write, is no part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        super::file::read(text)
+    }
+
+    /// The shoe to analyse: the file's, or eight decks when it states none.
+    pub fn shoe_or_reference(&self) -> Shoe {
+        self.shoe.clone().unwrap_or_else(Shoe::reference)
+    }
+}
