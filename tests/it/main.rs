@@ -2,6 +2,7 @@
 
 mod check;
 mod cli;
+mod conversation;
 mod coups;
 mod depletion;
 mod docs_drift;
