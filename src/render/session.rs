@@ -16,7 +16,6 @@ use crate::session::{
 use crate::session_odds::SessionOdds;
 use serde_json::{Value, json};
 
-
 /// What a participant may type at the prediction prompt, for the prompt and its errors.
 pub fn prediction_choices(lang: Lang) -> &'static str {
     lang.pick(PREDICTIONS_ACCEPTED, "P, B ou E : Punto, Banco ou Égalité")
@@ -78,19 +77,33 @@ pub fn opening_text(conversation: &Conversation, lang: Lang) -> String {
 /// comes after the deal's heading.
 pub fn prompt_text(prompt: &Prompt, lang: Lang) -> String {
     match (prompt, lang) {
-        (Prompt::Participant { number, required: true }, Lang::En) => {
+        (
+            Prompt::Participant {
+                number,
+                required: true,
+            },
+            Lang::En,
+        ) => {
             format!("Name of participant {number} (at least {MIN_PARTICIPANTS}): ")
         }
         (Prompt::Participant { number, .. }, Lang::En) => format!(
             "Name of participant {number} (empty line to start, at most {MAX_PARTICIPANTS}): "
         ),
-        (Prompt::Participant { number, required: true }, Lang::Fr) => {
+        (
+            Prompt::Participant {
+                number,
+                required: true,
+            },
+            Lang::Fr,
+        ) => {
             format!("Nom du participant {number} (au moins {MIN_PARTICIPANTS}) : ")
         }
         (Prompt::Participant { number, .. }, Lang::Fr) => format!(
             "Nom du participant {number} (ligne vide pour commencer, au plus {MAX_PARTICIPANTS}) : "
         ),
-        (Prompt::Dealer, _) => lang.pick("Name of the dealer: ", "Nom du donneur : ").into(),
+        (Prompt::Dealer, _) => lang
+            .pick("Name of the dealer: ", "Nom du donneur : ")
+            .into(),
         (Prompt::DealerPredicts { dealer }, Lang::En) => {
             format!("Does {dealer} predict too? (y/n): ")
         }
@@ -244,7 +257,11 @@ pub fn standings_text(session: &Session, lang: Lang) -> String {
         Lang::En => format!(
             "Standings after {played} of {} {}\n",
             session.deals(),
-            if session.deals() == 1 { "deal" } else { "deals" }
+            if session.deals() == 1 {
+                "deal"
+            } else {
+                "deals"
+            }
         ),
         Lang::Fr => format!(
             "Classement après {played} {} sur {}\n",
@@ -334,7 +351,6 @@ pub fn session_json(session: &Session) -> serde_json::Value {
         "winners": winners,
     })
 }
-
 
 fn strategy(bet: MainBet, lang: Lang) -> String {
     let name = lang.outcome(super::tableau::winner_of(bet));

@@ -97,8 +97,13 @@ pub enum AnswerError {
 enum Stage {
     Names,
     Dealer,
-    DealerPredicts { dealer: String },
-    Predictions { bets: Vec<MainBet>, opens_deal: bool },
+    DealerPredicts {
+        dealer: String,
+    },
+    Predictions {
+        bets: Vec<MainBet>,
+        opens_deal: bool,
+    },
     Over,
 }
 

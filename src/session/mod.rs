@@ -410,7 +410,6 @@ fn over_the_shoe(cards: &[Card], n_decks: u64) -> Option<(Card, u64)> {
     })
 }
 
-
 impl Deal {
     /// The cards in the order dealt: Punto, Banco, Punto, Banco, then the third cards.
     pub fn cards_in_order(&self) -> Vec<Card> {

@@ -21,7 +21,11 @@ impl Settings {
     /// The binary's arguments for these settings (eight decks and a stake of 20, the
     /// defaults of both).
     fn args(&self) -> Vec<String> {
-        let mut args = vec!["session".to_string(), "--lang".into(), self.lang.to_string()];
+        let mut args = vec![
+            "session".to_string(),
+            "--lang".into(),
+            self.lang.to_string(),
+        ];
         args.extend(["--seed".into(), self.seed.to_string()]);
         args.extend(["--deals".into(), self.deals.to_string()]);
         args
