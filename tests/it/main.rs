@@ -1,5 +1,6 @@
 //! The integration tests: one binary, one module per concern.
 
+mod batch;
 mod check;
 mod cli;
 mod conversation;
