@@ -1,10 +1,15 @@
 //! Batch analysis: JSON lines in, one shoe each, and the analysis document of each out, in
 //! the same order. A bad line gets an error object naming its line; the others go on.
+//!
+//! A line's shoe is a [`ShoeSpec`] resolved against its table (see [`ShoeSpec::resolve`]
+//! for what wins); its table is the batch's default, or the one its `rules` names, found by
+//! the caller's [`TableResolver`].
 
 use crate::card::Card;
 use crate::render::summary::fast_summary_json;
 use crate::rules::Rules;
-use crate::shoe::Shoe;
+use crate::shoe::{Shoe, ShoeSpec};
+use crate::table::NamedTable;
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -36,25 +41,48 @@ fn field<'a, T: Deserialize<'a>>(
         .map_err(|_| format!("{field} is {}: expected {accepted}", raw.get()))
 }
 
-/// Finds the rules a line names; `Err` is a message for the line's error object.
-pub trait RulesResolver: Sync {
-    /// The rules, their name, and the shoe the rule set states, if any.
-    fn resolve(&self, name: &str) -> Result<(Rules, String, Option<Shoe>), String>;
+/// Why a table named by a batch line cannot be had: the message of the line's error object.
+pub type Unresolved = Box<dyn std::error::Error + Send + Sync>;
+
+/// Finds the table a line's `rules` names (a shipped variant or a rule file, say).
+pub trait TableResolver: Sync {
+    /// The table of that name, or why there is none (the line's error object says it).
+    fn resolve(&self, name: &str) -> Result<NamedTable, Unresolved>;
 }
 
-/// The rules of lines that name none: the rules, their name, and the shoe they state.
-pub type DefaultRules = (Rules, String, Option<Shoe>);
+/// A batch: the table of lines that name none, and the resolver of the tables they name.
+#[derive(Clone, Copy)]
+pub struct Batch<'a> {
+    default: &'a NamedTable,
+    resolver: &'a dyn TableResolver,
+}
 
-/// Analyses one line: the document, or an error object naming the line.
-pub fn analyse_line(
-    number: usize,
-    text: &str,
-    default_rules: &DefaultRules,
-    resolver: &dyn RulesResolver,
-) -> String {
-    match try_line(text, default_rules, resolver) {
-        Ok(document) => document,
-        Err(message) => error_line(number, &message),
+impl<'a> Batch<'a> {
+    /// A batch whose lines that name no rules play at `default`.
+    pub fn new(default: &'a NamedTable, resolver: &'a dyn TableResolver) -> Batch<'a> {
+        Batch { default, resolver }
+    }
+
+    /// Analyses one line: the document, or an error object naming the line.
+    pub fn line(&self, number: usize, text: &str) -> String {
+        match try_line(text, self.default, self.resolver) {
+            Ok(document) => document,
+            Err(message) => error_line(number, &message),
+        }
+    }
+
+    /// Analyses a chunk of numbered lines on every core, keeping their order. A line that
+    /// could not be read as text comes as `Err` with the reason, and gets its error object;
+    /// a blank line gets an empty string.
+    pub fn chunk(&self, lines: &[(usize, Result<String, String>)]) -> Vec<String> {
+        lines
+            .par_iter()
+            .map(|(number, text)| match text {
+                Err(message) => error_line(*number, message),
+                Ok(text) if text.trim().is_empty() => String::new(),
+                Ok(text) => self.line(*number, text),
+            })
+            .collect()
     }
 }
 
@@ -64,10 +92,65 @@ pub fn error_line(number: usize, message: &str) -> String {
         .to_string()
 }
 
-fn try_line(
+// The tuple API the binary still calls; it goes once the binary builds a [`Batch`] of
+// [`NamedTable`]s.
+
+/// The rules of lines that name none as a tuple: the rules, their name, and their shoe.
+#[doc(hidden)]
+pub type DefaultRules = (Rules, String, Option<Shoe>);
+
+/// Finds the rules a line names, as a tuple; `Err` is a message for the line's error object.
+#[doc(hidden)]
+pub trait RulesResolver: Sync {
+    /// The rules, their name, and the shoe the rule set states, if any.
+    fn resolve(&self, name: &str) -> Result<(Rules, String, Option<Shoe>), String>;
+}
+
+/// A [`RulesResolver`] seen as a [`TableResolver`].
+struct Tuples<'a>(&'a dyn RulesResolver);
+
+impl TableResolver for Tuples<'_> {
+    fn resolve(&self, name: &str) -> Result<NamedTable, Unresolved> {
+        let (rules, name, shoe) = self.0.resolve(name)?;
+        Ok(NamedTable { name, rules, shoe })
+    }
+}
+
+/// A tuple's table.
+fn table_of((rules, name, shoe): &DefaultRules) -> NamedTable {
+    NamedTable {
+        name: name.clone(),
+        rules: rules.clone(),
+        shoe: shoe.clone(),
+    }
+}
+
+/// Analyses one line with the tuple API: [`Batch::line`].
+#[doc(hidden)]
+pub fn analyse_line(
+    number: usize,
     text: &str,
     default_rules: &DefaultRules,
     resolver: &dyn RulesResolver,
+) -> String {
+    Batch::new(&table_of(default_rules), &Tuples(resolver)).line(number, text)
+}
+
+/// Analyses a chunk with the tuple API: [`Batch::chunk`].
+#[doc(hidden)]
+pub fn analyse_chunk(
+    lines: &[(usize, Result<String, String>)],
+    default_rules: &DefaultRules,
+    resolver: &dyn RulesResolver,
+) -> Vec<String> {
+    Batch::new(&table_of(default_rules), &Tuples(resolver)).chunk(lines)
+}
+
+/// The document of one line, or the message of its error object.
+fn try_line(
+    text: &str,
+    default: &NamedTable,
+    resolver: &dyn TableResolver,
 ) -> Result<String, String> {
     let text = text.trim_end_matches(['\n', '\r']);
     if !text.trim_start().starts_with('{') {
@@ -92,9 +175,13 @@ fn try_line(
             )
         })
         .transpose()?;
-    let (rules, name, stated_shoe) = match &rules_name {
-        Some(name) => resolver.resolve(name)?,
-        None => default_rules.clone(),
+    let resolved;
+    let table = match &rules_name {
+        Some(name) => {
+            resolved = resolver.resolve(name).map_err(|e| e.to_string())?;
+            &resolved
+        }
+        None => default,
     };
     let remove: Option<Vec<String>> = line
         .remove
@@ -147,26 +234,10 @@ fn try_line(
             Some(ranks)
         }
     };
-    // The line's own shoe first, then the rule set's, then eight decks.
-    let shoe = match (decks, ranks, stated_shoe) {
-        (Some(_), Some(_), _) => return Err("give `decks` or `ranks`, not both".into()),
-        (_, Some(ranks), _) => {
-            let mut shoe = Shoe::from_counts(ranks).map_err(|e| format!("ranks: {e}"))?;
-            shoe.remove_all(&removed)
-                .map_err(|e| format!("remove: {e}"))?;
-            shoe
-        }
-        (None, None, Some(mut shoe)) => {
-            shoe.remove_all(&removed)
-                .map_err(|e| format!("remove: {e}"))?;
-            shoe
-        }
-        (decks, None, _) => {
-            Shoe::decks_without(decks.unwrap_or(crate::shoe::REFERENCE_DECKS), &removed)
-                .map_err(|e| format!("remove: {e}"))?
-        }
-    };
-    fast_summary_json(&shoe, &rules, &name).map_err(|e| e.to_string())
+    // The shoe specification's precedence: the line's own base, the table's shoe, eight decks.
+    let spec = ShoeSpec::new(decks, ranks, removed).map_err(|e| e.to_string())?;
+    let shoe = table.resolve_shoe(&spec).map_err(|e| e.to_string())?;
+    fast_summary_json(&shoe, &table.rules, &table.name).map_err(|e| e.to_string())
 }
 
 /// A whole number from `low` to `high`, or a message naming the field and the value as
@@ -179,22 +250,4 @@ fn whole(raw: &RawValue, field: &str, low: u64, high: u64) -> Result<u64, String
         .flatten()
         .filter(|n| (low..=high).contains(n))
         .ok_or_else(|| format!("{field} is {text}: expected a whole number from {low} to {high}"))
-}
-
-/// Analyses a chunk of numbered lines on every core, keeping their order. A line that could
-/// not be read as text comes as `Err` with the reason, and gets its error object; a blank
-/// line gets an empty string.
-pub fn analyse_chunk(
-    lines: &[(usize, Result<String, String>)],
-    default_rules: &DefaultRules,
-    resolver: &dyn RulesResolver,
-) -> Vec<String> {
-    lines
-        .par_iter()
-        .map(|(number, text)| match text {
-            Err(message) => error_line(*number, message),
-            Ok(text) if text.trim().is_empty() => String::new(),
-            Ok(text) => analyse_line(*number, text, default_rules, resolver),
-        })
-        .collect()
 }

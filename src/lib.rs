@@ -23,6 +23,7 @@ pub mod rules;
 pub mod session;
 pub mod session_odds;
 pub mod shoe;
+pub mod table;
 pub mod tableau_text;
 pub mod tally;
 pub mod transcription;

@@ -1,4 +1,5 @@
-//! The shoe: a composition of card counts by rank.
+//! The shoe: a composition of card counts by rank, and the one specification of a shoe
+//! (decks, ranks, removed cards) that the command line, batch lines and rule files resolve.
 //!
 //! Only the distribution of the undealt cards is kept, never their order, as exact
 //! card-counting engines do. Values derive from ranks, so pair bets stay possible.
@@ -20,36 +21,64 @@ pub struct Shoe {
 
 /// A shoe that cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ShoeError {
+    /// No decks: a shoe holds at least one.
     #[error("a shoe needs at least one deck, not {0}")]
     NoDecks(u64),
+    /// More decks than [`Shoe::MAX_DECKS`] (or than a dealer holds).
     #[error("{decks} decks is more than this tool accepts (at most {max})")]
-    TooManyDecks { decks: u64, max: u64 },
-    #[error("cannot remove {card}: the shoe has no {rank} left")]
-    NotInShoe { card: String, rank: String },
-    #[error("cannot remove {card} {times} times: {} only {n_decks}", if *n_decks == 1 { "1 deck holds".to_string() } else { format!("{n_decks} decks hold") })]
-    CardExhausted {
-        card: String,
-        times: usize,
-        n_decks: u64,
-    },
-    #[error("the count of {rank} is {count}: at most {max} (four per deck) is accepted")]
-    CountTooLarge {
-        rank: &'static str,
-        count: u64,
+    TooManyDecks {
+        /// The decks asked for.
+        decks: u64,
+        /// The most accepted.
         max: u64,
     },
+    /// A card to remove whose rank is no longer in the shoe.
+    #[error("cannot remove {card}: the shoe has no {rank} left")]
+    NotInShoe {
+        /// The card, as written by [`Card`]'s display.
+        card: String,
+        /// Its rank.
+        rank: String,
+    },
+    /// One exact card removed more often than the decks hold it (once per deck).
+    #[error("cannot remove {card} {times} times: {} only {n_decks}", if *n_decks == 1 { "1 deck holds".to_string() } else { format!("{n_decks} decks hold") })]
+    CardExhausted {
+        /// The card, as written by [`Card`]'s display.
+        card: String,
+        /// How often it is removed.
+        times: usize,
+        /// Decks in the shoe.
+        n_decks: u64,
+    },
+    /// A rank count above [`Shoe::MAX_COUNT`].
+    #[error("the count of {rank} is {count}: at most {max} (four per deck) is accepted")]
+    CountTooLarge {
+        /// The rank's symbol.
+        rank: &'static str,
+        /// The count given.
+        count: u64,
+        /// The most accepted.
+        max: u64,
+    },
+    /// Rank counts that are not thirteen.
     #[error("a shoe's ranks are 13 counts (A, 2, …, 10, J, Q, K), separated by commas; got {0}")]
     WrongCountOfRanks(usize),
+    /// A rank count that is not a whole number.
     #[error(
         "rank count {position} (for {rank}) is `{text}`: expected a whole number from 0 to {}",
         Shoe::MAX_COUNT
     )]
     BadCount {
+        /// The count's position, from 1.
         position: usize,
+        /// The rank it counts.
         rank: &'static str,
+        /// The count as written.
         text: String,
     },
+    /// Fewer cards than [`MIN_CARDS`], which a coup can need.
     #[error(
         "the shoe holds {0} {unit}; a coup can need six, so a shoe needs at least {MIN_CARDS} cards",
         unit = if *.0 == 1 { "card" } else { "cards" }
@@ -247,6 +276,142 @@ impl fmt::Display for Shoe {
     }
 }
 
+/// A shoe as it is specified before it is built: perhaps a base of its own (whole decks, or
+/// rank counts), and the cards to take out of it. The command line (`--decks`, `--ranks`,
+/// `--remove`), batch lines (`decks`, `ranks`, `remove`) and rule files (`shoe.decks`,
+/// `shoe.ranks`) are all resolved by [`ShoeSpec::resolve`].
+///
+/// The precedence, written only here: the specification's own base wins (decks and ranks
+/// together are refused, see [`ShoeSpec::new`]), then the shoe a rule set states, then
+/// [`REFERENCE_DECKS`] whole decks; the removed cards are taken out of whichever base stands.
+/// From whole decks, each exact card can be removed once per deck
+/// ([`Shoe::decks_without`]); from rank counts or a stated shoe, as long as its rank is left.
+///
+/// ```
+/// use punto_banco::{card::parse_cards, shoe::{Shoe, ShoeSpec}};
+/// let six = Shoe::decks(6).unwrap();
+/// // Nothing given: the rule set's shoe, else eight decks.
+/// assert_eq!(ShoeSpec::default().resolve(Some(&six)).unwrap(), six);
+/// assert_eq!(ShoeSpec::default().resolve(None).unwrap(), Shoe::reference());
+/// // Decks given: they win over the rule set's shoe, and the cards come out of them.
+/// let spec = ShoeSpec::decks(1).unwrap().removing(parse_cards("A♠").unwrap());
+/// assert_eq!(spec.resolve(Some(&six)).unwrap().len(), 51);
+/// assert!(ShoeSpec::new(Some(8), Some([4; 13]), Vec::new()).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ShoeSpec {
+    base: Option<Base>,
+    removed: Vec<Card>,
+}
+
+/// A specification's own base, each within its range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Base {
+    Decks(u64),
+    Ranks(Shoe),
+}
+
+/// A shoe specification that cannot be resolved: which part of it failed, named as batch
+/// lines and rule files name it (`decks`, `ranks`, `remove`), and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShoeSpecError {
+    /// Whole decks and rank counts both given: a shoe has one base.
+    #[error("give `decks` or `ranks`, not both")]
+    DecksAndRanks,
+    /// Decks out of range: 1 to [`Shoe::MAX_DECKS`].
+    #[error("decks: {0}")]
+    Decks(ShoeError),
+    /// A rank count out of range: 0 to [`Shoe::MAX_COUNT`].
+    #[error("ranks: {0}")]
+    Ranks(ShoeError),
+    /// A removed card that is not in the base (its rank is exhausted, or the exact card has
+    /// been taken out of every deck).
+    #[error("remove: {0}")]
+    Removed(ShoeError),
+}
+
+impl ShoeSpec {
+    /// A specification from what was given: whole decks or rank counts (not both, each
+    /// within its range), and the cards to remove (perhaps none).
+    pub fn new(
+        decks: Option<u64>,
+        ranks: Option<[u64; 13]>,
+        removed: Vec<Card>,
+    ) -> Result<ShoeSpec, ShoeSpecError> {
+        let spec = match (decks, ranks) {
+            (Some(_), Some(_)) => return Err(ShoeSpecError::DecksAndRanks),
+            (Some(n_decks), None) => ShoeSpec::decks(n_decks)?,
+            (None, Some(counts)) => ShoeSpec::ranks(counts)?,
+            (None, None) => ShoeSpec::default(),
+        };
+        Ok(spec.removing(removed))
+    }
+
+    /// `n_decks` whole decks, 1 to [`Shoe::MAX_DECKS`].
+    pub fn decks(n_decks: u64) -> Result<ShoeSpec, ShoeSpecError> {
+        Shoe::decks(n_decks).map_err(ShoeSpecError::Decks)?;
+        Ok(ShoeSpec {
+            base: Some(Base::Decks(n_decks)),
+            removed: Vec::new(),
+        })
+    }
+
+    /// Rank counts of A, 2, …, 10, J, Q, K, each 0 to [`Shoe::MAX_COUNT`].
+    pub fn ranks(counts: [u64; 13]) -> Result<ShoeSpec, ShoeSpecError> {
+        let shoe = Shoe::from_counts(counts).map_err(ShoeSpecError::Ranks)?;
+        Ok(ShoeSpec::from(shoe))
+    }
+
+    /// The same base, with these cards to take out of it (instead of any given before).
+    pub fn removing(self, removed: Vec<Card>) -> ShoeSpec {
+        ShoeSpec { removed, ..self }
+    }
+
+    /// Whether the specification has a base of its own (decks or ranks), which wins over a
+    /// stated shoe.
+    pub fn has_base(&self) -> bool {
+        self.base.is_some()
+    }
+
+    /// The cards to take out of the base, in order.
+    pub fn removed(&self) -> &[Card] {
+        &self.removed
+    }
+
+    /// The shoe: the specification's own base, else the `stated` shoe (a rule set's), else
+    /// [`REFERENCE_DECKS`] whole decks, with the removed cards taken out.
+    pub fn resolve(&self, stated: Option<&Shoe>) -> Result<Shoe, ShoeSpecError> {
+        let removed = &self.removed;
+        match (&self.base, stated) {
+            (Some(Base::Ranks(counts)), _) => take_out(counts.clone(), removed),
+            (Some(Base::Decks(n_decks)), _) => {
+                Shoe::decks_without(*n_decks, removed).map_err(ShoeSpecError::Removed)
+            }
+            (None, Some(stated)) => take_out(stated.clone(), removed),
+            (None, None) => {
+                Shoe::decks_without(REFERENCE_DECKS, removed).map_err(ShoeSpecError::Removed)
+            }
+        }
+    }
+}
+
+/// The shoe with the cards taken out by rank, stopping at the first whose rank is exhausted.
+fn take_out(mut shoe: Shoe, removed: &[Card]) -> Result<Shoe, ShoeSpecError> {
+    shoe.remove_all(removed).map_err(ShoeSpecError::Removed)?;
+    Ok(shoe)
+}
+
+impl From<Shoe> for ShoeSpec {
+    /// This composition as the base (rank counts), nothing removed.
+    fn from(shoe: Shoe) -> ShoeSpec {
+        ShoeSpec {
+            base: Some(Base::Ranks(shoe)),
+            removed: Vec::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,6 +444,44 @@ mod tests {
             }
         );
         assert_eq!(shoe.count(Rank::Ace), 0);
+    }
+
+    #[test]
+    fn a_specification_resolves_in_its_one_order() {
+        let six = Shoe::decks(6).unwrap();
+        let ace = Card::new(Rank::Ace, Suit::Spades);
+        // Ranks win over the stated shoe, and removal from them goes by rank.
+        let one_ace = ShoeSpec::ranks([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        assert_eq!(one_ace.resolve(Some(&six)).unwrap().len(), 1);
+        let twice = one_ace.removing(vec![ace, ace]);
+        assert_eq!(
+            twice.resolve(None),
+            Err(ShoeSpecError::Removed(ShoeError::NotInShoe {
+                card: "A♠".into(),
+                rank: "A".into()
+            }))
+        );
+        // From whole decks, an exact card comes out at most once per deck.
+        let spec = ShoeSpec::decks(1).unwrap().removing(vec![ace, ace]);
+        assert_eq!(
+            spec.resolve(Some(&six)).unwrap_err().to_string(),
+            "remove: cannot remove A♠ 2 times: 1 deck holds only 1"
+        );
+        // The stated shoe stands when nothing else is given, and gives up its cards by rank.
+        let stated = ShoeSpec::default().removing(vec![ace; 7]);
+        assert_eq!(stated.resolve(Some(&six)).unwrap().len(), 305);
+        assert_eq!(
+            ShoeSpec::new(None, None, vec![ace]).unwrap().resolve(None),
+            Ok(Shoe::decks_without(REFERENCE_DECKS, &[ace]).unwrap())
+        );
+        assert_eq!(
+            ShoeSpec::new(Some(0), None, Vec::new()),
+            Err(ShoeSpecError::Decks(ShoeError::NoDecks(0)))
+        );
+        assert_eq!(
+            ShoeSpec::new(Some(1), Some([4; 13]), Vec::new()),
+            Err(ShoeSpecError::DecksAndRanks)
+        );
     }
 
     #[test]

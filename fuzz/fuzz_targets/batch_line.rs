@@ -3,25 +3,29 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use punto_banco::batch::{DefaultRules, RulesResolver, analyse_line};
-use punto_banco::rules::Rules;
+use punto_banco::batch::{Batch, TableResolver, Unresolved};
 use punto_banco::shoe::Shoe;
+use punto_banco::table::NamedTable;
 
-/// Knows one rule set by name, as the command's resolver knows the shipped ones.
+/// Knows one table by name, as the command's resolver knows the shipped ones.
 struct Shipped;
 
-impl RulesResolver for Shipped {
-    fn resolve(&self, name: &str) -> Result<(Rules, String, Option<Shoe>), String> {
+impl TableResolver for Shipped {
+    fn resolve(&self, name: &str) -> Result<NamedTable, Unresolved> {
         match name {
-            "six" => Ok((Rules::reference(), "six".into(), Some(Shoe::decks(6).unwrap()))),
-            _ => Err(format!("`{name}` is unknown")),
+            "six" => Ok(NamedTable {
+                name: "six".into(),
+                shoe: Some(Shoe::decks(6).unwrap()),
+                ..NamedTable::reference()
+            }),
+            _ => Err(format!("`{name}` is unknown").into()),
         }
     }
 }
 
 fuzz_target!(|text: &str| {
-    let default: DefaultRules = (Rules::reference(), "reference".into(), None);
-    let out = analyse_line(7, text, &default, &Shipped);
+    let default = NamedTable::reference();
+    let out = Batch::new(&default, &Shipped).line(7, text);
     let value: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     if let Some(error) = value.get("error") {
         assert_eq!(value["line"], 7);

@@ -8,9 +8,9 @@ use punto_banco::session::play_script;
 
 fuzz_target!(|text: &str| {
     if let Ok(session) = play_script(text, Rules::reference()) {
-        let _ = punto_banco::session::session_json(&session);
+        let _ = punto_banco::render::session::session_json(&session);
         for lang in [punto_banco::lang::Lang::En, punto_banco::lang::Lang::Fr] {
-            let _ = punto_banco::session::standings_text(&session, lang);
+            let _ = punto_banco::render::session::standings_text(&session, lang);
         }
     }
 });

@@ -1,12 +1,356 @@
-//! The exact odds of the home session, as tables and as an SVG chart.
+//! The teaching session in words and as JSON: a played session (every deal told, the
+//! standings, the winners), the conversation at the terminal (its prompts and what each answer
+//! did), and the exact odds of the home session, as tables and as an SVG chart.
 
+use super::coup::{decision_text, result_text};
 use super::table::{Align, Table};
-use super::{Format, SCHEMA, approx, fraction, fraction_text, signed_amount};
+use super::{Format, SCHEMA, amount_json, approx, fraction, fraction_text, signed_amount};
 use crate::analysis::ratio_to_big;
+use crate::card::Card;
 use crate::lang::Lang;
 use crate::rules::MainBet;
+use crate::session::{
+    AnswerError, Conversation, Deal, JoinError, MAX_PARTICIPANTS, MIN_PARTICIPANTS,
+    PREDICTIONS_ACCEPTED, Prompt, Session, Step,
+};
 use crate::session_odds::SessionOdds;
 use serde_json::{Value, json};
+
+/// What a participant may type at the prediction prompt, for the prompt and its errors.
+pub fn prediction_choices(lang: Lang) -> &'static str {
+    lang.pick(PREDICTIONS_ACCEPTED, "P, B ou E : Punto, Banco ou Égalité")
+}
+
+/// Why a participant cannot join, in the session's language.
+pub fn join_error_text(error: &JoinError, lang: Lang) -> String {
+    match (error, lang) {
+        (JoinError::Empty, Lang::Fr) => "un nom ne peut pas être vide".into(),
+        (JoinError::Control, Lang::Fr) => {
+            "un nom ne peut pas contenir de caractères de contrôle".into()
+        }
+        (JoinError::Taken(name), Lang::Fr) => format!("« {name} » participe déjà"),
+        (JoinError::Full, Lang::Fr) => {
+            format!("une séance compte au plus {MAX_PARTICIPANTS} participants")
+        }
+        _ => error.to_string(),
+    }
+}
+
+/// A played session for people (every deal told, the standings, the winners once it is
+/// finished) or as JSON; Markdown is the text.
+pub fn session_text(session: &Session, lang: Lang, format: Format) -> String {
+    if format == Format::Json {
+        return format!("{:#}\n", session_json(session));
+    }
+    let mut out = String::new();
+    for deal in &session.played {
+        out.push_str(&deal_text(session, deal, false, lang));
+        out.push('\n');
+    }
+    out.push_str(&standings_text(session, lang));
+    if session.finished() {
+        out.push_str(&winners_text(session, lang));
+    }
+    out
+}
+
+/// The conversation's first words: the settings and the seed that deals the same cards again.
+pub fn opening_text(conversation: &Conversation, lang: Lang) -> String {
+    let session = conversation.session();
+    let (deals, stake, decks) = (session.deals(), session.stake(), session.n_decks());
+    let seed = conversation.seed();
+    match lang {
+        Lang::En => format!(
+            "Punto Banco: {deals} {}, a notional stake of {stake}, {decks} {}. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n",
+            if deals == 1 { "deal" } else { "deals" },
+            if decks == 1 { "deck" } else { "decks" }
+        ),
+        Lang::Fr => format!(
+            "Punto Banco : {deals} {}, un enjeu fictif de {stake}, {decks} {}. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n",
+            if deals == 1 { "donne" } else { "donnes" },
+            if decks == 1 { "paquet" } else { "paquets" }
+        ),
+    }
+}
+
+/// A prompt as the terminal shows it, before the answer is typed; the first prompt of a deal
+/// comes after the deal's heading.
+pub fn prompt_text(prompt: &Prompt, lang: Lang) -> String {
+    match (prompt, lang) {
+        (
+            Prompt::Participant {
+                number,
+                required: true,
+            },
+            Lang::En,
+        ) => {
+            format!("Name of participant {number} (at least {MIN_PARTICIPANTS}): ")
+        }
+        (Prompt::Participant { number, .. }, Lang::En) => format!(
+            "Name of participant {number} (empty line to start, at most {MAX_PARTICIPANTS}): "
+        ),
+        (
+            Prompt::Participant {
+                number,
+                required: true,
+            },
+            Lang::Fr,
+        ) => {
+            format!("Nom du participant {number} (au moins {MIN_PARTICIPANTS}) : ")
+        }
+        (Prompt::Participant { number, .. }, Lang::Fr) => format!(
+            "Nom du participant {number} (ligne vide pour commencer, au plus {MAX_PARTICIPANTS}) : "
+        ),
+        (Prompt::Dealer, _) => lang
+            .pick("Name of the dealer: ", "Nom du donneur : ")
+            .into(),
+        (Prompt::DealerPredicts { dealer }, Lang::En) => {
+            format!("Does {dealer} predict too? (y/n): ")
+        }
+        (Prompt::DealerPredicts { dealer }, Lang::Fr) => {
+            format!("{dealer} fait aussi une prédiction ? (o/n) : ")
+        }
+        (
+            Prompt::Prediction {
+                deal,
+                deals,
+                name,
+                opens_deal,
+            },
+            _,
+        ) => {
+            let choices = prediction_choices(lang);
+            let heading = match (opens_deal, lang) {
+                (false, _) => String::new(),
+                (true, Lang::En) => {
+                    format!("\nPredictions for deal {deal} of {deals} ({choices}):\n")
+                }
+                (true, Lang::Fr) => {
+                    format!("\nPrédictions pour la donne {deal} sur {deals} ({choices}) :\n")
+                }
+            };
+            format!("{heading}  {name}{} ", lang.pick(":", " :"))
+        }
+    }
+}
+
+/// What an accepted answer did, told: nothing, the dealer who only deals, or the deal played
+/// card by card with the standings after it.
+pub fn step_text(step: &Step, session: &Session, lang: Lang) -> String {
+    match step {
+        Step::Dealt => match session.played.last() {
+            Some(deal) => format!(
+                "\n{}{}",
+                deal_text(session, deal, true, lang),
+                standings_text(session, lang)
+            ),
+            None => String::new(),
+        },
+        Step::DealerOnlyDeals => format!("  {}\n", join_error_text(&JoinError::Full, lang)),
+        _ => String::new(),
+    }
+}
+
+/// Why an answer is refused, before the prompt is asked again.
+pub fn answer_error_text(error: &AnswerError, lang: Lang) -> String {
+    let reason = match (error, lang) {
+        (AnswerError::Join(error), _) => join_error_text(error, lang),
+        (AnswerError::YesOrNo, _) => lang.pick("Answer y or n.", "Répondez o ou n.").into(),
+        (AnswerError::NotAPrediction(answer), Lang::En) => format!(
+            "`{answer}` is not a prediction: type {}.",
+            prediction_choices(lang)
+        ),
+        (AnswerError::NotAPrediction(answer), Lang::Fr) => format!(
+            "« {answer} » n’est pas une prédiction : tapez {}.",
+            prediction_choices(lang)
+        ),
+        (AnswerError::NotText, _) => lang
+            .pick(
+                "That answer is not UTF-8 text: type it again.",
+                "Cette réponse n’est pas du texte UTF-8 : tapez-la de nouveau.",
+            )
+            .into(),
+        (AnswerError::Over, _) => lang
+            .pick("The session is over.", "La séance est terminée.")
+            .into(),
+    };
+    format!("  {reason}\n")
+}
+
+/// The end of the input before the session's end: the session stops, with the standings so
+/// far once someone has joined.
+pub fn input_ended_text(session: &Session, lang: Lang) -> String {
+    let mut out = lang
+        .pick(
+            "\nInput ended: the session stops here.\n",
+            "\nFin de l’entrée : la séance s’arrête ici.\n",
+        )
+        .to_string();
+    if !session.participants.is_empty() {
+        out.push_str(&standings_text(session, lang));
+    }
+    out
+}
+
+/// The conversation's last words once every deal is played: the winners.
+pub fn finished_text(session: &Session, lang: Lang) -> String {
+    format!("\n{}", winners_text(session, lang))
+}
+
+/// A prediction's name: Punto, Banco, Tie / Égalité.
+fn prediction_name(bet: MainBet, lang: Lang) -> &'static str {
+    lang.outcome(super::tableau::winner_of(bet))
+}
+
+/// The deal told as it happens: the shuffle, each card, each decision with its rule, the
+/// result, and every participant's net change.
+pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> String {
+    let mut out = String::new();
+    let colon = lang.pick(":", " :");
+    out.push_str(&match lang {
+        Lang::En => format!("Deal {} of {}\n", deal.number, session.deals()),
+        Lang::Fr => format!("Donne {} sur {}\n", deal.number, session.deals()),
+    });
+    if shuffled {
+        let cards = 52 * session.n_decks();
+        out.push_str(&match lang {
+            Lang::En => format!("The dealer gathers all {cards} cards and shuffles them.\n"),
+            Lang::Fr => format!("Le donneur rassemble les {cards} cartes et les mélange.\n"),
+        });
+    }
+    let coup = &deal.coup;
+    let opening = [
+        ("Punto", coup.punto.first()),
+        ("Banco", coup.banco.first()),
+        ("Punto", coup.punto.get(1)),
+        ("Banco", coup.banco.get(1)),
+    ];
+    for (hand, card) in opening {
+        let Some(card) = card else { continue };
+        out.push_str(&match lang {
+            Lang::En => format!("  {hand} receives {card}\n"),
+            Lang::Fr => format!("  {hand} reçoit {card}\n"),
+        });
+    }
+    for index in 0..coup.decisions.len() {
+        out.push_str(&format!(
+            "  {}\n",
+            decision_text(session.rules(), coup, index, lang)
+        ));
+    }
+    out.push_str(&format!("  {}\n", result_text(coup, lang)));
+    for (participant, (bet, net)) in session.participants.iter().zip(&deal.results) {
+        out.push_str(&format!(
+            "  {} ({}){colon} {}\n",
+            participant.name,
+            prediction_name(*bet, lang),
+            signed_amount(net, lang)
+        ));
+    }
+    out
+}
+
+/// The running standings, best first; equal scores share a rank (1, 2, 2, 4).
+pub fn standings_text(session: &Session, lang: Lang) -> String {
+    let played = session.played.len();
+    let mut out = match lang {
+        Lang::En => format!(
+            "Standings after {played} of {} {}\n",
+            session.deals(),
+            if session.deals() == 1 {
+                "deal"
+            } else {
+                "deals"
+            }
+        ),
+        Lang::Fr => format!(
+            "Classement après {played} {} sur {}\n",
+            if played <= 1 { "donne" } else { "donnes" },
+            session.deals()
+        ),
+    };
+    let ranked = session.standings();
+    for (index, participant) in ranked.iter().enumerate() {
+        // Equal scores share the rank of the first of them.
+        let rank = ranked
+            .iter()
+            .position(|p| p.score == participant.score)
+            .unwrap_or(index);
+        let role = if participant.dealer {
+            lang.pick(" (dealer)", " (donneur)")
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "  {}. {}{role}{} {}\n",
+            rank + 1,
+            participant.name,
+            lang.pick(":", " :"),
+            signed_amount(&participant.score, lang)
+        ));
+    }
+    out
+}
+
+/// The end of the session: the winner, or the shared winners.
+pub fn winners_text(session: &Session, lang: Lang) -> String {
+    let leaders = session.leaders();
+    let names: Vec<&str> = leaders.iter().map(|p| p.name.as_str()).collect();
+    let score = leaders
+        .first()
+        .map_or(String::new(), |p| signed_amount(&p.score, lang));
+    match (lang, names.as_slice()) {
+        (_, []) => String::new(),
+        (Lang::En, [one]) => format!("{one} wins the session with {score}.\n"),
+        (Lang::Fr, [one]) => format!("{one} remporte la séance avec {score}.\n"),
+        (Lang::En, many) => format!("Shared victory on {score}: {}.\n", many.join(", ")),
+        (Lang::Fr, many) => format!("Victoire partagée à {score} : {}.\n", many.join(", ")),
+    }
+}
+
+/// The whole session as one JSON object (schema 1): every deal's cards, winner and net
+/// changes, the final scores and the winners.
+pub fn session_json(session: &Session) -> serde_json::Value {
+    use serde_json::json;
+    let cards = |cards: &[Card]| -> Vec<String> { cards.iter().map(Card::to_string).collect() };
+    let deals: Vec<serde_json::Value> = session
+        .played
+        .iter()
+        .map(|deal| {
+            let mut net = serde_json::Map::new();
+            let mut predictions = serde_json::Map::new();
+            for (participant, (bet, change)) in session.participants.iter().zip(&deal.results) {
+                net.insert(participant.name.clone(), amount_json(change));
+                predictions.insert(participant.name.clone(), json!(bet.key()));
+            }
+            json!({
+                "number": deal.number,
+                "cards": cards(&deal.cards_in_order()),
+                "punto": {"cards": cards(&deal.coup.punto), "total": deal.coup.punto_total()},
+                "banco": {"cards": cards(&deal.coup.banco), "total": deal.coup.banco_total()},
+                "natural": deal.coup.is_natural(),
+                "winner": deal.coup.winner().key(),
+                "predictions": predictions,
+                "net": net,
+            })
+        })
+        .collect();
+    let mut scores = serde_json::Map::new();
+    for p in &session.participants {
+        scores.insert(p.name.clone(), amount_json(&p.score));
+    }
+    let winners: Vec<&str> = session.leaders().iter().map(|p| p.name.as_str()).collect();
+    json!({
+        "schema": SCHEMA,
+        "participants": session.participants.iter().map(|p| json!({"name": p.name, "dealer": p.dealer})).collect::<Vec<_>>(),
+        "stake": session.stake(),
+        "deals_planned": session.deals(),
+        "deals": deals,
+        "scores": scores,
+        "finished": session.finished(),
+        "winners": winners,
+    })
+}
 
 fn strategy(bet: MainBet, lang: Lang) -> String {
     let name = lang.outcome(super::tableau::winner_of(bet));

@@ -1,7 +1,9 @@
 //! The integration tests: one binary, one module per concern.
 
+mod batch;
 mod check;
 mod cli;
+mod conversation;
 mod coups;
 mod depletion;
 mod docs_drift;

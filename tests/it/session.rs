@@ -96,8 +96,8 @@ fn a_script_reproduces_a_session_exactly() {
     let a = play_script(script, Rules::reference()).unwrap();
     let b = play_script(script, Rules::reference()).unwrap();
     assert_eq!(
-        punto_banco::session::session_json(&a),
-        punto_banco::session::session_json(&b)
+        punto_banco::render::session::session_json(&a),
+        punto_banco::render::session::session_json(&b)
     );
     assert_eq!(a.played.len(), 2);
     assert_eq!(
@@ -577,8 +577,12 @@ fn arrays_are_not_objects_and_a_byte_order_mark_is_allowed() {
     let plain = two("", r#"{"predictions": {"Alice": "P", "Bruno": "B"}}"#);
     let with_mark = format!("\u{feff}{plain}");
     assert_eq!(
-        punto_banco::session::session_json(&play_script(&plain, Rules::reference()).unwrap()),
-        punto_banco::session::session_json(&play_script(&with_mark, Rules::reference()).unwrap())
+        punto_banco::render::session::session_json(
+            &play_script(&plain, Rules::reference()).unwrap()
+        ),
+        punto_banco::render::session::session_json(
+            &play_script(&with_mark, Rules::reference()).unwrap()
+        )
     );
     // Positions after the mark are those an editor shows, which does not show the mark.
     assert_eq!(
@@ -657,7 +661,9 @@ fn numeric_fields_are_refused_with_their_value_and_range() {
     let round = r#"{"predictions": {"Alice": "P", "Bruno": "B"}}"#;
     let json = |seed: &str| {
         let script = two(&format!("\"seed\": {seed}, "), round);
-        punto_banco::session::session_json(&play_script(&script, Rules::reference()).unwrap())
+        punto_banco::render::session::session_json(
+            &play_script(&script, Rules::reference()).unwrap(),
+        )
     };
     assert_eq!(json("-0"), json("0"));
 }
