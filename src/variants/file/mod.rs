@@ -22,7 +22,7 @@ use drawing::DrawingSpec;
 use numbers::{AS_WRITTEN, Whole, number_at};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
-use shoe::ShoeSpec;
+use shoe::FileShoe;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -218,7 +218,7 @@ struct RuleSetFile {
     #[serde(default, deserialize_with = "source_field")]
     source: Option<String>,
     #[serde(default)]
-    shoe: Option<ShoeSpec>,
+    shoe: Option<FileShoe>,
     drawing: DrawingSpec,
     bets: BetsSpec,
     #[serde(default)]

@@ -4,7 +4,7 @@ use super::Described;
 use super::Object;
 use super::numbers::{decks_field, not_whole, ranks_field};
 use crate::card::Rank;
-use crate::shoe::Shoe;
+use crate::shoe::{Shoe, ShoeSpec};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -22,19 +22,18 @@ impl Described for ShoeRaw {
 
 #[derive(Deserialize)]
 #[serde(try_from = "Object<ShoeRaw>")]
-pub(super) struct ShoeSpec(pub(super) Shoe);
+pub(super) struct FileShoe(pub(super) Shoe);
 
-impl TryFrom<Object<ShoeRaw>> for ShoeSpec {
+impl TryFrom<Object<ShoeRaw>> for FileShoe {
     type Error = String;
-    fn try_from(Object(raw): Object<ShoeRaw>) -> Result<ShoeSpec, String> {
+    fn try_from(Object(raw): Object<ShoeRaw>) -> Result<FileShoe, String> {
         match (raw.decks, raw.ranks) {
             (Some(decks), None) => {
                 // Within 1 to `Shoe::MAX_DECKS`, as read.
                 let n = u64::try_from(decks)
                     .map_err(|_| not_whole("shoe.decks", &decks.to_string(), 1, Shoe::MAX_DECKS))?;
-                let shoe = Shoe::decks(n).map_err(|e| format!("shoe.decks: {e}"))?;
-                shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
-                Ok(ShoeSpec(shoe))
+                let spec = ShoeSpec::decks(n).map_err(|e| format!("shoe.{e}"))?;
+                playable(&spec)
             }
             (None, Some(ranks)) => {
                 if ranks.len() != 13 {
@@ -56,9 +55,8 @@ impl TryFrom<Object<ShoeRaw>> for ShoeSpec {
                             )
                         })?;
                 }
-                let shoe = Shoe::from_counts(counts).map_err(|e| format!("shoe.ranks: {e}"))?;
-                shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
-                Ok(ShoeSpec(shoe))
+                let spec = ShoeSpec::ranks(counts).map_err(|e| format!("shoe.{e}"))?;
+                playable(&spec)
             }
             _ => Err(
                 "shoe: give exactly one of `decks` (a number) or `ranks` (13 counts, A to K)"
@@ -66,4 +64,12 @@ impl TryFrom<Object<ShoeRaw>> for ShoeSpec {
             ),
         }
     }
+}
+
+/// The shoe a file's specification resolves to (the file states its base, so nothing else
+/// can win over it), refused when too small for a coup.
+fn playable(spec: &ShoeSpec) -> Result<FileShoe, String> {
+    let shoe = spec.resolve(None).map_err(|e| format!("shoe.{e}"))?;
+    shoe.check_playable().map_err(|e| format!("shoe: {e}"))?;
+    Ok(FileShoe(shoe))
 }
