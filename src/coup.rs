@@ -2,6 +2,7 @@
 
 use crate::card::Card;
 use crate::outcome::{FinalState, Winner};
+use crate::play::Opening;
 use crate::rules::{Action, DrawingRules, PuntoMove};
 
 /// Anything with a baccarat value: a [`Card`], or a bare value 0–9 when suits do not matter.
@@ -138,33 +139,36 @@ pub fn deal<C: Valued>(rules: &DrawingRules, cards: &[C]) -> Result<Coup<C>, Cou
     let banco_total = hand_total(&banco);
     let mut decisions = Vec::with_capacity(2);
 
-    if rules.is_natural(punto_total) || rules.is_natural(banco_total) {
-        decisions.push(Decision::Natural {
+    match Opening::of(rules, punto_total, banco_total) {
+        Opening::Natural => decisions.push(Decision::Natural {
             punto_total,
             banco_total,
-        });
-    } else {
-        let punto_action = rules.punto_action(punto_total);
-        decisions.push(Decision::Punto {
-            total: punto_total,
-            action: punto_action,
-        });
-        let punto_move = match punto_action {
-            Action::Draw => {
-                let third = take(Role::PuntoThird)?;
-                punto.push(third);
-                PuntoMove::Drew(third.value())
+        }),
+        Opening::Play {
+            punto: punto_action,
+            banco: banco_row,
+        } => {
+            decisions.push(Decision::Punto {
+                total: punto_total,
+                action: punto_action,
+            });
+            let punto_move = match punto_action {
+                Action::Draw => {
+                    let third = take(Role::PuntoThird)?;
+                    punto.push(third);
+                    PuntoMove::Drew(third.value())
+                }
+                Action::Stand => PuntoMove::Stood,
+            };
+            let banco_action = banco_row[punto_move.column()];
+            decisions.push(Decision::Banco {
+                total: banco_total,
+                punto_move,
+                action: banco_action,
+            });
+            if banco_action == Action::Draw {
+                banco.push(take(Role::BancoThird)?);
             }
-            Action::Stand => PuntoMove::Stood,
-        };
-        let banco_action = rules.banco_action(banco_total, punto_move);
-        decisions.push(Decision::Banco {
-            total: banco_total,
-            punto_move,
-            action: banco_action,
-        });
-        if banco_action == Action::Draw {
-            banco.push(take(Role::BancoThird)?);
         }
     }
     let used = punto.len() + banco.len();

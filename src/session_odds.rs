@@ -46,10 +46,10 @@ fn one_deal(
 ) -> Option<Distribution> {
     let total = BigRational::from_integer(BigInt::from(deal.sequences().clone()));
     let mut one: Distribution = BTreeMap::new();
-    for (state, weight) in deal.tally.states() {
+    for (state, weight) in deal.states() {
         *one.entry(f(state)?)
             .or_insert_with(|| BigRational::from_integer(BigInt::from(0))) +=
-            BigRational::from_integer(BigInt::from(weight.clone())) / &total;
+            BigRational::from_integer(BigInt::from(weight)) / &total;
     }
     Some(one)
 }

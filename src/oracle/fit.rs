@@ -6,7 +6,6 @@
 //! so that the smallest significance levels stay accurate.
 
 use super::{Line, LineReader, Object, json_error};
-use crate::enumerate::exact_tally;
 use crate::outcome::{FinalState, Winner};
 use crate::rules::Action;
 use crate::rules::DrawingRules;
@@ -183,9 +182,7 @@ impl LogCounts {
             4 => false,
             6 => true,
             _ => punto_draws.unwrap_or_else(|| {
-                !rules.is_natural(p)
-                    && !rules.is_natural(b)
-                    && rules.punto_action(p) == Action::Draw
+                crate::play::Opening::of(rules, p, b).punto() == Some(Action::Draw)
             }),
         };
         let mut punto = vec![values[0], values[2]];
@@ -350,7 +347,7 @@ pub fn expected(
     let mut cells: BTreeMap<Cell, BigUint> = BTreeMap::new();
     match grouping {
         Grouping::Outcomes | Grouping::FinalStates => {
-            let tally = exact_tally(shoe, rules)?;
+            let tally = crate::engine::tally(shoe, rules)?;
             for (state, weight) in tally.states() {
                 let cell = match grouping {
                     Grouping::Outcomes => state.winner().key().to_string(),
@@ -360,7 +357,7 @@ pub fn expected(
             }
         }
         Grouping::Openings => {
-            let openings = crate::enumerate::opening_totals(shoe)?;
+            let openings = crate::engine::opening_totals(shoe)?;
             for (p, row) in openings.iter().enumerate() {
                 for (b, weight) in row.iter().enumerate() {
                     *cells.entry(opening_cell(p as u8, b as u8)).or_default() += weight;
