@@ -107,7 +107,7 @@ impl std::fmt::Display for Role {
 /// are returned as given.
 ///
 /// ```
-/// use punto_banco::{card::parse_cards, coup::deal, rules::DrawingRules, tally::Winner};
+/// use punto_banco::{card::parse_cards, coup::deal, outcome::Winner, rules::DrawingRules};
 /// let cards = parse_cards("4♥ 2♠ 9♣ A♦ 8♦").unwrap();
 /// let coup = deal(&DrawingRules::reference(), &cards).unwrap();
 /// assert_eq!(coup.final_state().winner(), Winner::Banco);
