@@ -83,6 +83,7 @@ pub fn effect_of_removal(shoe: &Shoe, rules: &Rules) -> Result<EffectOfRemoval, 
 pub struct SimulationSetup {
     /// How many shoes to deal; any number, memory does not grow with it.
     pub shoes: u64,
+    /// The seed of the shuffles: the same seed deals the same shoes.
     pub seed: u64,
     /// Decks per shoe, 1 to [`Dealer::MAX_DECKS`].
     pub n_decks: u64,
@@ -107,19 +108,29 @@ pub struct BetRecord {
 /// The result of a shoe simulation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Simulation {
+    /// The bets, by key, in the tariff's order.
     pub bets: Vec<String>,
+    /// How many shoes were dealt.
     pub shoes: u64,
+    /// How many coups were dealt over them.
     pub coups: u64,
+    /// Each bet's record, in the order of `bets`.
     pub records: Vec<BetRecord>,
 }
 
 /// A simulation that cannot be run, or whose counts would not fit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SimulationError {
+    /// The shoe cannot be dealt.
     #[error(transparent)]
     Shoe(#[from] ShoeError),
+    /// A count of the simulation would pass `u64::MAX`.
     #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
-    CountOverflow { what: String },
+    CountOverflow {
+        /// What was being counted.
+        what: String,
+    },
 }
 
 impl Simulation {
