@@ -14,7 +14,7 @@
 //!    opening removed. With r the removal vector of an opening of weight w, the ways to deal
 //!    third cards p and b after it are (c_p − r_p)(c_b − r_b − [p = b]), a polynomial in r.
 //!    Summed over the openings with the same two-card totals, only the moments
-//!    W0 = Σ w, W1[v] = Σ w·r_v and W2[u][v] = Σ w·r_u·r_v are needed.
+//!    `W0 = Σ w`, `W1[v] = Σ w·r_v` and `W2[u][v] = Σ w·r_u·r_v` are needed.
 //!
 //! Intermediate differences are non-negative in exact arithmetic; the fixed-width paths use
 //! wrapping arithmetic, which is exact whenever the true result fits, as N⁶ guarantees. Every
