@@ -4,6 +4,7 @@
 //!   weights, as a tally).
 //! - `naive_tally_8_decks`: the reference's deliberately naive walk over 10⁶ value sequences.
 //! - `analyze_8_decks`: the whole exact analysis (tally, probabilities, edges).
+//! - `analysis_document_8_decks`: the analysis JSON document, as one `analyze --batch` line.
 //! - `verify_coups`: the log verifier, per 10,000 coup lines that state everything (cards,
 //!   winner, totals, draws, natural, and the net of all three main bets); lines per second.
 //! - `fast_tally_8_decks`: the engine's entry `engine::tally` for one eight-deck composition
@@ -57,6 +58,16 @@ fn naive_tally_8_decks() {
 #[divan::bench]
 fn analyze_8_decks() -> Analysis {
     Analysis::new(divan::black_box(&Shoe::reference()), &Rules::reference()).unwrap()
+}
+
+#[divan::bench]
+fn analysis_document_8_decks() -> String {
+    punto_banco::render::summary::fast_summary_json(
+        divan::black_box(&Shoe::reference()),
+        &Rules::reference(),
+        "reference",
+    )
+    .unwrap()
 }
 
 /// Ten thousand coup lines as an engine logs them.

@@ -242,3 +242,33 @@ proptest! {
         prop_assert_eq!(doc["sequences"].as_str().map(str::to_string), Some(expected.to_string()));
     }
 }
+
+/// The engine's opening totals (the fit's `openings` grouping) are the ordered openings
+/// counted one by one: the falling product of four counts, times (N−4)(N−5) ways to fill the
+/// rest.
+#[test]
+fn opening_totals_are_the_openings_counted_one_by_one() {
+    for shoe in [
+        Shoe::decks(1).unwrap(),
+        Shoe::from_counts([0, 3, 1, 0, 2, 5, 0, 1, 1, 0, 0, 2, 4]).unwrap(),
+    ] {
+        let counts = shoe.value_counts();
+        let n = shoe.len();
+        let mut expected: [[BigUint; 10]; 10] = Default::default();
+        for code in 0..10_000usize {
+            let values = [code / 1000, code / 100 % 10, code / 10 % 10, code % 10];
+            let mut left = counts;
+            let mut weight = BigUint::from(1u8);
+            for &v in &values {
+                weight *= left[v];
+                left[v] = left[v].saturating_sub(1);
+            }
+            let (p, b) = ((values[0] + values[2]) % 10, (values[1] + values[3]) % 10);
+            expected[p][b] += weight * (n - 4) * (n - 5);
+        }
+        assert_eq!(
+            punto_banco::engine::opening_totals(&shoe).unwrap(),
+            expected
+        );
+    }
+}
