@@ -296,6 +296,11 @@ impl Exact {
         self.decimal
     }
 
+    /// The reduced fraction, taken out.
+    pub fn into_fraction(self) -> String {
+        self.fraction
+    }
+
     /// Whether the value is above zero.
     pub fn is_positive(&self) -> bool {
         !self.fraction.starts_with('-') && !self.fraction.starts_with("0/")

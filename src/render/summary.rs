@@ -19,7 +19,7 @@ pub struct Report<'a> {
     /// Every bet by key.
     pub bets: BTreeMap<&'a str, BetReport>,
     /// Coups by the number of cards they use, `"4"` to `"6"`.
-    pub cards_used: BTreeMap<String, ShareReport>,
+    pub cards_used: BTreeMap<&'static str, ShareReport>,
     /// Coups in which each hand draws a third card.
     pub draws: HandsReport<ShareReport>,
     /// Every reachable final state with its count of sequences.
@@ -37,7 +37,7 @@ pub struct Report<'a> {
     /// The shoe.
     pub shoe: ShoeReport,
     /// Ties by their total, `"0"` to `"9"`.
-    pub ties_by_total: BTreeMap<String, ShareReport>,
+    pub ties_by_total: BTreeMap<&'static str, ShareReport>,
 }
 
 /// A count and its exact share of all cases.
@@ -80,9 +80,9 @@ pub struct NaturalsReport {
     /// Coups with at least one natural.
     pub any: ShareReport,
     /// Banco's naturals by total.
-    pub banco: BTreeMap<String, ShareReport>,
+    pub banco: BTreeMap<&'static str, ShareReport>,
     /// Punto's naturals by total.
-    pub punto: BTreeMap<String, ShareReport>,
+    pub punto: BTreeMap<&'static str, ShareReport>,
 }
 
 /// The three outcomes.
@@ -159,89 +159,104 @@ impl ShoeReport {
     }
 }
 
-fn share(share: &Share) -> ShareReport {
+/// The keys of the maps by number: a total, or a number of cards.
+const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+fn share(share: Share) -> ShareReport {
+    let decimal = Decimal(share.probability.decimal());
     ShareReport {
-        count: share.count.clone(),
-        decimal: Decimal(share.probability.decimal()),
-        probability: share.probability.fraction().to_string(),
+        count: share.count,
+        decimal,
+        probability: share.probability.into_fraction(),
     }
 }
 
-fn by_number<'s>(
-    items: impl IntoIterator<Item = (u8, &'s Share)>,
-) -> BTreeMap<String, ShareReport> {
+fn by_number(items: impl IntoIterator<Item = (u8, Share)>) -> BTreeMap<&'static str, ShareReport> {
     items
         .into_iter()
-        .map(|(k, s)| (k.to_string(), share(s)))
+        .map(|(k, s)| (DIGITS[usize::from(k)], share(s)))
         .collect()
 }
 
 impl<'a> Report<'a> {
     /// The report of an analysis; `rules_id` names its rule set.
     pub fn new(analysis: &'a Analysis, rules_id: &'a str) -> Report<'a> {
-        let figures: Figures = analysis.figures();
+        let Figures {
+            sequences,
+            outcomes,
+            natural_any,
+            naturals,
+            draws,
+            cards_used,
+            ties_by_total,
+            final_states,
+            bets,
+        } = analysis.figures();
         let bets = analysis
             .rules()
             .tariff
             .all()
             .into_iter()
             .map(|(key, _)| key)
-            .zip(figures.bets)
+            .zip(bets)
             .map(|(key, bet)| {
                 let edge: Exact = bet.expected_net.negated();
                 let report = BetReport {
-                    edge: edge.fraction().to_string(),
                     edge_percent: Decimal(edge.decimal() * 100.0),
-                    expected_net: bet.expected_net.fraction().to_string(),
+                    edge: edge.into_fraction(),
+                    expected_net: bet.expected_net.into_fraction(),
                     net_distribution: bet
                         .net_distribution
-                        .iter()
+                        .into_iter()
                         .map(|(net, p)| NetReport {
                             decimal: Decimal(p.decimal()),
                             net: format!("{}/{}", net.numer(), net.denom()),
-                            probability: p.fraction().to_string(),
+                            probability: p.into_fraction(),
                         })
                         .collect(),
                 };
                 (key, report)
             })
             .collect();
-        let naturals =
-            |hand: Hand| by_number(figures.naturals[hand as usize].iter().map(|(t, s)| (*t, s)));
+        // Indexed by `Winner as usize` and `Hand as usize`.
+        let [punto, banco, tie] = outcomes;
+        let [punto_draws, banco_draws] = draws;
+        let [punto_naturals, banco_naturals] = naturals;
+        debug_assert_eq!((Winner::Punto as usize, Winner::Banco as usize), (0, 1));
+        debug_assert_eq!((Hand::Punto as usize, Hand::Banco as usize), (0, 1));
         Report {
             bets,
-            cards_used: by_number((4u8..).zip(&figures.cards_used)),
+            cards_used: by_number((4u8..).zip(cards_used)),
             draws: HandsReport {
-                banco: share(&figures.draws[Hand::Banco as usize]),
-                punto: share(&figures.draws[Hand::Punto as usize]),
+                banco: share(banco_draws),
+                punto: share(punto_draws),
             },
-            final_states: figures
-                .final_states
-                .iter()
+            final_states: final_states
+                .into_iter()
                 .map(|(s, count)| StateReport {
                     banco_cards: s.banco_cards,
                     banco_total: s.banco_total,
-                    count: count.clone(),
+                    count,
                     natural: s.natural,
                     punto_cards: s.punto_cards,
                     punto_total: s.punto_total,
                 })
                 .collect(),
             naturals: NaturalsReport {
-                any: share(&figures.natural_any),
-                banco: naturals(Hand::Banco),
-                punto: naturals(Hand::Punto),
+                any: share(natural_any),
+                banco: by_number(banco_naturals),
+                punto: by_number(punto_naturals),
             },
             outcomes: OutcomesReport {
-                banco: share(&figures.outcomes[Winner::Banco as usize]),
-                punto: share(&figures.outcomes[Winner::Punto as usize]),
-                tie: share(&figures.outcomes[Winner::Tie as usize]),
+                banco: share(banco),
+                punto: share(punto),
+                tie: share(tie),
             },
             rules: rules_id,
             schema: SCHEMA,
-            sequences: figures.sequences,
+            sequences,
             shoe: ShoeReport::new(analysis.shoe()),
-            ties_by_total: by_number((0u8..).zip(&figures.ties_by_total)),
+            ties_by_total: by_number((0u8..).zip(ties_by_total)),
         }
     }
 
