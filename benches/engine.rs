@@ -1,17 +1,21 @@
 //! Benchmarks: `cargo bench`. Speed is measured here, never asserted in tests.
 //!
-//! - `exact_tally_8_decks`: the enumerator for one eight-deck composition (u128 weights).
-//! - `naive_tally_8_decks`: the deliberately naive walk over 10⁶ value sequences.
+//! - `exact_tally_8_decks`: the reference enumerator for one eight-deck composition (u128
+//!   weights, as a tally).
+//! - `naive_tally_8_decks`: the reference's deliberately naive walk over 10⁶ value sequences.
 //! - `analyze_8_decks`: the whole exact analysis (tally, probabilities, edges).
+//! - `analysis_document_8_decks`: the analysis JSON document, as one `analyze --batch` line.
 //! - `verify_coups`: the log verifier, per 10,000 coup lines that state everything (cards,
 //!   winner, totals, draws, natural, and the net of all three main bets); lines per second.
-//! - `fast_tally_8_decks`: the fast engine for one eight-deck composition.
+//! - `fast_tally_8_decks`: the engine's entry `engine::tally` for one eight-deck composition
+//!   (u64 by proof, then a big-integer tally); `engine_tally_8_decks` is the same path under
+//!   its new name.
 
 use punto_banco::analysis::Analysis;
 use punto_banco::card::Card;
 use punto_banco::dealer::Dealer;
-use punto_banco::enumerate::{enumerate, naive_tally};
 use punto_banco::oracle::verify::Verifier;
+use punto_banco::reference::{exact_tally, naive_tally};
 use punto_banco::rules::{DrawingRules, Rules};
 use punto_banco::shoe::Shoe;
 
@@ -20,21 +24,26 @@ fn main() {
 }
 
 #[divan::bench]
-fn exact_tally_8_decks() -> punto_banco::tally::Tally<u128> {
-    enumerate::<u128>(
+fn exact_tally_8_decks() -> punto_banco::tally::Tally {
+    exact_tally(
         divan::black_box(&Shoe::reference()),
         &DrawingRules::reference(),
     )
-    .expect("eight decks fit in u128")
+    .unwrap()
 }
 
 #[divan::bench]
-fn fast_tally_8_decks() -> [u64; punto_banco::outcome::FinalState::COUNT] {
-    punto_banco::fast::fast::<u64>(
+fn fast_tally_8_decks() -> punto_banco::tally::Tally {
+    engine_tally_8_decks()
+}
+
+#[divan::bench]
+fn engine_tally_8_decks() -> punto_banco::tally::Tally {
+    punto_banco::engine::tally(
         divan::black_box(&Shoe::reference()),
         &DrawingRules::reference(),
     )
-    .expect("eight decks fit in u64")
+    .unwrap()
 }
 
 #[divan::bench(sample_count = 10)]
@@ -49,6 +58,16 @@ fn naive_tally_8_decks() {
 #[divan::bench]
 fn analyze_8_decks() -> Analysis {
     Analysis::new(divan::black_box(&Shoe::reference()), &Rules::reference()).unwrap()
+}
+
+#[divan::bench]
+fn analysis_document_8_decks() -> String {
+    punto_banco::render::summary::fast_summary_json(
+        divan::black_box(&Shoe::reference()),
+        &Rules::reference(),
+        "reference",
+    )
+    .unwrap()
 }
 
 /// Ten thousand coup lines as an engine logs them.

@@ -1,29 +1,57 @@
-//! Exact figures derived from a tally: outcome probabilities, house edges, naturals, draws.
+//! Exact figures derived from the engine's tally: outcome probabilities, house edges,
+//! naturals, draws. The one place the crate derives figures; the renderings and the JSON
+//! report only lay them out.
 //!
-//! Everything here is an exact integer count or a [`BigRational`]; floating point appears only
-//! when rendering.
+//! Everything here is an exact integer count or an exact fraction ([`BigRational`], or a
+//! reduced `"n/d"` with its nearest `f64` in [`Exact`]); floating point appears only as that
+//! rounded companion.
 
-use crate::fast::fast_tally;
+use crate::engine::{self, Weights};
 pub use crate::outcome::Hand;
 use crate::outcome::{FinalState, Winner};
-use crate::rules::{Bet, MainBet, Rules, Terms};
+use crate::rules::{Bet, MainBet, Pairs, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
-use crate::tally::Tally;
+use crate::tally::{Int, Tally};
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 use std::collections::BTreeMap;
 
+/// Runs `$body` with `$w` the weights as a slice of their own integer type.
+macro_rules! with_weights {
+    ($weights:expr, $w:ident => $body:expr) => {
+        match $weights {
+            Weights::U64(x) => {
+                let $w: &[u64] = &x[..];
+                $body
+            }
+            Weights::U128(x) => {
+                let $w: &[u128] = &x[..];
+                $body
+            }
+            Weights::Big(x) => {
+                let $w: &[BigUint] = &x[..];
+                $body
+            }
+        }
+    };
+}
+
 /// The exact analysis of one shoe under one rule set.
 #[derive(Debug, Clone)]
 pub struct Analysis {
+    /// The shoe analysed. Read it with [`Analysis::shoe`]: the field stays public only until
+    /// its last readers move to the accessor, then becomes private (the figures belong to it).
     pub shoe: Shoe,
+    /// The rules. Read them with [`Analysis::rules`]; public for the same reason as `shoe`.
     pub rules: Rules,
-    pub tally: Tally<BigUint>,
+    /// The engine's weights, in the integer type its proof chose (or big integers).
+    weights: Weights,
+    /// Their sum: N·(N−1)·…·(N−5).
     total: BigUint,
 }
 
 impl Analysis {
-    /// Enumerates the shoe exactly under the rules.
+    /// Counts the shoe exactly under the rules, by [`engine::tally`]'s engine.
     ///
     /// ```
     /// use punto_banco::{analysis::Analysis, rules::Rules, shoe::Shoe};
@@ -31,12 +59,12 @@ impl Analysis {
     /// assert_eq!(analysis.sequences().to_string(), "14658134400");
     /// ```
     pub fn new(shoe: &Shoe, rules: &Rules) -> Result<Analysis, ShoeError> {
-        let tally = fast_tally(shoe, &rules.drawing)?;
-        let total = tally.total();
+        let weights = engine::weights(shoe, &rules.drawing)?;
+        let total = with_weights!(&weights, w => sum(w).to_biguint());
         Ok(Analysis {
             shoe: shoe.clone(),
             rules: rules.clone(),
-            tally,
+            weights,
             total,
         })
     }
@@ -44,17 +72,42 @@ impl Analysis {
     /// Wraps a tally computed elsewhere (a reference path, say), if it can be the tally of
     /// the shoe: the shoe is playable and the weights add up to N·(N−1)·…·(N−5). Anything
     /// else is `None`, never an analysis that divides by zero or by the wrong total.
-    pub fn from_tally(shoe: Shoe, rules: Rules, tally: Tally<BigUint>) -> Option<Analysis> {
+    pub fn from_tally(shoe: Shoe, rules: Rules, tally: Tally) -> Option<Analysis> {
         shoe.check_playable().ok()?;
         let n = BigUint::from(shoe.len());
         let sequences: BigUint = (0u32..6).map(|k| &n - BigUint::from(k)).product();
         let total = tally.total();
-        (total == sequences).then_some(Analysis {
+        (total == sequences).then(|| Analysis {
             shoe,
             rules,
-            tally,
+            weights: Weights::Big(tally.weights().to_vec()),
             total,
         })
+    }
+
+    /// The shoe analysed.
+    pub fn shoe(&self) -> &Shoe {
+        &self.shoe
+    }
+
+    /// The rules it was analysed under.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The tally: the number of sequences ending in each final state.
+    pub fn tally(&self) -> Tally {
+        self.weights.to_tally()
+    }
+
+    /// Every final state the coup can end in, with its number of sequences, in index order.
+    pub fn states(&self) -> Vec<(FinalState, BigUint)> {
+        with_weights!(&self.weights, w => w
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| !x.is_zero())
+            .map(|(i, x)| (FinalState::from_index(i), x.to_biguint()))
+            .collect())
     }
 
     /// The number of ordered six-card sequences of the shoe: N·(N−1)·…·(N−5).
@@ -64,7 +117,15 @@ impl Analysis {
 
     /// The number of sequences in which the coup ends in a state for which `keep` holds.
     pub fn count_where(&self, keep: impl Fn(FinalState) -> bool) -> BigUint {
-        self.tally.sum_where(keep)
+        with_weights!(&self.weights, w => {
+            let mut sum = Default::default();
+            for (i, x) in w.iter().enumerate() {
+                if !x.is_zero() && keep(FinalState::from_index(i)) {
+                    sum = Int::add(&sum, x);
+                }
+            }
+            Int::to_biguint(&sum)
+        })
     }
 
     /// The exact probability that the coup ends in a state for which `keep` holds.
@@ -85,9 +146,9 @@ impl Analysis {
     /// The exact expected net change per unit staked on a bet.
     pub fn expected_net(&self, bet: &Bet) -> BigRational {
         let mut sum = BigRational::from_integer(BigInt::from(0));
-        for (state, weight) in self.tally.states() {
+        for (state, weight) in self.states() {
             let net = ratio_to_big(bet.net(state));
-            sum += net * BigRational::from_integer(BigInt::from(weight.clone()));
+            sum += net * BigRational::from_integer(BigInt::from(weight));
         }
         sum / BigRational::from_integer(BigInt::from(self.total.clone()))
     }
@@ -114,21 +175,25 @@ impl Analysis {
     /// probabilities sum to one.
     pub fn net_distribution(&self, terms: &Terms) -> Vec<(Ratio<i64>, BigRational)> {
         match terms {
-            Terms::Paytable(bet) => {
+            Terms::Paytable(_) => {
                 let mut by_net: BTreeMap<Ratio<i64>, BigUint> = BTreeMap::new();
-                for (state, weight) in self.tally.states() {
-                    *by_net.entry(bet.net(state)).or_default() += weight;
+                for (state, weight) in self.states() {
+                    *by_net
+                        .entry(terms.settle(state, Pairs::default()))
+                        .or_default() += weight;
                 }
                 by_net
                     .into_iter()
                     .map(|(net, count)| (net, self.fraction(count)))
                     .collect()
             }
-            Terms::Pair { net, .. } => {
+            Terms::Pair { .. } => {
                 let pair = self.pair();
                 let one = BigRational::from_integer(BigInt::from(1));
-                let mut outcomes =
-                    vec![(-Ratio::from_integer(1), one - pair.clone()), (*net, pair)];
+                let mut outcomes = vec![
+                    (pair_net(terms, false), one - pair.clone()),
+                    (pair_net(terms, true), pair),
+                ];
                 outcomes.sort_by_key(|(net, _)| *net);
                 outcomes
             }
@@ -179,8 +244,265 @@ impl Analysis {
         self.probability_where(|s| s.winner() == Winner::Tie && s.punto_total == total)
     }
 
+    /// Every figure of the analysis document in one pass over the tally, each exact.
+    pub fn figures(&self) -> Figures {
+        with_weights!(&self.weights, w => figures(w, &self.shoe, &self.rules))
+    }
+
+    /// Each bet's exact expected net per unit staked, in the tariff's order
+    /// ([`crate::rules::Tariff::all`]).
+    pub fn expected_nets(&self) -> Vec<Exact> {
+        with_weights!(&self.weights, w => {
+            let states = states_of(w);
+            let total = sum(w);
+            bets_of(&states, &total, &self.shoe, &self.rules)
+                .into_iter()
+                .map(|(_, distribution, over)| expectation(&distribution, &over))
+                .collect()
+        })
+    }
+
     fn fraction(&self, count: BigUint) -> BigRational {
         BigRational::new(BigInt::from(count), BigInt::from(self.total.clone()))
+    }
+}
+
+/// The net of a pair bet on a coup with, or without, a pair in its hand.
+fn pair_net(terms: &Terms, pair: bool) -> Ratio<i64> {
+    let pairs = Pairs {
+        punto: pair,
+        banco: pair,
+    };
+    // A pair bet reads no final state; any state will do.
+    terms.settle(FinalState::from_index(0), pairs)
+}
+
+/// An exact value: a reduced fraction `"n/d"` (with a leading `-` when negative) and the
+/// nearest `f64`, for people.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exact {
+    fraction: String,
+    decimal: f64,
+}
+
+impl Exact {
+    /// The reduced fraction, `"n/d"` or `"-n/d"`.
+    pub fn fraction(&self) -> &str {
+        &self.fraction
+    }
+
+    /// The nearest `f64` (NaN for a fraction over zero).
+    pub fn decimal(&self) -> f64 {
+        self.decimal
+    }
+
+    /// The reduced fraction, taken out.
+    pub fn into_fraction(self) -> String {
+        self.fraction
+    }
+
+    /// Whether the value is above zero.
+    pub fn is_positive(&self) -> bool {
+        !self.fraction.starts_with('-') && !self.fraction.starts_with("0/")
+    }
+
+    /// The value negated (a house edge from an expected net).
+    pub fn negated(&self) -> Exact {
+        let fraction = match self.fraction.strip_prefix('-') {
+            Some(positive) => positive.to_string(),
+            None if self.fraction.starts_with("0/") => self.fraction.clone(),
+            None => format!("-{}", self.fraction),
+        };
+        Exact {
+            fraction,
+            decimal: -self.decimal,
+        }
+    }
+
+    fn of((fraction, decimal): (String, f64)) -> Exact {
+        Exact { fraction, decimal }
+    }
+}
+
+/// A count of equally likely cases and its exact share of all of them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Share {
+    /// The count, in decimal digits.
+    pub count: String,
+    /// The count over all cases.
+    pub probability: Exact,
+}
+
+/// One bet's figures: its expected net and the distribution of its net result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BetFigures {
+    /// The bet's key, as in [`crate::rules::Tariff::all`].
+    pub key: String,
+    /// The exact expected net per unit staked.
+    pub expected_net: Exact,
+    /// Each net per unit staked with its probability, lowest net first.
+    pub net_distribution: Vec<(Ratio<i64>, Exact)>,
+}
+
+/// Every figure of the analysis document, each exact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figures {
+    /// The number of ordered six-card sequences, in decimal digits.
+    pub sequences: String,
+    /// The share of each winner, indexed by `Winner as usize`.
+    pub outcomes: [Share; 3],
+    /// The share of coups with at least one natural.
+    pub natural_any: Share,
+    /// For each hand (by `Hand as usize`) and each natural total of the rules, the share of
+    /// coups a natural stopped with the hand on that total.
+    pub naturals: [Vec<(u8, Share)>; 2],
+    /// The share of coups in which each hand (by `Hand as usize`) draws a third card.
+    pub draws: [Share; 2],
+    /// The share of coups using 4, 5 and 6 cards.
+    pub cards_used: [Share; 3],
+    /// The share of ties on each total 0 to 9.
+    pub ties_by_total: [Share; 10],
+    /// Every reachable final state with its count in decimal digits, in index order.
+    pub final_states: Vec<(FinalState, String)>,
+    /// Every bet of the tariff, in its order.
+    pub bets: Vec<BetFigures>,
+}
+
+/// The non-zero weights with their states.
+fn states_of<I: Int>(weights: &[I]) -> Vec<(FinalState, &I)> {
+    weights
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| !w.is_zero())
+        .map(|(i, w)| (FinalState::from_index(i), w))
+        .collect()
+}
+
+/// The sum of the weights; exact in the type, as the total N·(N−1)·…·(N−5) < N⁶ is.
+fn sum<I: Int>(weights: &[I]) -> I {
+    weights.iter().fold(I::default(), |s, w| s.add(w))
+}
+
+/// A bet's distribution of net results: each net with its count of cases.
+type Distribution<I> = Vec<(Ratio<i64>, I)>;
+
+/// Every bet of the rules with the distribution of its net result, as counts over `over`
+/// equally likely cases (the sequences of the shoe, or for a pair bet its first two cards).
+fn bets_of<'r, I: Int>(
+    states: &[(FinalState, &I)],
+    total: &I,
+    shoe: &Shoe,
+    rules: &'r Rules,
+) -> Vec<(&'r str, Distribution<I>, I)> {
+    rules
+        .tariff
+        .all()
+        .into_iter()
+        .map(|(key, terms)| match &terms {
+            Terms::Paytable(_) => {
+                let mut by_net: BTreeMap<Ratio<i64>, I> = BTreeMap::new();
+                for &(s, w) in states {
+                    let slot = by_net.entry(terms.settle(s, Pairs::default())).or_default();
+                    *slot = slot.add(w);
+                }
+                (key, by_net.into_iter().collect(), total.clone())
+            }
+            Terms::Pair { .. } => {
+                // A pair bet does not depend on drawing: of the N(N−1) ordered first two
+                // cards of a hand, Σ c(c−1) are pairs. Both are below N², so below N⁶: exact
+                // in the type.
+                let n = shoe.len();
+                let all = I::from_u64(n).mul(&I::from_u64(n.saturating_sub(1)));
+                let pairs = shoe.counts().iter().fold(I::default(), |s, &c| {
+                    s.add(&I::from_u64(c).mul(&I::from_u64(c.saturating_sub(1))))
+                });
+                let mut dist = vec![
+                    (pair_net(&terms, false), all.sub(&pairs)),
+                    (pair_net(&terms, true), pairs),
+                ];
+                dist.sort_by_key(|(r, _)| *r);
+                (key, dist, all)
+            }
+        })
+        .collect()
+}
+
+/// `Σ net·count / over`, in the type when it fits 128 bits, in big integers beyond.
+fn expectation<I: Int>(distribution: &[(Ratio<i64>, I)], over: &I) -> Exact {
+    Exact::of(I::weighted(distribution, over).unwrap_or_else(|| {
+        let big: Vec<(Ratio<i64>, BigUint)> = distribution
+            .iter()
+            .map(|(net, c)| (*net, c.to_biguint()))
+            .collect();
+        BigUint::weighted(&big, &over.to_biguint()).expect("a playable shoe has cases")
+    }))
+}
+
+/// [`Analysis::figures`] in the weights' own type.
+fn figures<I: Int>(weights: &[I], shoe: &Shoe, rules: &Rules) -> Figures {
+    let states = states_of(weights);
+    let zero = I::default;
+    let mut total = zero();
+    // One pass gathers every aggregate the document reports; each sum is below the total,
+    // so exact in the type.
+    let mut outcomes: [I; 3] = Default::default();
+    let mut natural_any = zero();
+    let mut naturals: [[I; 10]; 2] = Default::default();
+    let mut draws: [I; 2] = Default::default();
+    let mut cards_used: [I; 3] = Default::default();
+    let mut ties: [I; 10] = Default::default();
+    let add = |slot: &mut I, w: &I| *slot = slot.add(w);
+    for &(s, w) in &states {
+        add(&mut total, w);
+        let winner = s.winner();
+        add(&mut outcomes[winner as usize], w);
+        if s.natural {
+            add(&mut natural_any, w);
+            for hand in Hand::ALL {
+                add(&mut naturals[hand as usize][hand.total(s) as usize], w);
+            }
+        }
+        for hand in Hand::ALL {
+            if hand.cards(s) == 3 {
+                add(&mut draws[hand as usize], w);
+            }
+        }
+        add(&mut cards_used[usize::from(s.cards_used() - 4)], w);
+        if winner == Winner::Tie {
+            add(&mut ties[s.punto_total as usize], w);
+        }
+    }
+    let share = |count: &I| Share {
+        count: count.to_string(),
+        probability: Exact::of(count.over(&total)),
+    };
+    let natural_totals: Vec<u8> = (0..10u8).filter(|&t| rules.drawing.is_natural(t)).collect();
+    let bets = bets_of(&states, &total, shoe, rules)
+        .into_iter()
+        .map(|(key, distribution, over)| BetFigures {
+            key: key.to_string(),
+            expected_net: expectation(&distribution, &over),
+            net_distribution: distribution
+                .iter()
+                .map(|(net, c)| (*net, Exact::of(c.over(&over))))
+                .collect(),
+        })
+        .collect();
+    Figures {
+        sequences: total.to_string(),
+        outcomes: outcomes.each_ref().map(share),
+        natural_any: share(&natural_any),
+        naturals: Hand::ALL.map(|hand| {
+            natural_totals
+                .iter()
+                .map(|&t| (t, share(&naturals[hand as usize][t as usize])))
+                .collect()
+        }),
+        draws: draws.each_ref().map(share),
+        cards_used: cards_used.each_ref().map(share),
+        ties_by_total: ties.each_ref().map(share),
+        final_states: states.iter().map(|(s, w)| (*s, w.to_string())).collect(),
+        bets,
     }
 }
 
@@ -197,7 +519,7 @@ mod tests {
     fn a_tally_is_wrapped_only_when_it_can_be_the_shoes() {
         let one_deck = Shoe::decks(1).unwrap();
         let rules = Rules::reference();
-        let tally = fast_tally(&one_deck, &rules.drawing).unwrap();
+        let tally = engine::tally(&one_deck, &rules.drawing).unwrap();
         assert!(Analysis::from_tally(one_deck.clone(), rules.clone(), tally.clone()).is_some());
         // Another shoe's tally, an empty tally, a shoe too small: no analysis to divide by.
         let two_decks = Shoe::decks(2).unwrap();
@@ -205,5 +527,18 @@ mod tests {
         assert!(Analysis::from_tally(one_deck, rules.clone(), Tally::default()).is_none());
         let tiny = Shoe::from_counts([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
         assert!(Analysis::from_tally(tiny, rules, Tally::default()).is_none());
+    }
+
+    /// The figures are the same whatever integer type holds the weights.
+    #[test]
+    fn figures_do_not_depend_on_the_integer_type() {
+        let shoe = Shoe::decks(8).unwrap();
+        let rules = Rules::reference();
+        let narrow = Analysis::new(&shoe, &rules).unwrap();
+        assert!(matches!(narrow.weights, Weights::U64(_)));
+        let big = Analysis::from_tally(shoe, rules, narrow.tally()).unwrap();
+        assert_eq!(narrow.figures(), big.figures());
+        assert_eq!(narrow.expected_nets(), big.expected_nets());
+        assert_eq!(narrow.count(Winner::Tie), big.count(Winner::Tie),);
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::card::Card;
 use crate::outcome::{FinalState, Winner};
+use crate::play::Opening;
 use crate::rules::{Action, DrawingRules, PuntoMove};
 
 /// Anything with a baccarat value: a [`Card`], or a bare value 0–9 when suits do not matter.
@@ -16,9 +17,81 @@ impl Valued for Card {
     }
 }
 
+/// A bare value is checked only when the coup takes it ([`CoupError::BadValue`]); prefer
+/// [`Value`], which cannot be out of range. Kept while callers move to [`Value`].
 impl Valued for u8 {
     fn value(&self) -> u8 {
         *self
+    }
+}
+
+/// A baccarat value 0 to 9, validated: a card whose suit and rank do not matter.
+///
+/// ```
+/// use punto_banco::coup::Value;
+/// assert_eq!(Value::try_from(7).map(u8::from), Ok(7));
+/// assert!(Value::try_from(10).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Value(u8);
+
+impl Value {
+    /// The ten values, 0 to 9.
+    pub const ALL: [Value; 10] = [
+        Value(0),
+        Value(1),
+        Value(2),
+        Value(3),
+        Value(4),
+        Value(5),
+        Value(6),
+        Value(7),
+        Value(8),
+        Value(9),
+    ];
+
+    /// The value as a number 0 to 9.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
+/// A number that is no baccarat value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ValueError {
+    /// The number is above 9.
+    #[error("{0} is no card value: a card's value is 0 to 9")]
+    OutOfRange(u8),
+}
+
+impl TryFrom<u8> for Value {
+    type Error = ValueError;
+
+    fn try_from(value: u8) -> Result<Value, ValueError> {
+        if value <= 9 {
+            Ok(Value(value))
+        } else {
+            Err(ValueError::OutOfRange(value))
+        }
+    }
+}
+
+impl From<Value> for u8 {
+    fn from(value: Value) -> u8 {
+        value.0
+    }
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Valued for Value {
+    fn value(&self) -> u8 {
+        self.0
     }
 }
 
@@ -33,11 +106,17 @@ pub fn hand_total<C: Valued>(cards: &[C]) -> u8 {
 /// Where a card goes in the deal order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Role {
+    /// The first card dealt, Punto's first.
     PuntoFirst,
+    /// The second card dealt, Banco's first.
     BancoFirst,
+    /// The third card dealt, Punto's second.
     PuntoSecond,
+    /// The fourth card dealt, Banco's second.
     BancoSecond,
+    /// Punto's third card, when it draws.
     PuntoThird,
+    /// Banco's third card, when it draws.
     BancoThird,
 }
 
@@ -45,13 +124,26 @@ pub enum Role {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Decision {
     /// An opening total was a natural: neither hand draws.
-    Natural { punto_total: u8, banco_total: u8 },
+    Natural {
+        /// Punto's two-card total.
+        punto_total: u8,
+        /// Banco's two-card total.
+        banco_total: u8,
+    },
     /// Punto's rule on its two-card total.
-    Punto { total: u8, action: Action },
+    Punto {
+        /// Punto's two-card total.
+        total: u8,
+        /// What the rule says.
+        action: Action,
+    },
     /// Banco's tableau cell: its two-card total against Punto's move.
     Banco {
+        /// Banco's two-card total.
         total: u8,
+        /// Punto's move: the column of the tableau.
         punto_move: PuntoMove,
+        /// What the cell says.
         action: Action,
     },
 }
@@ -71,19 +163,26 @@ pub struct Coup<C> {
 
 /// A coup that could not be dealt.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CoupError {
+    /// The cards ran out before the coup was finished.
     #[error("the coup needs card {position} ({role}), but only {given} cards were given")]
     MissingCard {
         /// 1-based position in the deal order.
         position: usize,
+        /// Where the missing card would go.
         role: Role,
+        /// How many cards were given.
         given: usize,
     },
+    /// A bare value the coup took is above 9.
     #[error("card {position} ({role}) has the value {value}: a card's value is 0 to 9")]
     BadValue {
         /// 1-based position in the deal order.
         position: usize,
+        /// Where the card goes.
         role: Role,
+        /// The value given.
         value: u8,
     },
 }
@@ -106,7 +205,7 @@ impl std::fmt::Display for Role {
 /// are returned as given.
 ///
 /// ```
-/// use punto_banco::{card::parse_cards, coup::deal, rules::DrawingRules, tally::Winner};
+/// use punto_banco::{card::parse_cards, coup::deal, outcome::Winner, rules::DrawingRules};
 /// let cards = parse_cards("4♥ 2♠ 9♣ A♦ 8♦").unwrap();
 /// let coup = deal(&DrawingRules::reference(), &cards).unwrap();
 /// assert_eq!(coup.final_state().winner(), Winner::Banco);
@@ -138,33 +237,36 @@ pub fn deal<C: Valued>(rules: &DrawingRules, cards: &[C]) -> Result<Coup<C>, Cou
     let banco_total = hand_total(&banco);
     let mut decisions = Vec::with_capacity(2);
 
-    if rules.is_natural(punto_total) || rules.is_natural(banco_total) {
-        decisions.push(Decision::Natural {
+    match Opening::of(rules, punto_total, banco_total) {
+        Opening::Natural => decisions.push(Decision::Natural {
             punto_total,
             banco_total,
-        });
-    } else {
-        let punto_action = rules.punto_action(punto_total);
-        decisions.push(Decision::Punto {
-            total: punto_total,
-            action: punto_action,
-        });
-        let punto_move = match punto_action {
-            Action::Draw => {
-                let third = take(Role::PuntoThird)?;
-                punto.push(third);
-                PuntoMove::Drew(third.value())
+        }),
+        Opening::Play {
+            punto: punto_action,
+            banco: banco_row,
+        } => {
+            decisions.push(Decision::Punto {
+                total: punto_total,
+                action: punto_action,
+            });
+            let punto_move = match punto_action {
+                Action::Draw => {
+                    let third = take(Role::PuntoThird)?;
+                    punto.push(third);
+                    PuntoMove::Drew(third.value())
+                }
+                Action::Stand => PuntoMove::Stood,
+            };
+            let banco_action = banco_row[punto_move.column()];
+            decisions.push(Decision::Banco {
+                total: banco_total,
+                punto_move,
+                action: banco_action,
+            });
+            if banco_action == Action::Draw {
+                banco.push(take(Role::BancoThird)?);
             }
-            Action::Stand => PuntoMove::Stood,
-        };
-        let banco_action = rules.banco_action(banco_total, punto_move);
-        decisions.push(Decision::Banco {
-            total: banco_total,
-            punto_move,
-            action: banco_action,
-        });
-        if banco_action == Action::Draw {
-            banco.push(take(Role::BancoThird)?);
         }
     }
     let used = punto.len() + banco.len();
@@ -265,6 +367,22 @@ mod tests {
         ));
         // Unused cards are not looked at.
         assert!(deal(&DrawingRules::reference(), &[9u8, 0, 0, 0, 200]).is_ok());
+    }
+
+    #[test]
+    fn validated_values_deal_as_bare_ones() {
+        let values: Vec<Value> = [9u8, 0, 0, 5, 3]
+            .iter()
+            .map(|&v| Value::try_from(v).unwrap())
+            .collect();
+        let coup = deal(&DrawingRules::reference(), &values).unwrap();
+        let bare = deal(&DrawingRules::reference(), &[9u8, 0, 0, 5, 3]).unwrap();
+        assert_eq!(coup.final_state(), bare.final_state());
+        assert_eq!(coup.unused, vec![Value::ALL[3]]);
+        assert_eq!(
+            Value::try_from(12).unwrap_err().to_string(),
+            "12 is no card value: a card's value is 0 to 9"
+        );
     }
 
     #[test]

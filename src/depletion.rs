@@ -12,12 +12,8 @@
 use crate::analysis::Analysis;
 use crate::card::Rank;
 use crate::dealer::Dealer;
-use crate::fast::fast;
-use crate::outcome::FinalState;
-use crate::render::summary::{Count, distributions};
 use crate::rules::Rules;
 use crate::shoe::{Shoe, ShoeError};
-use num_bigint::BigUint;
 use num_rational::BigRational;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -87,6 +83,7 @@ pub fn effect_of_removal(shoe: &Shoe, rules: &Rules) -> Result<EffectOfRemoval, 
 pub struct SimulationSetup {
     /// How many shoes to deal; any number, memory does not grow with it.
     pub shoes: u64,
+    /// The seed of the shuffles: the same seed deals the same shoes.
     pub seed: u64,
     /// Decks per shoe, 1 to [`Dealer::MAX_DECKS`].
     pub n_decks: u64,
@@ -111,19 +108,29 @@ pub struct BetRecord {
 /// The result of a shoe simulation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Simulation {
+    /// The bets, by key, in the tariff's order.
     pub bets: Vec<String>,
+    /// How many shoes were dealt.
     pub shoes: u64,
+    /// How many coups were dealt over them.
     pub coups: u64,
+    /// Each bet's record, in the order of `bets`.
     pub records: Vec<BetRecord>,
 }
 
 /// A simulation that cannot be run, or whose counts would not fit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SimulationError {
+    /// The shoe cannot be dealt.
     #[error(transparent)]
     Shoe(#[from] ShoeError),
+    /// A count of the simulation would pass `u64::MAX`.
     #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
-    CountOverflow { what: String },
+    CountOverflow {
+        /// What was being counted.
+        what: String,
+    },
 }
 
 impl Simulation {
@@ -149,42 +156,15 @@ impl Simulation {
 }
 
 /// Each bet's exact expected net in a playable shoe, as the nearest `f64` and whether it is
-/// above zero. The fast engine runs in `u64` where the shoe's N⁶ fits, in `u128` where it
-/// fits, in big integers beyond; the fractions are reduced in 128 bits when they fit, in big
-/// integers otherwise. Every path is exact.
+/// above zero: the analysis of the shoe by the engine's proven entry, in the narrowest integer
+/// type that holds it; the fractions are reduced in 128 bits when they fit, in big integers
+/// otherwise. Every path is exact.
 fn expected_nets(shoe: &Shoe, rules: &Rules) -> Vec<(bool, f64)> {
-    let drawing = &rules.drawing;
-    let narrow = if let Ok(weights) = fast::<u64>(shoe, drawing) {
-        nets(&weights.map(u128::from), shoe, rules)
-    } else if let Ok(weights) = fast::<u128>(shoe, drawing) {
-        nets(&weights, shoe, rules)
-    } else {
-        None
-    };
-    narrow
-        .or_else(|| nets(&fast::<BigUint>(shoe, drawing).ok()?, shoe, rules))
-        .expect("big integers hold every figure of a playable shoe")
-}
-
-/// [`expected_nets`] in one count type; `None` when a figure does not fit it.
-fn nets<C: Count>(weights: &[C], shoe: &Shoe, rules: &Rules) -> Option<Vec<(bool, f64)>> {
-    let states: Vec<(FinalState, &C)> = weights
+    Analysis::new(shoe, rules)
+        .expect("the simulation deals only from playable shoes")
+        .expected_nets()
         .iter()
-        .enumerate()
-        .filter(|(_, w)| !w.is_zero())
-        .map(|(i, w)| (FinalState::from_index(i), w))
-        .collect();
-    let mut total = C::default();
-    for (_, w) in &states {
-        total.add(w)?;
-    }
-    distributions(&states, &total, shoe, rules)?
-        .into_iter()
-        .map(|(_, distribution, over)| {
-            let (exact, value) = C::weighted(&distribution, &over)?;
-            let positive = !exact.starts_with('-') && !exact.starts_with("0/");
-            Some((positive, value))
-        })
+        .map(|net| (net.is_positive(), net.decimal()))
         .collect()
 }
 

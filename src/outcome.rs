@@ -7,8 +7,11 @@
 /// Which hand won a coup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Winner {
+    /// Punto's final total is the higher.
     Punto,
+    /// Banco's final total is the higher.
     Banco,
+    /// The final totals are equal.
     Tie,
 }
 
@@ -26,10 +29,51 @@ impl Winner {
     }
 }
 
+impl std::str::FromStr for Winner {
+    type Err = KeyError;
+
+    /// Reads a JSON key: `punto`, `banco` or `tie`.
+    fn from_str(key: &str) -> Result<Winner, KeyError> {
+        Winner::ALL
+            .into_iter()
+            .find(|w| w.key() == key)
+            .ok_or_else(|| KeyError::unknown("outcome", key, "punto, banco or tie"))
+    }
+}
+
+/// A key that names none of the values of its kind.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum KeyError {
+    /// The text is no key of the kind.
+    #[error("`{given}` is no {kind}: expected {accepted}")]
+    Unknown {
+        /// What was being read: `outcome`, `hand`, `main bet`.
+        kind: &'static str,
+        /// The text as given.
+        given: String,
+        /// The keys accepted.
+        accepted: &'static str,
+    },
+}
+
+impl KeyError {
+    /// The error for `given`, no key of `kind`, which accepts `accepted`.
+    pub(crate) fn unknown(kind: &'static str, given: &str, accepted: &'static str) -> KeyError {
+        KeyError::Unknown {
+            kind,
+            given: given.to_string(),
+            accepted,
+        }
+    }
+}
+
 /// One of the two hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Hand {
+    /// The player's hand, dealt first.
     Punto,
+    /// The banker's hand.
     Banco,
 }
 
@@ -62,10 +106,24 @@ impl Hand {
     }
 }
 
+impl std::str::FromStr for Hand {
+    type Err = KeyError;
+
+    /// Reads a JSON key: `punto` or `banco`.
+    fn from_str(key: &str) -> Result<Hand, KeyError> {
+        Hand::ALL
+            .into_iter()
+            .find(|h| h.key() == key)
+            .ok_or_else(|| KeyError::unknown("hand", key, "punto or banco"))
+    }
+}
+
 /// How a coup ended: both final totals, how many cards each hand took, and whether a natural stopped it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FinalState {
+    /// Punto's final total, 0 to 9.
     pub punto_total: u8,
+    /// Banco's final total, 0 to 9.
     pub banco_total: u8,
     /// 2 or 3.
     pub punto_cards: u8,
@@ -123,5 +181,23 @@ impl FinalState {
             banco_total: (index / 8 % 10) as u8,
             punto_total: (index / 80) as u8,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_read_back() {
+        for winner in Winner::ALL {
+            assert_eq!(winner.key().parse::<Winner>(), Ok(winner));
+        }
+        for hand in Hand::ALL {
+            assert_eq!(hand.key().parse::<Hand>(), Ok(hand));
+        }
+        let err = "tie".parse::<Hand>().unwrap_err();
+        assert_eq!(err.to_string(), "`tie` is no hand: expected punto or banco");
+        assert!("Punto".parse::<Winner>().is_err());
     }
 }

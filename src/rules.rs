@@ -4,14 +4,17 @@
 //! teaching texts print it, one row per Banco two-card total; a variant is another value of
 //! [`Rules`], never a branch in the engine.
 
-use crate::outcome::{FinalState, Hand, Winner};
+use crate::card::Rank;
+use crate::outcome::{FinalState, Hand, KeyError, Winner};
 use num_rational::Ratio;
 
 /// What a hand does at a decision: take a third card or keep two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Action {
+    /// Take a third card.
     Draw,
+    /// Keep two cards.
     Stand,
 }
 
@@ -133,9 +136,13 @@ impl DrawingRules {
 pub struct Condition {
     /// Who wins; `None` only in events that do not depend on the winner (such as "a natural").
     pub winner: Option<Winner>,
+    /// The winning hand's final total (the common total on a tie), when it matters.
     pub total: Option<u8>,
+    /// The number of cards the winning hand took (2 or 3), when it matters.
     pub cards: Option<u8>,
+    /// Whether a natural stopped the coup, when it matters.
     pub natural: Option<bool>,
+    /// The difference of the final totals, when it matters.
     pub margin: Option<u8>,
 }
 
@@ -188,6 +195,7 @@ impl Condition {
 /// One line of a bet's paytable: when `when` holds, the bet nets `net` per unit staked.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PayLine {
+    /// When the line applies.
     pub when: Condition,
     /// The net change per unit staked: the profit on a win, zero on a push.
     pub net: Ratio<i64>,
@@ -197,6 +205,7 @@ pub struct PayLine {
 /// none, the stake is lost.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Bet {
+    /// The pay lines, consulted in order.
     pub lines: Vec<PayLine>,
 }
 
@@ -230,31 +239,111 @@ pub enum Terms {
     Paytable(Bet),
     /// On one hand's first two cards: wins `net` when they are of the same rank, else loses.
     /// Independent of drawing, and the reason the shoe keeps ranks.
-    Pair { hand: Hand, net: Ratio<i64> },
+    Pair {
+        /// The hand whose first two cards are read.
+        hand: Hand,
+        /// The net per unit staked on a pair.
+        net: Ratio<i64>,
+    },
+}
+
+/// What a pair bet reads of a coup: whether each hand's first two cards are of one rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Pairs {
+    /// Punto's first two cards are of one rank.
+    pub punto: bool,
+    /// Banco's first two cards are of one rank.
+    pub banco: bool,
+}
+
+impl Pairs {
+    /// The pairs of a coup from each hand's first two ranks.
+    pub fn of(punto: [Rank; 2], banco: [Rank; 2]) -> Pairs {
+        Pairs {
+            punto: punto[0] == punto[1],
+            banco: banco[0] == banco[1],
+        }
+    }
+
+    /// Whether one hand's first two cards are of one rank.
+    pub fn has(self, hand: Hand) -> bool {
+        match hand {
+            Hand::Punto => self.punto,
+            Hand::Banco => self.banco,
+        }
+    }
+}
+
+impl Terms {
+    /// The net change per unit staked on a coup ending in `state` whose first two cards make
+    /// `pairs`: the one settlement of every bet, main, side and pair.
+    ///
+    /// ```
+    /// use punto_banco::outcome::{FinalState, Hand};
+    /// use punto_banco::rules::{Pairs, Terms};
+    /// use num_rational::Ratio;
+    /// let pair = Terms::Pair { hand: Hand::Banco, net: Ratio::from_integer(11) };
+    /// let state = FinalState { punto_total: 3, banco_total: 3, punto_cards: 3, banco_cards: 3, natural: false };
+    /// let pairs = Pairs { punto: false, banco: true };
+    /// assert_eq!(pair.settle(state, pairs), Ratio::from_integer(11));
+    /// ```
+    pub fn settle(&self, state: FinalState, pairs: Pairs) -> Ratio<i64> {
+        match self {
+            Terms::Paytable(bet) => bet.net(state),
+            Terms::Pair { hand, net } => {
+                if pairs.has(*hand) {
+                    *net
+                } else {
+                    -Ratio::from_integer(1)
+                }
+            }
+        }
+    }
 }
 
 /// A side bet: its key (as in rule files and JSON) and its terms.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SideBet {
+    /// The bet's key.
     pub key: String,
+    /// How it is settled.
     pub terms: Terms,
 }
 
 /// The bets of a table: the three main bets and any side bets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tariff {
+    /// The bet on Punto.
     pub punto: Bet,
+    /// The bet on Banco.
     pub banco: Bet,
+    /// The bet on a tie.
     pub tie: Bet,
+    /// The side bets, in the order the rule set lists them.
     pub side: Vec<SideBet>,
 }
 
 /// The three main bets, for looking up a bet of a [`Tariff`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MainBet {
+    /// The bet on Punto.
     Punto,
+    /// The bet on Banco.
     Banco,
+    /// The bet on a tie.
     Tie,
+}
+
+impl std::str::FromStr for MainBet {
+    type Err = KeyError;
+
+    /// Reads a JSON key: `punto`, `banco` or `tie`.
+    fn from_str(key: &str) -> Result<MainBet, KeyError> {
+        MainBet::ALL
+            .into_iter()
+            .find(|b| b.key() == key)
+            .ok_or_else(|| KeyError::unknown("main bet", key, "punto, banco or tie"))
+    }
 }
 
 impl MainBet {
@@ -308,7 +397,9 @@ impl Tariff {
 /// A complete rule set: how the hands draw and how the bets pay.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// How the hands draw.
     pub drawing: DrawingRules,
+    /// How the bets pay.
     pub tariff: Tariff,
 }
 
@@ -325,5 +416,39 @@ impl Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules::reference()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn main_bet_keys_read_back() {
+        for bet in MainBet::ALL {
+            assert_eq!(bet.key().parse::<MainBet>(), Ok(bet));
+        }
+        assert_eq!(
+            "dragon".parse::<MainBet>().unwrap_err().to_string(),
+            "`dragon` is no main bet: expected punto, banco or tie"
+        );
+    }
+
+    #[test]
+    fn a_pair_bet_reads_only_its_hand() {
+        let state = FinalState::from_index(0);
+        let punto_pair = Terms::Pair {
+            hand: Hand::Punto,
+            net: Ratio::from_integer(11),
+        };
+        let pairs = Pairs::of([Rank::Seven, Rank::Seven], [Rank::Ace, Rank::King]);
+        assert_eq!(punto_pair.settle(state, pairs), Ratio::from_integer(11));
+        let banco_pair = Terms::Pair {
+            hand: Hand::Banco,
+            net: Ratio::from_integer(11),
+        };
+        assert_eq!(banco_pair.settle(state, pairs), Ratio::from_integer(-1));
+        let tie = Terms::Paytable(Tariff::reference().tie);
+        assert_eq!(tie.settle(state, pairs), Ratio::from_integer(8));
     }
 }

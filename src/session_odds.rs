@@ -16,7 +16,9 @@ pub type Distribution = BTreeMap<Ratio<i64>, BigRational>;
 /// The odds of the home format for the three fixed strategies.
 #[derive(Debug, Clone)]
 pub struct SessionOdds {
+    /// The number of deals in a session.
     pub deals: u32,
+    /// The stake on each deal.
     pub stake: i64,
     /// One deal exactly: the analysis of a full shoe.
     pub deal: Analysis,
@@ -29,13 +31,21 @@ pub struct SessionOdds {
 
 /// Session odds that cannot be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SessionOddsError {
+    /// The shoe cannot be analysed.
     #[error(transparent)]
     Shoe(#[from] ShoeError),
+    /// The scores would not fit 64-bit fractions.
     #[error(
         "a stake of {stake} over {deals} deals makes scores too large for 64-bit fractions: use a smaller stake or fewer deals"
     )]
-    ScoreTooLarge { stake: i64, deals: u32 },
+    ScoreTooLarge {
+        /// The stake given.
+        stake: i64,
+        /// The number of deals given.
+        deals: u32,
+    },
 }
 
 /// The distribution of one deal's value of `f`, a function of the final state; `None` when
@@ -46,10 +56,10 @@ fn one_deal(
 ) -> Option<Distribution> {
     let total = BigRational::from_integer(BigInt::from(deal.sequences().clone()));
     let mut one: Distribution = BTreeMap::new();
-    for (state, weight) in deal.tally.states() {
+    for (state, weight) in deal.states() {
         *one.entry(f(state)?)
             .or_insert_with(|| BigRational::from_integer(BigInt::from(0))) +=
-            BigRational::from_integer(BigInt::from(weight.clone())) / &total;
+            BigRational::from_integer(BigInt::from(weight)) / &total;
     }
     Some(one)
 }

@@ -6,7 +6,6 @@
 //! so that the smallest significance levels stay accurate.
 
 use super::{Line, LineReader, Object, json_error};
-use crate::enumerate::exact_tally;
 use crate::outcome::{FinalState, Winner};
 use crate::rules::Action;
 use crate::rules::DrawingRules;
@@ -183,9 +182,7 @@ impl LogCounts {
             4 => false,
             6 => true,
             _ => punto_draws.unwrap_or_else(|| {
-                !rules.is_natural(p)
-                    && !rules.is_natural(b)
-                    && rules.punto_action(p) == Action::Draw
+                crate::play::Opening::of(rules, p, b).punto() == Some(Action::Draw)
             }),
         };
         let mut punto = vec![values[0], values[2]];
@@ -350,7 +347,7 @@ pub fn expected(
     let mut cells: BTreeMap<Cell, BigUint> = BTreeMap::new();
     match grouping {
         Grouping::Outcomes | Grouping::FinalStates => {
-            let tally = exact_tally(shoe, rules)?;
+            let tally = crate::engine::tally(shoe, rules)?;
             for (state, weight) in tally.states() {
                 let cell = match grouping {
                     Grouping::Outcomes => state.winner().key().to_string(),
@@ -360,7 +357,7 @@ pub fn expected(
             }
         }
         Grouping::Openings => {
-            let openings = crate::enumerate::opening_totals(shoe)?;
+            let openings = crate::engine::opening_totals(shoe)?;
             for (p, row) in openings.iter().enumerate() {
                 for (b, weight) in row.iter().enumerate() {
                     *cells.entry(opening_cell(p as u8, b as u8)).or_default() += weight;
@@ -385,8 +382,11 @@ pub fn expected(
 /// One cell of a test: observed and expected counts and the standardized residual.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CellFit {
+    /// The cell.
     pub cell: Cell,
+    /// The coups observed in it.
     pub observed: u64,
+    /// The coups the rules expect in it.
     pub expected: f64,
     /// (observed − expected) / √(expected · (1 − p)): about standard normal under the rules.
     pub residual: f64,
@@ -395,10 +395,15 @@ pub struct CellFit {
 /// The chi-square goodness-of-fit test of one grouping.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GroupFit {
+    /// The grouping tested.
     pub grouping: Grouping,
+    /// The coups counted in it.
     pub coups: u64,
+    /// The chi-square statistic.
     pub chi_square: f64,
+    /// The degrees of freedom, after pooling.
     pub degrees_of_freedom: u64,
+    /// The probability of a statistic at least this large under the rules.
     pub p_value: f64,
     /// Cells ordered by |residual|, largest first.
     pub cells: Vec<CellFit>,
@@ -622,9 +627,11 @@ pub enum Needed {
 /// instead of `right`, at significance `alpha` with probability `power`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
+    /// The grouping planned.
     pub grouping: Grouping,
     /// The noncentrality one coup adds: Σ (q − p)² / p over the cells.
     pub per_coup: f64,
+    /// The test's degrees of freedom.
     pub degrees_of_freedom: u64,
     /// The number of coups, or why there is none.
     pub coups: Needed,
@@ -822,13 +829,23 @@ pub fn plain_number(x: f64) -> String {
 /// Observed counts that cannot be read, or settings out of range; the message names the
 /// field, line and column, or the flag.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum FitError {
+    /// The counts document is not JSON of the expected shape.
     #[error("{0}")]
     Json(#[from] serde_json::Error),
+    /// A line of a log cannot be read.
     #[error("line {line}: {message}")]
-    Log { line: usize, message: String },
+    Log {
+        /// The 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The counts are inconsistent.
     #[error("{0}")]
     Counts(String),
+    /// No counts were given.
     #[error(
         "no counts: give `outcomes`, `final_states`, `openings` or `positions`, or a log of coups"
     )]
@@ -836,18 +853,32 @@ pub enum FitError {
     /// No grouping can be tested: each had no coup, or too few to leave a degree of freedom.
     #[error("{0}: nothing to test")]
     Untestable(String),
+    /// A grouping's counts add up to more than `u64::MAX` coups.
     #[error("{grouping}: the counts add up to more than {} coups", u64::MAX)]
-    Overflow { grouping: String },
+    Overflow {
+        /// The grouping's key.
+        grouping: String,
+    },
+    /// The counts document is too large.
     #[error("a counts document is at most {limit} bytes; give a log of coups for more")]
-    TooLarge { limit: usize },
+    TooLarge {
+        /// The largest accepted size, in bytes.
+        limit: usize,
+    },
+    /// The input cannot be read.
     #[error("cannot read: {0}")]
     Io(#[from] std::io::Error),
+    /// The shoe cannot be analysed.
     #[error(transparent)]
     Shoe(#[from] ShoeError),
+    /// A setting (α, power) is out of range.
     #[error("{flag} is {value}: expected {accepted}")]
     Setting {
+        /// The flag.
         flag: &'static str,
+        /// The value given.
         value: String,
+        /// What is accepted.
         accepted: String,
     },
 }

@@ -1,5 +1,6 @@
 //! The exact analysis of a shoe, for people and for programs.
 
+use super::summary::{Report, ShoeReport};
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
 use super::{Format, approx, fraction, fraction_text, signed_amount};
@@ -8,32 +9,18 @@ use crate::analysis::{Analysis, Hand};
 use crate::lang::Lang;
 use crate::outcome::Winner;
 use crate::shoe::Shoe;
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigInt;
 use num_rational::BigRational;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The shoe as JSON: its decks when whole, its card count and its rank counts A to K.
 pub fn shoe_json(shoe: &Shoe) -> Value {
-    json!({
-        "decks": shoe.as_whole_decks(),
-        "cards": shoe.len(),
-        "ranks": shoe.counts(),
-    })
+    serde_json::to_value(ShoeReport::new(shoe)).expect("a shoe report is plain data")
 }
 
-/// The analysis as one JSON object (schema 1); the layout lives in [`super::summary`].
+/// The analysis as one JSON object (schema 1); the layout lives in [`super::summary::Report`].
 pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {
-    let weights: Vec<BigUint> = (0..crate::outcome::FinalState::COUNT)
-        .map(|i| {
-            analysis
-                .tally
-                .weight(crate::outcome::FinalState::from_index(i))
-                .clone()
-        })
-        .collect();
-    let text = super::summary::summary_json(&weights, &analysis.shoe, &analysis.rules, rules_id)
-        .expect("big integers always fit");
-    serde_json::from_str(&text).expect("the summary writer writes JSON")
+    serde_json::to_value(Report::new(analysis, rules_id)).expect("a report is plain data")
 }
 
 /// The shoe for people: `8 decks (416 cards)`, `8 paquets (416 cartes)`, or its rank counts.
@@ -99,7 +86,7 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         ),
         (lang.pick("Exact edge", "Avantage exact"), Align::Right),
     ]);
-    let all_bets = analysis.rules.tariff.all();
+    let all_bets = analysis.rules().tariff.all();
     for (key, terms) in &all_bets {
         let edge = analysis.edge_of(terms);
         bets.row(vec![
@@ -173,7 +160,7 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         };
         for t in (0..10u8)
             .rev()
-            .filter(|&t| analysis.rules.drawing.is_natural(t))
+            .filter(|&t| analysis.rules().drawing.is_natural(t))
         {
             let label = match lang {
                 Lang::En => format!("{name} has a {natural} {t}"),
@@ -236,7 +223,7 @@ pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> Stri
         "reference" => lang.pick("reference", "de référence"),
         other => other,
     };
-    let shoe = describe_shoe(&analysis.shoe, lang);
+    let shoe = describe_shoe(analysis.shoe(), lang);
     let sequences = lang.integer(&analysis.sequences().to_string());
     match lang {
         Lang::En => format!(
@@ -252,7 +239,7 @@ pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> Stri
 /// teaching texts' rules) and is localised only in the text heading.
 pub fn render_analysis(analysis: &Analysis, rules_id: &str, lang: Lang, format: Format) -> String {
     if format == Format::Json {
-        return format!("{:#}\n", analysis_json(analysis, rules_id));
+        return format!("{}\n", Report::new(analysis, rules_id).to_json_pretty());
     }
     let mut out = analysis_heading(analysis, rules_id, lang);
     out.push_str("\n\n");

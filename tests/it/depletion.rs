@@ -6,7 +6,7 @@ use punto_banco::analysis::Analysis;
 use punto_banco::card::{Card, Rank, Suit};
 use punto_banco::dealer::Dealer;
 use punto_banco::depletion::{SimulationError, SimulationSetup, effect_of_removal, try_simulate};
-use punto_banco::enumerate::naive_tally;
+use punto_banco::reference::naive_tally;
 use punto_banco::rules::{MainBet, Rules};
 use punto_banco::shoe::Shoe;
 

@@ -1,11 +1,11 @@
-//! The fast engine equals the naive reference exactly: on random compositions (full, lightly
+//! The engine equals the reference paths exactly: on random compositions (full, lightly
 //! and heavily depleted, values exhausted, tiny shoes) and random tableaux, and in every
-//! weight type.
+//! integer type its proof can choose (u64, u128 and big integers, by the size of the shoe).
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use punto_banco::enumerate::{exact_tally, naive_tally};
-use punto_banco::fast::{fast, fast_tally};
+use punto_banco::engine::tally as fast_tally;
+use punto_banco::reference::{exact_tally, naive_tally};
 use punto_banco::rules::{Action, DrawingRules, PuntoMove};
 use punto_banco::shoe::Shoe;
 
@@ -62,13 +62,10 @@ proptest! {
         prop_assert_eq!(fast_tally(&shoe, &rules).unwrap(), naive_tally(&shoe, &rules).unwrap());
     }
 
+    /// The enumerator counts in u128 (or big integers), the engine here in u64: the same tally.
     #[test]
-    fn every_weight_type_agrees(shoe in composition(), rules in tableau()) {
-        let big = fast::<BigUint>(&shoe, &rules).unwrap();
-        let wide = fast::<u128>(&shoe, &rules).unwrap();
-        for (b, w) in big.iter().zip(wide.iter()) {
-            prop_assert_eq!(b, &BigUint::from(*w));
-        }
+    fn engine_equals_the_enumerator(shoe in composition(), rules in tableau()) {
+        prop_assert_eq!(fast_tally(&shoe, &rules).unwrap(), exact_tally(&shoe, &rules).unwrap());
     }
 }
 
@@ -179,21 +176,24 @@ fn the_largest_accepted_shoes_are_analysed_exactly() {
     }
 }
 
+/// Across the proof's limits (31 and 32 decks for 64 bits, 50,812 and 50,813 for 128 bits)
+/// the engine's tally is the enumerator's and counts every sequence; the engine's choice of
+/// type at each limit is held by a unit test beside it.
 #[test]
-fn a_fixed_width_ring_refuses_a_shoe_it_cannot_hold() {
+fn the_engine_is_exact_on_both_sides_of_each_limit() {
     let rules = DrawingRules::reference();
-    // 31 decks (1,612 cards) fit in 64 bits, 32 decks (1,664) do not.
-    assert!(fast::<u64>(&Shoe::decks(31).unwrap(), &rules).is_ok());
-    let err = fast::<u64>(&Shoe::decks(32).unwrap(), &rules).unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "a shoe of 1664 cards is too large for u64 weights: N⁶ must fit (use big integers)"
-    );
-    // 50,812 decks fit in 128 bits, 50,813 do not.
-    assert!(fast::<u128>(&Shoe::decks(50_812).unwrap(), &rules).is_ok());
-    assert!(fast::<u128>(&Shoe::decks(50_813).unwrap(), &rules).is_err());
-    let big = fast::<BigUint>(&Shoe::decks(50_813).unwrap(), &rules).unwrap();
-    assert_eq!(big.iter().sum::<BigUint>(), falling_sixth(52 * 50_813));
+    for n_decks in [31, 32] {
+        let shoe = Shoe::decks(n_decks).unwrap();
+        assert_eq!(
+            fast_tally(&shoe, &rules).unwrap(),
+            exact_tally(&shoe, &rules).unwrap(),
+            "{n_decks}"
+        );
+    }
+    for n_decks in [50_812, 50_813] {
+        let tally = fast_tally(&Shoe::decks(n_decks).unwrap(), &rules).unwrap();
+        assert_eq!(tally.total(), falling_sixth(52 * n_decks), "{n_decks}");
+    }
 }
 
 /// Shoes in each regime of counts: N⁶ within 64 bits, within 128 bits, beyond (up to the largest
@@ -235,23 +235,40 @@ proptest! {
         let analysis = Analysis::new(&shoe, &rules).unwrap();
         prop_assert_eq!(analysis.sequences(), &expected);
         prop_assert_eq!(fast_tally(&shoe, &rules.drawing).unwrap().total(), expected.clone());
-        let n = u128::from(shoe.len());
-        match n.checked_pow(6) {
-            Some(bound) if bound <= u128::from(u64::MAX) => {
-                let weights = fast::<u64>(&shoe, &rules.drawing).unwrap();
-                prop_assert_eq!(weights.iter().map(|&w| BigUint::from(w)).sum::<BigUint>(), expected.clone());
-            }
-            Some(_) => {
-                prop_assert!(fast::<u64>(&shoe, &rules.drawing).is_err());
-                let weights = fast::<u128>(&shoe, &rules.drawing).unwrap();
-                prop_assert_eq!(weights.iter().map(|&w| BigUint::from(w)).sum::<BigUint>(), expected.clone());
-            }
-            None => prop_assert!(fast::<u128>(&shoe, &rules.drawing).is_err()),
-        }
         let doc: serde_json::Value = serde_json::from_str(
             &punto_banco::render::summary::fast_summary_json(&shoe, &rules, "reference").unwrap(),
         )
         .unwrap();
         prop_assert_eq!(doc["sequences"].as_str().map(str::to_string), Some(expected.to_string()));
+    }
+}
+
+/// The engine's opening totals (the fit's `openings` grouping) are the ordered openings
+/// counted one by one: the falling product of four counts, times (N−4)(N−5) ways to fill the
+/// rest.
+#[test]
+fn opening_totals_are_the_openings_counted_one_by_one() {
+    for shoe in [
+        Shoe::decks(1).unwrap(),
+        Shoe::from_counts([0, 3, 1, 0, 2, 5, 0, 1, 1, 0, 0, 2, 4]).unwrap(),
+    ] {
+        let counts = shoe.value_counts();
+        let n = shoe.len();
+        let mut expected: [[BigUint; 10]; 10] = Default::default();
+        for code in 0..10_000usize {
+            let values = [code / 1000, code / 100 % 10, code / 10 % 10, code % 10];
+            let mut left = counts;
+            let mut weight = BigUint::from(1u8);
+            for &v in &values {
+                weight *= left[v];
+                left[v] = left[v].saturating_sub(1);
+            }
+            let (p, b) = ((values[0] + values[2]) % 10, (values[1] + values[3]) % 10);
+            expected[p][b] += weight * (n - 4) * (n - 5);
+        }
+        assert_eq!(
+            punto_banco::engine::opening_totals(&shoe).unwrap(),
+            expected
+        );
     }
 }

@@ -1,0 +1,171 @@
+//! The order of play, written once: a natural on either hand stops the coup; otherwise Punto
+//! acts on its two-card total, then Banco acts on its own total against Punto's move.
+//!
+//! [`Plan`] reads the [`DrawingRules`] once and answers, for each pair of two-card totals,
+//! what the coup does next. The coup resolver, the engine, the reference paths, the checker's
+//! reach and the fit all follow a plan; none of them reads the rules' tables itself.
+
+use crate::rules::{Action, DrawingRules, PuntoMove, TableauRow};
+
+/// What a coup does after its opening four cards, for one pair of two-card totals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// A natural on either hand: neither hand draws.
+    Natural,
+    /// No natural: Punto's action on its total, then Banco's action against each of Punto's
+    /// moves (the eleven columns of the tableau, as in [`PuntoMove::column`]).
+    Play {
+        /// Punto's action on its two-card total.
+        punto: Action,
+        /// Banco's row of the tableau for its two-card total.
+        banco: TableauRow,
+    },
+}
+
+impl Opening {
+    /// What follows an opening with these two-card totals (each 0 to 9) under the rules: the
+    /// one place the naturals, Punto's rule and the tableau are read in the order of play.
+    ///
+    /// # Panics
+    ///
+    /// When a total is above 9, which no hand's total is.
+    pub fn of(rules: &DrawingRules, punto_total: u8, banco_total: u8) -> Opening {
+        let (p, b) = (usize::from(punto_total), usize::from(banco_total));
+        if rules.naturals[p] || rules.naturals[b] {
+            Opening::Natural
+        } else {
+            Opening::Play {
+                punto: rules.punto[p],
+                banco: rules.banco[b],
+            }
+        }
+    }
+
+    /// Whether a natural stops the coup.
+    pub fn is_natural(self) -> bool {
+        matches!(self, Opening::Natural)
+    }
+
+    /// Punto's action, or `None` when a natural stops the coup.
+    pub fn punto(self) -> Option<Action> {
+        match self {
+            Opening::Natural => None,
+            Opening::Play { punto, .. } => Some(punto),
+        }
+    }
+
+    /// Banco's action after Punto's move, or `None` when a natural stops the coup.
+    pub fn banco(self, punto_move: PuntoMove) -> Option<Action> {
+        match self {
+            Opening::Natural => None,
+            Opening::Play { banco, .. } => Some(banco[punto_move.column()]),
+        }
+    }
+
+    /// Whether Punto draws and Banco may then draw too, on some third card of Punto's: the
+    /// only openings in which both hands can take a third card.
+    pub fn both_may_draw(self) -> bool {
+        match self {
+            Opening::Natural => false,
+            Opening::Play { punto, banco } => {
+                punto == Action::Draw && banco[..10].contains(&Action::Draw)
+            }
+        }
+    }
+}
+
+/// The drawing procedure of a set of drawing rules: what follows each opening.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Plan {
+    /// `openings[punto_total][banco_total]`.
+    openings: [[Opening; 10]; 10],
+}
+
+impl Plan {
+    /// The plan of the drawing rules: the one reading of their naturals, Punto's rule and the
+    /// Banco tableau in the order of play.
+    ///
+    /// ```
+    /// use punto_banco::play::{Opening, Plan};
+    /// use punto_banco::rules::{Action, DrawingRules, PuntoMove};
+    /// let plan = Plan::new(&DrawingRules::reference());
+    /// assert_eq!(plan.opening(8, 3), Opening::Natural);
+    /// assert_eq!(plan.opening(5, 6).punto(), Some(Action::Draw));
+    /// assert_eq!(plan.opening(5, 6).banco(PuntoMove::Drew(6)), Some(Action::Draw));
+    /// ```
+    pub fn new(rules: &DrawingRules) -> Plan {
+        let openings =
+            std::array::from_fn(|p| std::array::from_fn(|b| Opening::of(rules, p as u8, b as u8)));
+        Plan { openings }
+    }
+
+    /// What follows an opening with these two-card totals (each 0 to 9).
+    ///
+    /// # Panics
+    ///
+    /// When a total is above 9, which no hand's total is.
+    pub fn opening(&self, punto_total: u8, banco_total: u8) -> Opening {
+        self.openings[usize::from(punto_total)][usize::from(banco_total)]
+    }
+}
+
+impl From<&DrawingRules> for Plan {
+    fn from(rules: &DrawingRules) -> Plan {
+        Plan::new(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The plan says what the rules' own methods say, for every pair of totals and column.
+    fn agrees(rules: &DrawingRules) -> Result<(), TestCaseError> {
+        let plan = Plan::new(rules);
+        for p in 0..10u8 {
+            for b in 0..10u8 {
+                let opening = plan.opening(p, b);
+                let natural = rules.is_natural(p) || rules.is_natural(b);
+                prop_assert_eq!(opening.is_natural(), natural);
+                prop_assert_eq!(opening.punto(), (!natural).then(|| rules.punto_action(p)));
+                for m in PuntoMove::ALL {
+                    prop_assert_eq!(
+                        opening.banco(m),
+                        (!natural).then(|| rules.banco_action(b, m))
+                    );
+                }
+                let both = !natural
+                    && rules.punto_action(p) == Action::Draw
+                    && (0..10).any(|v| rules.banco_action(b, PuntoMove::Drew(v)) == Action::Draw);
+                prop_assert_eq!(opening.both_may_draw(), both);
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_reference_plan_follows_the_reference_rules() {
+        agrees(&DrawingRules::reference()).unwrap();
+    }
+
+    fn action(draw: bool) -> Action {
+        if draw { Action::Draw } else { Action::Stand }
+    }
+
+    proptest! {
+        #[test]
+        fn any_plan_follows_its_rules(
+            naturals in proptest::array::uniform10(any::<bool>()),
+            punto in proptest::array::uniform10(any::<bool>()),
+            banco in proptest::collection::vec(any::<bool>(), 110),
+        ) {
+            let rules = DrawingRules {
+                naturals,
+                punto: punto.map(action),
+                banco: std::array::from_fn(|t| std::array::from_fn(|c| action(banco[t * 11 + c]))),
+            };
+            agrees(&rules)?;
+        }
+    }
+}
