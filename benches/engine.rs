@@ -62,7 +62,7 @@ fn analyze_8_decks() -> Analysis {
 
 #[divan::bench]
 fn analysis_document_8_decks() -> String {
-    punto_banco::render::summary::fast_summary_json(
+    punto_banco::report::document_json(
         divan::black_box(&Shoe::reference()),
         &Rules::reference(),
         "reference",

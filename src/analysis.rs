@@ -39,11 +39,10 @@ macro_rules! with_weights {
 /// The exact analysis of one shoe under one rule set.
 #[derive(Debug, Clone)]
 pub struct Analysis {
-    /// The shoe analysed. Read it with [`Analysis::shoe`]: the field stays public only until
-    /// its last readers move to the accessor, then becomes private (the figures belong to it).
-    pub shoe: Shoe,
-    /// The rules. Read them with [`Analysis::rules`]; public for the same reason as `shoe`.
-    pub rules: Rules,
+    /// The shoe analysed; read it with [`Analysis::shoe`] (the figures belong to it).
+    shoe: Shoe,
+    /// The rules; read them with [`Analysis::rules`].
+    rules: Rules,
     /// The engine's weights, in the integer type its proof chose (or big integers).
     weights: Weights,
     /// Their sum: N·(N−1)·…·(N−5).

@@ -6,7 +6,7 @@
 //! the caller's [`TableResolver`].
 
 use crate::card::Card;
-use crate::render::summary::fast_summary_json;
+use crate::report::document_json;
 use crate::rules::Rules;
 use crate::shoe::{Shoe, ShoeSpec};
 use crate::table::NamedTable;
@@ -237,7 +237,7 @@ fn try_line(
     // The shoe specification's precedence: the line's own base, the table's shoe, eight decks.
     let spec = ShoeSpec::new(decks, ranks, removed).map_err(|e| e.to_string())?;
     let shoe = table.resolve_shoe(&spec).map_err(|e| e.to_string())?;
-    fast_summary_json(&shoe, &table.rules, &table.name).map_err(|e| e.to_string())
+    document_json(&shoe, &table.rules, &table.name).map_err(|e| e.to_string())
 }
 
 /// A whole number from `low` to `high`, or a message naming the field and the value as

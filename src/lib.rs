@@ -21,6 +21,7 @@ pub mod outcome;
 pub mod play;
 pub mod reference;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod session;
 pub mod session_odds;
@@ -30,3 +31,7 @@ pub mod tableau_text;
 pub mod tally;
 pub mod transcription;
 pub mod variants;
+
+/// The version of every JSON document the crate writes: analysis documents, batch lines,
+/// verification and session reports.
+pub const SCHEMA: u32 = 1;

@@ -136,7 +136,7 @@ pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
 
     let ours = &reference.drawing;
     let theirs = &claimed.rules.drawing;
-    let reach = crate::enumerate::cell_reach(shoe, theirs)?;
+    let reach = crate::engine::cell_reach(shoe, theirs)?;
     let mut drawing_differences = Vec::new();
     for total in 0..10u8 {
         if ours.naturals[total as usize] != theirs.naturals[total as usize] {

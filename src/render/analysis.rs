@@ -1,6 +1,5 @@
 //! The exact analysis of a shoe, for people and for programs.
 
-use super::summary::{Report, ShoeReport};
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
 use super::{Format, approx, fraction, fraction_text, signed_amount};
@@ -8,6 +7,7 @@ use crate::analysis::ratio_to_big;
 use crate::analysis::{Analysis, Hand};
 use crate::lang::Lang;
 use crate::outcome::Winner;
+use crate::report::{Report, ShoeReport};
 use crate::shoe::Shoe;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -18,7 +18,7 @@ pub fn shoe_json(shoe: &Shoe) -> Value {
     serde_json::to_value(ShoeReport::new(shoe)).expect("a shoe report is plain data")
 }
 
-/// The analysis as one JSON object (schema 1); the layout lives in [`super::summary::Report`].
+/// The analysis as one JSON object (schema 1); the layout lives in [`crate::report::Report`].
 pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {
     serde_json::to_value(Report::new(analysis, rules_id)).expect("a report is plain data")
 }

@@ -9,7 +9,6 @@ pub mod coup;
 pub mod depletion;
 pub mod oracle;
 pub mod session;
-pub mod summary;
 pub mod table;
 pub mod tableau;
 
@@ -20,8 +19,8 @@ use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 use serde_json::{Value, json};
 
-/// The version of every JSON document this crate prints.
-pub const SCHEMA: u32 = 1;
+/// The schema version every JSON document carries (defined once, at the crate root).
+pub use crate::SCHEMA;
 
 /// Output formats for people and programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

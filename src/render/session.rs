@@ -477,13 +477,13 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
             "{} deals at a stake of {}, each from a full shoe of {} cards.\n\n",
             odds.deals,
             odds.stake,
-            odds.deal.shoe.len()
+            odds.deal.shoe().len()
         ),
         Lang::Fr => format!(
             "{} donnes avec un enjeu de {}, chacune d’un sabot complet de {} cartes.\n\n",
             odds.deals,
             odds.stake,
-            odds.deal.shoe.len()
+            odds.deal.shoe().len()
         ),
     });
     out.push_str(&table(summary_table(odds, lang)));

@@ -169,7 +169,7 @@ pub enum FigureError {
 pub fn claimed_value(claim: &Claim, analysis: &Analysis) -> Option<BigRational> {
     let bet = |key: &str| {
         analysis
-            .rules
+            .rules()
             .tariff
             .all()
             .into_iter()

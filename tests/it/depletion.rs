@@ -103,7 +103,7 @@ fn every_edge_before_a_coup_is_the_exact_edge() {
     let shoe = Shoe::from_counts(counts).unwrap();
     let rules = Rules::reference();
     let doc: serde_json::Value = serde_json::from_str(
-        &punto_banco::render::summary::fast_summary_json(&shoe, &rules, "reference").unwrap(),
+        &punto_banco::report::document_json(&shoe, &rules, "reference").unwrap(),
     )
     .unwrap();
     let analysis = Analysis::new(&shoe, &rules).unwrap();

@@ -137,10 +137,10 @@ proptest! {
     ) {
         use punto_banco::analysis::Analysis;
         use punto_banco::render::analysis::analysis_json;
-        use punto_banco::render::summary::fast_summary_json;
+        use punto_banco::report::document_json;
         let (name, text) = punto_banco::variants::SHIPPED[variant];
         let rules = punto_banco::variants::RuleSet::from_json(text).unwrap().rules;
-        let fast: serde_json::Value = serde_json::from_str(&fast_summary_json(&shoe, &rules, name).unwrap()).unwrap();
+        let fast: serde_json::Value = serde_json::from_str(&document_json(&shoe, &rules, name).unwrap()).unwrap();
         let slow = analysis_json(&Analysis::new(&shoe, &rules).unwrap(), name);
         prop_assert_eq!(rounded(&fast), rounded(&slow));
     }
@@ -236,7 +236,7 @@ proptest! {
         prop_assert_eq!(analysis.sequences(), &expected);
         prop_assert_eq!(fast_tally(&shoe, &rules.drawing).unwrap().total(), expected.clone());
         let doc: serde_json::Value = serde_json::from_str(
-            &punto_banco::render::summary::fast_summary_json(&shoe, &rules, "reference").unwrap(),
+            &punto_banco::report::document_json(&shoe, &rules, "reference").unwrap(),
         )
         .unwrap();
         prop_assert_eq!(doc["sequences"].as_str().map(str::to_string), Some(expected.to_string()));

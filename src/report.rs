@@ -5,7 +5,7 @@
 //! Fields are declared in alphabetical order, and maps are keyed by strings, so that the
 //! document's keys come out in the order `serde_json` gives a `Value`'s.
 
-use super::SCHEMA;
+use crate::SCHEMA;
 use crate::analysis::{Analysis, Exact, Figures, Share};
 use crate::outcome::{Hand, Winner};
 use crate::rules::Rules;
@@ -272,6 +272,6 @@ impl<'a> Report<'a> {
 }
 
 /// The analysis document of a shoe under the rules, as compact JSON text.
-pub fn fast_summary_json(shoe: &Shoe, rules: &Rules, rules_id: &str) -> Result<String, ShoeError> {
+pub fn document_json(shoe: &Shoe, rules: &Rules, rules_id: &str) -> Result<String, ShoeError> {
     Ok(Report::new(&Analysis::new(shoe, rules)?, rules_id).to_json())
 }
