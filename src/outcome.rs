@@ -1,8 +1,7 @@
 //! How a coup ends: the winner, the two hands, and the final state a tally counts.
 //!
-//! These are the engine's nouns. They know nothing of the rules except through the
-//! [`DrawingRules`](crate::rules::DrawingRules) a caller hands to
-//! [`FinalState::is_consistent`].
+//! These are the engine's nouns and know nothing of the rules: which states a set of drawing
+//! rules can reach is the rules' question (`DrawingRules::can_end_in`).
 
 /// Which hand won a coup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -150,18 +149,6 @@ impl FinalState {
     /// The number of cards the coup used, 4 to 6.
     pub fn cards_used(self) -> u8 {
         self.punto_cards + self.banco_cards
-    }
-
-    /// Whether some coup under these drawing rules can end in this state, judged on the state
-    /// alone: a natural leaves both hands on two cards and one of them on a natural total.
-    pub fn is_consistent(self, rules: &crate::rules::DrawingRules) -> bool {
-        if self.natural {
-            self.punto_cards == 2
-                && self.banco_cards == 2
-                && (rules.is_natural(self.punto_total) || rules.is_natural(self.banco_total))
-        } else {
-            true
-        }
     }
 
     /// A dense index in `0..FinalState::COUNT`.

@@ -121,6 +121,15 @@ impl DrawingRules {
         self.banco[banco_total as usize][punto_move.column()]
     }
 
+    /// Whether some coup under these drawing rules can end in `state`, judged on the state
+    /// alone: a natural leaves both hands on two cards and one of them on a natural total.
+    pub fn can_end_in(&self, state: FinalState) -> bool {
+        !state.natural
+            || (state.punto_cards == 2
+                && state.banco_cards == 2
+                && (self.is_natural(state.punto_total) || self.is_natural(state.banco_total)))
+    }
+
     /// Returns the same rules with one Banco cell set to `action`.
     pub fn with_banco_cell(&self, banco_total: u8, punto_move: PuntoMove, action: Action) -> Self {
         let mut rules = self.clone();

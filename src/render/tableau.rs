@@ -249,7 +249,7 @@ pub fn stake_nets(rules: &Rules, bet: MainBet, winner: Winner, stake: i64) -> Ve
     let stake = BigRational::from_integer(stake.into());
     let mut nets: Vec<BigRational> = (0..FinalState::COUNT)
         .map(FinalState::from_index)
-        .filter(|state| state.winner() == winner && state.is_consistent(&rules.drawing))
+        .filter(|state| state.winner() == winner && rules.drawing.can_end_in(*state))
         .map(|state| ratio_to_big(terms.net(state)) * &stake)
         .collect();
     nets.sort_unstable_by(|a, b| b.cmp(a));
