@@ -6,7 +6,7 @@ use crate::card::Card;
 use crate::coup::{Coup, Decision};
 use crate::lang::Lang;
 use crate::outcome::Winner;
-use crate::rules::{Action, MainBet, PuntoMove, Rules};
+use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, draw_set,
     totals_taking,
@@ -21,6 +21,58 @@ fn a_value(value: u8) -> String {
     } else {
         format!("a {value}")
     }
+}
+
+/// The rule behind a decision, as a short clause: "Banco on 3 stands against a third card 8",
+/// "Punto draws on 5 (on 0–5)", "when Punto stands, Banco on 4 draws", "a natural stops all
+/// drawing". The verifier's findings quote it.
+pub fn rule_clause(rules: &DrawingRules, decision: Decision, lang: Lang) -> String {
+    match decision {
+        Decision::Natural { .. } => lang
+            .pick(
+                "a natural stops all drawing",
+                "un naturel arrête tout tirage",
+            )
+            .to_string(),
+        Decision::Punto { total, action } => {
+            let set = totals_taking(rules, action, |t| rules.punto_action(t));
+            let on = lang.pick("on", "sur");
+            format!(
+                "Punto {} {on} {total} ({on} {})",
+                lang.verb(action),
+                describe_ranges(set)
+            )
+        }
+        Decision::Banco {
+            total,
+            punto_move: PuntoMove::Drew(third),
+            action,
+        } => match lang {
+            Lang::En => format!(
+                "Banco on {total} {} against a third card {third}",
+                lang.verb(action)
+            ),
+            Lang::Fr => format!(
+                "Banco sur {total} {} contre une troisième carte {third}",
+                lang.verb(action)
+            ),
+        },
+        Decision::Banco {
+            total,
+            punto_move: PuntoMove::Stood,
+            action,
+        } => format!(
+            "{}, Banco {} {total} {}",
+            when_punto_stands(lang),
+            lang.pick("on", "sur"),
+            lang.verb(action)
+        ),
+    }
+}
+
+/// "when Punto stands", "quand Punto reste": the clause that opens Banco's rule after a stand.
+fn when_punto_stands(lang: Lang) -> &'static str {
+    lang.pick("when Punto stands", "quand Punto reste")
 }
 
 /// The rule that made a decision, generated from the rules data.
@@ -51,16 +103,12 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
             let stood = |t| drawing.banco_action(t, PuntoMove::Stood);
             let set = totals_taking(drawing, action, stood);
             let verb = verb(action, lang);
-            match lang {
-                Lang::En => format!(
-                    "when Punto stands, Banco {verb} on {}",
-                    describe_ranges(set)
-                ),
-                Lang::Fr => format!(
-                    "quand Punto reste, Banco {verb} sur {}",
-                    describe_ranges(set)
-                ),
-            }
+            format!(
+                "{}, Banco {verb} {} {}",
+                when_punto_stands(lang),
+                lang.pick("on", "sur"),
+                describe_ranges(set)
+            )
         }
         Decision::Banco { total, .. } => {
             let row = banco_range_rows(drawing)

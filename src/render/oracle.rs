@@ -4,15 +4,189 @@
 //! found, the summary at the end, byte for byte what [`verify_json`] or the text report of
 //! [`discrepancy_line`] and [`summary_text`] give for the whole log at once.
 
+use super::coup::rule_clause;
 use super::table::{Align, Table};
+use super::tableau::bet_name;
 use super::{Format, SCHEMA};
+use crate::coup::Decision;
 use crate::lang::Lang;
 use crate::oracle::fit::{GroupFit, Grouping, MAX_PLANNED_COUPS, Needed, Plan, plain_number};
 use crate::oracle::verify::{Discrepancy, Finding, Kind, Summary, Verifier};
 use crate::oracle::{Line, LineReader};
+use crate::outcome::{Hand, Winner};
+use crate::rules::Action;
 use crate::rules::Rules;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
 use serde_json::{Value, json};
 use std::io::{self, BufRead, Write};
+
+/// A finding as a sentence: "the engine has Banco draw; Banco on 3 stands against a third
+/// card 8". The verifier returns findings as values; every word of them is written here.
+pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String {
+    let clause = |decision: &Decision| rule_clause(&rules.drawing, *decision, lang);
+    let semicolon = lang.semicolon();
+    let hand = |hand: &Hand| lang.hand(*hand);
+    match finding {
+        Finding::Malformed { message, .. } => message.clone(),
+        Finding::ImpossibleCard {
+            card,
+            times,
+            held,
+            shoe_line,
+        } => match lang {
+            Lang::En => format!(
+                "{card} is dealt a {} time since the shoe of line {shoe_line}, which holds {held}",
+                lang.ordinal(*times)
+            ),
+            Lang::Fr => format!(
+                "{card} est donnée une {} fois depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
+                lang.ordinal(*times)
+            ),
+        },
+        Finding::ImpossibleRank {
+            card,
+            times,
+            held,
+            shoe_line,
+        } => match lang {
+            Lang::En => format!(
+                "{card} is the {} card of rank {} since the shoe of line {shoe_line}, which holds {held}",
+                lang.ordinal(*times),
+                card.rank
+            ),
+            Lang::Fr => format!(
+                "{card} est la {} carte de rang {} depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
+                lang.ordinal(*times),
+                card.rank
+            ),
+        },
+        Finding::TooFewCards {
+            given,
+            role,
+            decision,
+        } => {
+            let why = decision
+                .as_ref()
+                .map_or(String::new(), |d| format!("{semicolon} {}", clause(d)));
+            let cards = lang.cards(*given);
+            let role = lang.role(*role);
+            match lang {
+                Lang::En => format!("the log has {given} {cards}: the coup also needs {role}{why}"),
+                Lang::Fr => format!("le journal a {given} {cards} : il manque {role}{why}"),
+            }
+        }
+        Finding::ExtraCards {
+            hand: Some(drew),
+            decision,
+            ..
+        } => match lang {
+            Lang::En => format!("the engine has {} draw; {}", hand(drew), clause(decision)),
+            Lang::Fr => format!("le moteur fait tirer {} ; {}", hand(drew), clause(decision)),
+        },
+        Finding::ExtraCards {
+            given,
+            needed,
+            hand: None,
+            decision,
+        } => match lang {
+            Lang::En => format!(
+                "the log has {given} cards but the coup uses {needed}; {}",
+                clause(decision)
+            ),
+            Lang::Fr => format!(
+                "le journal a {given} cartes mais le coup en utilise {needed} ; {}",
+                clause(decision)
+            ),
+        },
+        Finding::WrongDraw {
+            hand: drew,
+            engine_draws,
+            decision,
+        } => {
+            let action = if *engine_draws {
+                Action::Draw
+            } else {
+                Action::Stand
+            };
+            let verb = lang.infinitive(action);
+            match lang {
+                Lang::En => format!("the engine has {} {verb}; {}", hand(drew), clause(decision)),
+                Lang::Fr => format!(
+                    "le moteur fait {verb} {} ; {}",
+                    hand(drew),
+                    clause(decision)
+                ),
+            }
+        }
+        Finding::WrongNatural { engine } => {
+            let natural = lang.natural();
+            match (lang, engine) {
+                (Lang::En, true) => format!("the engine claims a {natural}; there is none"),
+                (Lang::En, false) => format!("the engine misses a {natural}"),
+                (Lang::Fr, true) => format!("le moteur annonce un {natural} ; il n’y en a pas"),
+                (Lang::Fr, false) => format!("le moteur ne voit pas un {natural}"),
+            }
+        }
+        Finding::WrongTotal {
+            hand: of,
+            engine,
+            rules,
+        } => match lang {
+            Lang::En => format!(
+                "the engine gives {} a total of {engine}; the cards make {rules}",
+                hand(of)
+            ),
+            Lang::Fr => format!(
+                "le moteur donne à {} un total de {engine} ; les cartes font {rules}",
+                hand(of)
+            ),
+        },
+        Finding::WrongWinner { engine, rules } => {
+            let (engine, rules_word) = (lang.outcome(*engine), lang.outcome(*rules));
+            match (lang, rules) {
+                (Lang::En, Winner::Tie) => format!("the engine says {engine}; the coup is a Tie"),
+                (Lang::En, _) => {
+                    format!("the engine says {engine}; the coup is won by {rules_word}")
+                }
+                (Lang::Fr, _) => {
+                    format!("le moteur annonce {engine} ; le résultat est {rules_word}")
+                }
+            }
+        }
+        Finding::WrongNet {
+            bet,
+            engine,
+            rules: Some(net),
+        } => {
+            // The engine's net is quoted as logged, never rewritten.
+            let (bet, net) = (bet_name(bet, lang), net_text(net, lang));
+            match lang {
+                Lang::En => format!("the engine nets `{engine}` on {bet}; the rules net {net}"),
+                Lang::Fr => {
+                    format!("le moteur règle `{engine}` sur {bet} ; les règles donnent {net}")
+                }
+            }
+        }
+        Finding::WrongNet {
+            bet, rules: None, ..
+        } => match lang {
+            Lang::En => format!("the engine pays a bet `{bet}` that the rules do not have"),
+            Lang::Fr => format!("le moteur règle un pari `{bet}` absent des règles"),
+        },
+    }
+}
+
+/// A net for people: `19`, `−1`, `0.95` (`0,95` in French).
+fn net_text(net: &BigRational, lang: Lang) -> String {
+    let text = if net.is_integer() {
+        net.to_integer().to_string()
+    } else {
+        let text = format!("{:.6}", net.to_f64().unwrap_or(f64::NAN));
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    lang.point(&text.replace('-', "−"))
+}
 
 /// A discrepancy as one line: `line 1042: the engine has Banco draw; …`.
 pub fn discrepancy_line(discrepancy: &Discrepancy, rules: &Rules, lang: Lang) -> String {
@@ -20,8 +194,8 @@ pub fn discrepancy_line(discrepancy: &Discrepancy, rules: &Rules, lang: Lang) ->
         "{} {}{} {}",
         lang.pick("line", "ligne"),
         discrepancy.line,
-        lang.pick(":", " :"),
-        discrepancy.finding.sentence(rules, lang)
+        lang.colon(),
+        finding_sentence(&discrepancy.finding, rules, lang)
     )
 }
 
@@ -164,7 +338,7 @@ fn discrepancy_json(d: &Discrepancy, rules: &Rules) -> Value {
         "line": d.line,
         "kind": d.finding.kind().key(),
         "column": column,
-        "text": d.finding.sentence(rules, Lang::En),
+        "text": finding_sentence(&d.finding, rules, Lang::En),
     })
 }
 

@@ -9,6 +9,7 @@ use punto_banco::oracle::fit::{self, Grouping, Observed};
 use punto_banco::oracle::vectors::{CSV_HEADER, vectors};
 use punto_banco::oracle::verify::{Finding, Kind, Verifier};
 use punto_banco::outcome::Winner;
+use punto_banco::render::oracle::finding_sentence;
 use punto_banco::rules::{Action, DrawingRules, PuntoMove, Rules};
 use punto_banco::shoe::Shoe;
 use punto_banco::tally::Tally;
@@ -185,7 +186,7 @@ fn the_004_tableau_is_caught_and_named() {
     assert!(summary.disagreeing[&Kind::Draw] > 0);
     assert_eq!(summary.disagreeing.len(), 1, "{:?}", summary.disagreeing);
     let (line, finding) = &found[0];
-    let sentence = finding.sentence(&Rules::reference(), punto_banco::lang::Lang::En);
+    let sentence = finding_sentence(finding, &Rules::reference(), punto_banco::lang::Lang::En);
     assert_eq!(
         sentence, "the engine has Banco draw; Banco on 3 stands against a third card 8",
         "line {line}"
@@ -214,9 +215,11 @@ fn punto_standing_on_5_is_caught_and_named() {
     .log(4, 60);
     let (summary, found) = verify(&log);
     assert!(summary.disagreeing[&Kind::Draw] > 0);
-    let sentence = found[0]
-        .1
-        .sentence(&Rules::reference(), punto_banco::lang::Lang::En);
+    let sentence = finding_sentence(
+        &found[0].1,
+        &Rules::reference(),
+        punto_banco::lang::Lang::En,
+    );
     assert_eq!(
         sentence,
         "the engine has Punto stand; Punto draws on 5 (on 0–5)"
@@ -253,9 +256,11 @@ fn a_commission_taken_on_ties_is_caught_and_named() {
         summary.disagreeing.keys().collect::<Vec<_>>(),
         vec![&Kind::Net]
     );
-    let sentence = found[0]
-        .1
-        .sentence(&Rules::reference(), punto_banco::lang::Lang::En);
+    let sentence = finding_sentence(
+        &found[0].1,
+        &Rules::reference(),
+        punto_banco::lang::Lang::En,
+    );
     assert_eq!(
         sentence,
         "the engine nets `-0.05` on Banco; the rules net 0"
@@ -275,15 +280,17 @@ fn impossible_cards_and_malformed_lines() {
         .collect();
     assert_eq!(impossible.len(), 1);
     assert_eq!(
-        impossible[0]
-            .1
-            .sentence(&Rules::reference(), punto_banco::lang::Lang::En),
+        finding_sentence(
+            &impossible[0].1,
+            &Rules::reference(),
+            punto_banco::lang::Lang::En
+        ),
         "A♠ is dealt a 9th time since the shoe of line 1, which holds 8"
     );
     let (line, last) = found.last().unwrap();
     assert_eq!(*line, 7);
     assert_eq!(
-        last.sentence(&Rules::reference(), punto_banco::lang::Lang::En),
+        finding_sentence(last, &Rules::reference(), punto_banco::lang::Lang::En),
         "the log has 4 cards: the coup also needs Punto's third card; Punto draws on 3 (on 0–5)"
     );
 }
@@ -310,7 +317,7 @@ fn findings(
     let found = found
         .into_iter()
         .map(|(line, f)| {
-            let text = f.sentence(&rules, punto_banco::lang::Lang::En);
+            let text = finding_sentence(&f, &rules, punto_banco::lang::Lang::En);
             (line, f.kind(), text)
         })
         .collect();
@@ -422,7 +429,7 @@ fn a_wrong_net_is_quoted_as_logged() {
     let rules = Rules::reference();
     let (_, raw) = verify(&log);
     assert_eq!(
-        raw[3].1.sentence(&rules, punto_banco::lang::Lang::Fr),
+        finding_sentence(&raw[3].1, &rules, punto_banco::lang::Lang::Fr),
         "le moteur règle `20.0` sur Banco ; les règles donnent 19"
     );
 }
@@ -1160,5 +1167,145 @@ fn messages_name_the_field_and_quote_the_value_as_written() {
     assert!(
         said.starts_with("line 2: column ") && !said.contains(" at line "),
         "{said}"
+    );
+}
+
+/// The typed entry and the JSON entry are one verification: the same coups, stated once as
+/// values and once as log lines, give the same findings and the same counts.
+#[test]
+fn typed_and_json_entries_agree() {
+    use num_rational::Ratio;
+    use punto_banco::card::parse_cards;
+    use punto_banco::oracle::verify::{Claims, Net};
+    use punto_banco::outcome::Hand;
+    let rules = Rules::reference();
+    let cards = |text: &str| parse_cards(text).unwrap();
+    let coups: Vec<(Vec<Card>, Claims, &str)> = vec![
+        // Punto 6, Banco 7, no draw: agrees, nets exact, as a float and whole.
+        (
+            cards("4H 2S 2C 5D"),
+            Claims {
+                punto_total: Some(6),
+                banco_total: Some(7),
+                punto_draws: Some(false),
+                banco_draws: Some(false),
+                natural: Some(false),
+                ..Claims::winner(Winner::Banco)
+            }
+            .net("banco", Net::Exact(Ratio::new(19, 20)))
+            .net("punto", Net::Integer(-1))
+            .net("tie", Net::Float(-1.0)),
+            r#"{"cards": ["4H", "2S", "2C", "5D"], "winner": "banco", "punto_total": 6, "banco_total": 7, "punto_draws": false, "banco_draws": false, "natural": false, "net": {"banco": "19/20", "punto": -1, "tie": -1.0}}"#,
+        ),
+        // A wrong winner.
+        (
+            cards("4H 2S 2C 5D"),
+            Claims::winner(Winner::Punto),
+            r#"{"cards": ["4H", "2S", "2C", "5D"], "winner": "punto"}"#,
+        ),
+        // A wrong net on a stake of 10.
+        (
+            cards("9H 9S KC KD"),
+            Claims {
+                stake: Some(10),
+                ..Claims::winner(Winner::Tie)
+            }
+            .net("tie", Net::Integer(90)),
+            r#"{"cards": ["9H", "9S", "KC", "KD"], "winner": "tie", "stake": 10, "net": {"tie": 90}}"#,
+        ),
+        // Banco drew against the rules: one card too many.
+        (
+            cards("4H 2S 2C 5D 8C"),
+            Claims::winner(Winner::Banco),
+            r#"{"cards": ["4H", "2S", "2C", "5D", "8C"], "winner": "banco"}"#,
+        ),
+        // A missing third card.
+        (
+            cards("4H 2S 9C 5D"),
+            Claims::winner(Winner::Banco),
+            r#"{"cards": ["4H", "2S", "9C", "5D"], "winner": "banco"}"#,
+        ),
+        // A wrong natural flag and a bet the rules lack.
+        (
+            cards("8H 2S KC 5D"),
+            Claims {
+                natural: Some(false),
+                ..Claims::winner(Winner::Punto)
+            },
+            r#"{"cards": ["8H", "2S", "KC", "5D"], "winner": "punto", "natural": false}"#,
+        ),
+        (
+            cards("8H 2S KC 5D"),
+            Claims::winner(Winner::Punto).net("dragon", Net::Integer(1)),
+            r#"{"cards": ["8H", "2S", "KC", "5D"], "winner": "punto", "net": {"dragon": 1}}"#,
+        ),
+    ];
+    let mut typed = Verifier::new(&rules);
+    let mut json = Verifier::new(&rules);
+    let mut disagreeing = 0;
+    for (i, (cards, claims, line)) in coups.iter().enumerate() {
+        let from_values = typed.coup(i + 1, cards, claims);
+        let from_text = json.line(i + 1, line);
+        assert_eq!(from_values, from_text, "coup {}", i + 1);
+        disagreeing += usize::from(from_values.is_some());
+    }
+    assert_eq!(typed.summary(), json.summary());
+    assert_eq!(typed.summary().agreeing, 1);
+    assert_eq!(disagreeing, coups.len() - 1);
+    // The second coup's finding, as a value.
+    assert_eq!(
+        Verifier::new(&rules)
+            .coup(1, &coups[1].0, &coups[1].1)
+            .map(|d| d.finding),
+        Some(Finding::WrongWinner {
+            engine: Winner::Punto,
+            rules: Winner::Banco,
+        })
+    );
+    // A wrong total, and a claim no line can state (a total of 12) is malformed as the
+    // line's would be.
+    let mut verifier = Verifier::new(&rules);
+    let wrong_total = Claims {
+        punto_total: Some(5),
+        ..Claims::winner(Winner::Banco)
+    };
+    assert_eq!(
+        verifier
+            .coup(1, &coups[0].0, &wrong_total)
+            .map(|d| d.finding),
+        Some(Finding::WrongTotal {
+            hand: Hand::Punto,
+            engine: 5,
+            rules: 6,
+        })
+    );
+    let impossible = Claims {
+        banco_total: Some(12),
+        ..Claims::winner(Winner::Banco)
+    };
+    let found = verifier.coup(2, &coups[0].0, &impossible).unwrap();
+    assert_eq!(found.finding.kind(), Kind::Malformed);
+    assert_eq!(
+        finding_sentence(&found.finding, &rules, punto_banco::lang::Lang::En),
+        "banco_total is 12: expected a whole number from 0 to 9"
+    );
+    assert_eq!(verifier.summary().malformed, 1);
+}
+
+/// A net logged as a string is quoted as logged, whichever entry it came through: the JSON
+/// entry keeps the text, the typed entry shows the value.
+#[test]
+fn a_wrong_string_net_is_quoted_as_logged() {
+    let rules = Rules::reference();
+    let mut verifier = Verifier::new(&rules);
+    let found = verifier
+        .line(
+            1,
+            r#"{"cards": ["4H", "2S", "2C", "5D"], "winner": "banco", "net": {"banco": "0.90"}}"#,
+        )
+        .unwrap();
+    assert_eq!(
+        finding_sentence(&found.finding, &rules, punto_banco::lang::Lang::En),
+        "the engine nets `0.90` on Banco; the rules net 0.95"
     );
 }
