@@ -211,57 +211,79 @@ fn kind_name(kind: Kind, lang: Lang) -> &'static str {
     }
 }
 
-/// The summary of a verification, for people.
-pub fn summary_text(summary: &Summary, lang: Lang) -> String {
-    let colon = lang.pick(":", " :");
+/// The summary's rows for people: a label and its figure ("Coups read", "3").
+fn summary_rows(summary: &Summary, lang: Lang) -> Vec<(&'static str, String)> {
     let n = |x: usize| lang.integer(&x.to_string());
-    let mut out = String::new();
-    out.push_str(&format!(
-        "{}{colon} {}\n",
-        lang.pick("Coups read", "Coups lus"),
-        n(summary.coups)
-    ));
-    out.push_str(&format!(
-        "{}{colon} {}\n",
-        lang.pick("Shoes begun", "Sabots commencés"),
-        n(summary.shoes)
-    ));
-    out.push_str(&format!(
-        "{}{colon} {}\n",
-        lang.pick("Agreeing", "Conformes"),
-        n(summary.agreeing)
-    ));
     let kinds: Vec<String> = summary
         .disagreeing
         .iter()
         .map(|(kind, count)| format!("{} {}", kind_name(*kind, lang), n(*count)))
         .collect();
-    out.push_str(&format!(
-        "{}{colon} {}{}\n",
-        lang.pick("Disagreeing", "Non conformes"),
-        n(summary.disagreeing_total()),
-        if kinds.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", kinds.join(", "))
-        }
-    ));
-    out.push_str(&format!(
-        "{}{colon} {}\n",
-        lang.pick("Malformed lines (skipped)", "Lignes illisibles (ignorées)"),
-        n(summary.malformed)
-    ));
-    if let Some(line) = summary.stopped {
-        out.push_str(&match lang {
-            Lang::En => format!(
-                "Read only up to line {}: it is too long, and the lines after it were not read\n",
-                n(line)
-            ),
-            Lang::Fr => format!(
-                "Lu seulement jusqu’à la ligne {} : elle est trop longue, et les lignes suivantes n’ont pas été lues\n",
-                n(line)
-            ),
-        });
+    let disagreeing = if kinds.is_empty() {
+        n(summary.disagreeing_total())
+    } else {
+        format!("{} ({})", n(summary.disagreeing_total()), kinds.join(", "))
+    };
+    vec![
+        (lang.pick("Coups read", "Coups lus"), n(summary.coups)),
+        (
+            lang.pick("Shoes begun", "Sabots commencés"),
+            n(summary.shoes),
+        ),
+        (lang.pick("Agreeing", "Conformes"), n(summary.agreeing)),
+        (lang.pick("Disagreeing", "Non conformes"), disagreeing),
+        (
+            lang.pick("Malformed lines (skipped)", "Lignes illisibles (ignorées)"),
+            n(summary.malformed),
+        ),
+    ]
+}
+
+/// The sentence that says the reading stopped at a line too long, if it did.
+fn stopped_sentence(summary: &Summary, lang: Lang) -> Option<String> {
+    let line = lang.integer(&summary.stopped?.to_string());
+    Some(match lang {
+        Lang::En => format!(
+            "Read only up to line {line}: it is too long, and the lines after it were not read"
+        ),
+        Lang::Fr => format!(
+            "Lu seulement jusqu’à la ligne {line} : elle est trop longue, et les lignes suivantes n’ont pas été lues"
+        ),
+    })
+}
+
+/// The summary of a verification, for people.
+pub fn summary_text(summary: &Summary, lang: Lang) -> String {
+    let colon = lang.colon();
+    let mut out = String::new();
+    for (label, figure) in summary_rows(summary, lang) {
+        out.push_str(&format!("{label}{colon} {figure}\n"));
+    }
+    if let Some(sentence) = stopped_sentence(summary, lang) {
+        out.push_str(&sentence);
+        out.push('\n');
+    }
+    out
+}
+
+/// The heading of a verification's discrepancies in Markdown, before the first.
+fn discrepancies_heading(lang: Lang) -> String {
+    format!("## {}\n\n", lang.pick("Discrepancies", "Écarts"))
+}
+
+/// The summary of a verification in Markdown: a heading and a pipe table.
+pub fn summary_markdown(summary: &Summary, lang: Lang) -> String {
+    let mut table = Table::new(&[
+        (lang.pick("Lines", "Lignes"), Align::Left),
+        (lang.pick("Count", "Nombre"), Align::Right),
+    ]);
+    for (label, figure) in summary_rows(summary, lang) {
+        table.row(vec![label.to_string(), figure]);
+    }
+    let mut out = format!("## {}\n\n", lang.pick("Summary", "Bilan"));
+    out.push_str(&table.to_markdown());
+    if let Some(sentence) = stopped_sentence(summary, lang) {
+        out.push_str(&format!("\n{sentence}.\n"));
     }
     out
 }
@@ -373,6 +395,24 @@ pub fn verify_json(discrepancies: &[Discrepancy], summary: &Summary, rules: &Rul
     })
 }
 
+/// The whole verification in Markdown: the discrepancies as a list under a heading (when
+/// there are some), then the summary's heading and table.
+pub fn verify_markdown(
+    discrepancies: &[Discrepancy],
+    summary: &Summary,
+    rules: &Rules,
+    lang: Lang,
+) -> String {
+    let mut out = String::new();
+    if !discrepancies.is_empty() {
+        out.push_str(&discrepancies_heading(lang));
+    }
+    for d in discrepancies {
+        out.push_str(&format!("- {}\n", discrepancy_line(d, rules, lang)));
+    }
+    out + &verify_markdown_tail(summary, lang, !discrepancies.is_empty())
+}
+
 /// Pretty JSON nested `depth` levels deep: every line after the first indented to match.
 fn nested(value: &Value, depth: usize) -> String {
     let indent = "  ".repeat(depth);
@@ -405,6 +445,16 @@ pub fn verify_json_tail(summary: &Summary, any: bool) -> String {
     )
 }
 
+/// The Markdown report's end: a blank line after the list of discrepancies, if any, then the
+/// summary's heading and table.
+pub fn verify_markdown_tail(summary: &Summary, lang: Lang, any: bool) -> String {
+    format!(
+        "{}{}",
+        if any { "\n" } else { "" },
+        summary_markdown(summary, lang)
+    )
+}
+
 /// The text report's end: a blank line after the discrepancies, if any, then the summary.
 pub fn verify_text_tail(summary: &Summary, lang: Lang, any: bool) -> String {
     format!(
@@ -415,12 +465,13 @@ pub fn verify_text_tail(summary: &Summary, lang: Lang, any: bool) -> String {
 }
 
 /// A verification report written as it goes: each discrepancy as it is found, the summary
-/// at the end. Text (also for Markdown) or JSON, as the whole-log renderers give it.
+/// at the end. Text, Markdown (the discrepancies a list under a heading, the summary a pipe
+/// table) or JSON, as the whole-log renderers give it.
 pub struct VerifyReport<'r, W: Write> {
     out: W,
     rules: &'r Rules,
     lang: Lang,
-    json: bool,
+    format: Format,
     written: usize,
 }
 
@@ -432,25 +483,33 @@ impl<'r, W: Write> VerifyReport<'r, W> {
         lang: Lang,
         format: Format,
     ) -> io::Result<VerifyReport<'r, W>> {
-        let json = format == Format::Json;
-        if json {
+        if format == Format::Json {
             out.write_all(verify_json_head().as_bytes())?;
         }
         Ok(VerifyReport {
             out,
             rules,
             lang,
-            json,
+            format,
             written: 0,
         })
     }
 
     /// Writes one discrepancy.
     pub fn discrepancy(&mut self, discrepancy: &Discrepancy) -> io::Result<()> {
-        let text = if self.json {
-            verify_json_item(discrepancy, self.rules, self.written == 0)
-        } else {
-            discrepancy_line(discrepancy, self.rules, self.lang) + "\n"
+        let first = self.written == 0;
+        let text = match self.format {
+            Format::Json => verify_json_item(discrepancy, self.rules, first),
+            Format::Markdown => format!(
+                "{}- {}\n",
+                if first {
+                    discrepancies_heading(self.lang)
+                } else {
+                    String::new()
+                },
+                discrepancy_line(discrepancy, self.rules, self.lang)
+            ),
+            Format::Text => discrepancy_line(discrepancy, self.rules, self.lang) + "\n",
         };
         self.out.write_all(text.as_bytes())?;
         self.written = self.written.saturating_add(1);
@@ -460,10 +519,10 @@ impl<'r, W: Write> VerifyReport<'r, W> {
     /// Writes the summary, flushes, and hands the writer back.
     pub fn finish(mut self, summary: &Summary) -> io::Result<W> {
         let any = self.written > 0;
-        let text = if self.json {
-            verify_json_tail(summary, any)
-        } else {
-            verify_text_tail(summary, self.lang, any)
+        let text = match self.format {
+            Format::Json => verify_json_tail(summary, any),
+            Format::Markdown => verify_markdown_tail(summary, self.lang, any),
+            Format::Text => verify_text_tail(summary, self.lang, any),
         };
         self.out.write_all(text.as_bytes())?;
         self.out.flush()?;
@@ -538,7 +597,8 @@ fn fixed(value: f64, places: usize, lang: Lang) -> String {
     }
 }
 
-/// The fit report, for people or as JSON.
+/// The fit report, for people (aligned text, or Markdown with a heading and a pipe table per
+/// grouping) or as JSON.
 pub fn render_fit(
     fits: &[GroupFit],
     alpha: f64,
@@ -571,7 +631,8 @@ pub fn render_fit(
             json!({ "schema": SCHEMA, "alpha": alpha, "alpha_per_grouping": level, "consistent": fits_pass(fits, alpha), "groupings": groups })
         );
     }
-    let colon = lang.pick(":", " :");
+    let markdown = format == Format::Markdown;
+    let colon = lang.colon();
     let mut out = String::new();
     for f in fits {
         let verdict = if !f.tested() {
@@ -581,9 +642,8 @@ pub fn render_fit(
         } else {
             lang.pick("REJECTED", "REJETÉ")
         };
-        out.push_str(&format!(
-            "{}{colon} {} {}, χ² = {} {} {} {}{}{colon} {verdict}\n",
-            grouping_name(f.grouping, lang),
+        let figures = format!(
+            "{} {}, χ² = {} {} {} {}{}",
             lang.integer(&f.coups.to_string()),
             lang.pick("coups", "coups"),
             fixed(f.chi_square, 2, lang),
@@ -595,16 +655,12 @@ pub fn render_fit(
             } else {
                 String::new()
             },
-        ));
-        for (cell, count) in &f.impossible {
-            out.push_str(&format!(
-                "  {} {cell}{colon} {count}\n",
-                lang.pick(
-                    "Impossible under the rules, yet observed:",
-                    "Impossible selon les règles, pourtant observé :"
-                )
-            ));
-        }
+        );
+        let name = grouping_name(f.grouping, lang);
+        let impossible = lang.pick(
+            "Impossible under the rules, yet observed:",
+            "Impossible selon les règles, pourtant observé :",
+        );
         let mut table = Table::new(&[
             (lang.pick("Cell", "Case"), Align::Left),
             (lang.pick("Observed", "Observé"), Align::Right),
@@ -619,8 +675,23 @@ pub fn render_fit(
                 fixed(c.residual, 2, lang),
             ]);
         }
-        for line in table.to_text().lines() {
-            out.push_str(&format!("  {line}\n"));
+        if markdown {
+            out.push_str(&format!("## {name}\n\n{figures}{colon} **{verdict}**\n\n"));
+            for (cell, count) in &f.impossible {
+                out.push_str(&format!("- {impossible} `{cell}`{colon} {count}\n"));
+            }
+            if !f.impossible.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&table.to_markdown());
+        } else {
+            out.push_str(&format!("{name}{colon} {figures}{colon} {verdict}\n"));
+            for (cell, count) in &f.impossible {
+                out.push_str(&format!("  {impossible} {cell}{colon} {count}\n"));
+            }
+            for line in table.to_text().lines() {
+                out.push_str(&format!("  {line}\n"));
+            }
         }
         out.push('\n');
     }

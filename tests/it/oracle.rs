@@ -546,7 +546,9 @@ fn a_log_without_a_coup_is_neither_agreement_nor_disagreement() {
 fn streamed_reports_are_the_whole_log_reports() {
     use punto_banco::lang::Lang;
     use punto_banco::render::Format;
-    use punto_banco::render::oracle::{VerifyReport, discrepancy_line, summary_text, verify_json};
+    use punto_banco::render::oracle::{
+        VerifyReport, discrepancy_line, summary_text, verify_json, verify_markdown,
+    };
     let rules = Rules::reference();
     let wrong = std::fs::read_to_string(format!(
         "{}/docs/examples/oracle/wrong.jsonl",
@@ -571,6 +573,10 @@ fn streamed_reports_are_the_whole_log_reports() {
             // What the command printed before it streamed.
             let whole = if format == Format::Json {
                 format!("{:#}\n", verify_json(&all, &summary, &rules))
+            } else if format == Format::Markdown {
+                // Markdown is its own report since `verify --format markdown` stopped
+                // printing the text report's box drawing.
+                verify_markdown(&all, &summary, &rules, lang)
             } else {
                 let mut out: String = all
                     .iter()
@@ -1308,4 +1314,93 @@ fn a_wrong_string_net_is_quoted_as_logged() {
         finding_sentence(&found.finding, &rules, punto_banco::lang::Lang::En),
         "the engine nets `0.90` on Banco; the rules net 0.95"
     );
+}
+
+/// Real Markdown: headings, pipe tables with a delimiter row, and none of the text report's
+/// box drawing.
+fn assert_real_markdown(markdown: &str) {
+    for drawing in ['─', '│', '┌'] {
+        assert!(!markdown.contains(drawing), "{drawing} in:\n{markdown}");
+    }
+    assert!(markdown.starts_with("## "), "{markdown}");
+    let delimiter = |line: &str| {
+        line.starts_with("| ")
+            && line.contains("---")
+            && line.chars().all(|c| matches!(c, '|' | ':' | '-' | ' '))
+    };
+    let lines: Vec<&str> = markdown.lines().collect();
+    let tables = lines.iter().filter(|line| delimiter(line)).count();
+    assert!(tables > 0, "no pipe table in:\n{markdown}");
+    // Every delimiter row follows a header row of as many cells, and a table is all pipes.
+    for (i, line) in lines.iter().enumerate().filter(|(_, line)| delimiter(line)) {
+        let header = lines[i - 1];
+        assert!(
+            header.starts_with("| ") && header.ends_with(" |"),
+            "{header}"
+        );
+        assert_eq!(header.matches(" | ").count(), line.matches(" | ").count());
+    }
+}
+
+#[test]
+fn verify_writes_real_markdown() {
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::write_verification;
+    let log = "{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"punto\"}\n\
+               {\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"banco\"}\n\
+               not json\n";
+    let rules = Rules::reference();
+    for lang in punto_banco::lang::Lang::ALL {
+        let mut out = Vec::new();
+        let summary = write_verification(
+            log.as_bytes(),
+            &mut out,
+            &rules,
+            lang,
+            Format::Markdown,
+            1 << 20,
+        )
+        .unwrap();
+        let markdown = String::from_utf8(out).unwrap();
+        assert_real_markdown(&markdown);
+        assert_eq!((summary.coups, summary.malformed), (2, 1));
+        // The discrepancies are a list under their heading, the summary a table.
+        let items: Vec<&str> = markdown.lines().filter(|l| l.starts_with("- ")).collect();
+        assert_eq!(items.len(), 2, "{markdown}");
+        assert!(
+            items[0].contains(lang.pick("line 1", "ligne 1")),
+            "{markdown}"
+        );
+        assert_eq!(markdown.matches("\n## ").count(), 1, "{markdown}");
+    }
+    // A log that agrees has no discrepancies heading, only the summary.
+    let mut out = Vec::new();
+    write_verification(
+        &b"{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"banco\"}\n"[..],
+        &mut out,
+        &rules,
+        punto_banco::lang::Lang::En,
+        Format::Markdown,
+        1 << 20,
+    )
+    .unwrap();
+    let markdown = String::from_utf8(out).unwrap();
+    assert_real_markdown(&markdown);
+    assert!(markdown.starts_with("## Summary\n\n| "), "{markdown}");
+}
+
+#[test]
+fn fit_writes_real_markdown() {
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::render_fit;
+    let fits = fit_passes(&Engine::default().log(5, 30));
+    for lang in punto_banco::lang::Lang::ALL {
+        let markdown = render_fit(&fits, 0.01, 3, lang, Format::Markdown);
+        assert_real_markdown(&markdown);
+        let headings = markdown.lines().filter(|l| l.starts_with("## ")).count();
+        assert_eq!(headings, fits.len(), "{markdown}");
+        // The text report keeps its aligned columns.
+        let text = render_fit(&fits, 0.01, 3, lang, Format::Text);
+        assert!(text.contains('─') && !text.contains("| "), "{text}");
+    }
 }
