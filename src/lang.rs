@@ -33,6 +33,7 @@ pub enum Lang {
 /// A language code that is not `en` or `fr`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a language: expected en or fr")]
+#[non_exhaustive]
 pub struct LangError(
     /// The code as given.
     pub String,
@@ -87,6 +88,11 @@ impl Lang {
     /// The word for a natural.
     pub fn natural(self) -> &'static str {
         self.pick("natural", "naturel")
+    }
+
+    /// A natural with its article: "a natural", "un naturel".
+    pub fn a_natural(self) -> &'static str {
+        self.pick("a natural", "un naturel")
     }
 
     /// The word for naturals, in the plural.

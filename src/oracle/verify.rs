@@ -64,54 +64,92 @@ impl Kind {
 pub enum Finding {
     /// Not a valid line; `column` is 1-based where known.
     Malformed {
+        /// The 1-based column where the line stops making sense, when known.
         column: Option<usize>,
+        /// What is wrong and what is accepted, for people.
         message: String,
     },
     /// An exact card dealt more often than a shoe of whole decks holds it.
     ImpossibleCard {
+        /// The card.
         card: Card,
+        /// How many times it has been dealt since the shoe line, this time included.
         times: u64,
+        /// How many of it the shoe holds.
         held: u64,
+        /// The shoe line's number.
         shoe_line: usize,
     },
     /// A card of a rank dealt more often than a shoe given by rank counts holds the rank:
     /// the `times`-th card of its rank, where the shoe held `held`.
     ImpossibleRank {
+        /// The card.
         card: Card,
+        /// How many cards of its rank have been dealt since the shoe line, this one included.
         times: u64,
+        /// How many cards of the rank the shoe holds.
         held: u64,
+        /// The shoe line's number.
         shoe_line: usize,
     },
     /// The log stops before the coup is finished: the card for `role` is missing, as
     /// `decision` called for it (none while the opening is incomplete).
     TooFewCards {
+        /// The number of cards the log gives.
         given: usize,
+        /// The place of the first missing card.
         role: Role,
+        /// The rules' decision that calls for it, once the opening is complete.
         decision: Option<Decision>,
     },
     /// The log deals cards the rules do not: `hand` drew against `decision` (when it can be told).
     ExtraCards {
+        /// The number of cards the log gives.
         given: usize,
+        /// The number of cards the coup uses.
         needed: usize,
+        /// The hand that drew against the rules, when it can be told.
         hand: Option<Hand>,
+        /// The rules' decision the extra card goes against.
         decision: Decision,
     },
     /// The engine says a hand drew (or stood) against the rules.
     WrongDraw {
+        /// The hand.
         hand: Hand,
+        /// Whether the engine says it drew.
         engine_draws: bool,
+        /// The rules' decision for the hand.
         decision: Decision,
     },
     /// The engine's natural flag is wrong.
-    WrongNatural { engine: bool },
+    WrongNatural {
+        /// Whether the engine says a natural stopped the coup.
+        engine: bool,
+    },
     /// A final total is wrong.
-    WrongTotal { hand: Hand, engine: u8, rules: u8 },
+    WrongTotal {
+        /// The hand.
+        hand: Hand,
+        /// The total the engine gives.
+        engine: u8,
+        /// The total the cards make.
+        rules: u8,
+    },
     /// The winner is wrong.
-    WrongWinner { engine: Winner, rules: Winner },
+    WrongWinner {
+        /// The winner the engine gives.
+        engine: Winner,
+        /// The winner under the rules.
+        rules: Winner,
+    },
     /// A net paid is wrong, or names a bet the rules lack; `engine` is the net as logged.
     WrongNet {
+        /// The bet's key.
         bet: String,
+        /// The engine's net, as logged (as the value shows it, from the typed entry).
         engine: String,
+        /// The rules' net at the coup's stake, or `None` for a bet the rules lack.
         rules: Option<BigRational>,
     },
 }
@@ -136,7 +174,9 @@ impl Finding {
 /// One discrepancy: the line it is on and the first thing found wrong there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Discrepancy {
+    /// The 1-based line (or coup) number.
     pub line: usize,
+    /// What was found wrong.
     pub finding: Finding,
 }
 
@@ -145,6 +185,7 @@ pub struct Discrepancy {
 pub struct Summary {
     /// Well-formed coup lines read.
     pub coups: usize,
+    /// Coups that agree with the rules in everything they claim.
     pub agreeing: usize,
     /// Coups that disagree, by the kind of their first discrepancy.
     pub disagreeing: BTreeMap<Kind, usize>,

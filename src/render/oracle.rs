@@ -204,7 +204,7 @@ fn kind_name(kind: Kind, lang: Lang) -> &'static str {
         Kind::Malformed => lang.pick("malformed", "illisible"),
         Kind::ImpossibleCard => lang.pick("impossible card", "carte impossible"),
         Kind::Draw => lang.pick("drawing", "tirage"),
-        Kind::Natural => lang.pick("natural", "naturel"),
+        Kind::Natural => lang.natural(),
         Kind::Total => lang.pick("total", "total"),
         Kind::Winner => lang.pick("winner", "gagnant"),
         Kind::Net => lang.pick("net paid", "gain réglé"),
@@ -292,8 +292,10 @@ pub fn summary_markdown(summary: &Summary, lang: Lang) -> String {
 /// that stops early, as `| head` does, is a write error of kind `BrokenPipe`).
 #[derive(Debug, thiserror::Error)]
 pub enum StreamError {
+    /// The log could not be read.
     #[error("cannot read the log: {0}")]
     Read(io::Error),
+    /// The report could not be written.
     #[error("cannot write the report: {0}")]
     Write(io::Error),
     /// A line longer than the limit: the report was finished with it as a malformed line,
@@ -545,7 +547,7 @@ pub fn cell_label(cell: &str, lang: Lang) -> String {
             "Punto {}, Banco {} ({cards} {})",
             p.trim_start_matches('P'),
             b.trim_start_matches('B'),
-            lang.pick("cards", "cartes")
+            lang.cards(2)
         ),
         [p, b] => format!(
             "Punto {}, Banco {}",
@@ -821,7 +823,7 @@ pub fn render_plan(
         out.push_str(&format!(
             "- fit, {}{} {coups}\n",
             grouping_name(p.grouping, lang).to_lowercase(),
-            lang.pick(":", " :"),
+            lang.colon(),
         ));
     }
     if let Some((decision, needed)) = reach {
