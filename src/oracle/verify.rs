@@ -11,6 +11,12 @@
 //! `"abc"`) is malformed and skipped, yet its cards were dealt: they still leave the shoe.
 //! The verifier's state is the stated shoe's counts and the summary's: it does not grow
 //! with the log.
+//!
+//! An engine written in Rust need not write JSON: [`Verifier::coup`] takes the cards and the
+//! engine's [`Claims`] as values. A line is read into the same claims and verified by the same
+//! code, so the two entries find the same discrepancies. The findings are values; the
+//! sentences that explain them, in English or French, are the presentation layer's
+//! (`render::oracle::finding_sentence`).
 
 use super::{Object, json_error, raw_scalar};
 use crate::card::Card;
@@ -1104,7 +1110,8 @@ impl<'r> Verifier<'r> {
     /// assert_eq!((verifier.summary().agreeing, verifier.summary().coups), (1, 2));
     /// ```
     pub fn coup(&mut self, number: usize, cards: &[Card], claims: &Claims) -> Option<Discrepancy> {
-        let finding = self.check_coup(cards, Ok(claims));
+        // A line's claims are in range as read; values given directly are checked here.
+        let finding = self.check_coup(cards, claims.check().map(|()| claims));
         self.record(number, finding)
     }
 
@@ -1221,8 +1228,9 @@ impl<'r> Verifier<'r> {
     }
 
     /// The one verification of a coup, for both entries: the cards leave the shoe (even when
-    /// what the engine says of them cannot be read), then the claims are checked against
-    /// the coup the rules deal from them. `Err` when the claims cannot be read (skipped).
+    /// what the engine says of them cannot be read), then the claims, in range, are checked
+    /// against the coup the rules deal from them. `Err` when the claims cannot be read
+    /// (skipped).
     fn check_coup(
         &mut self,
         cards: &[Card],
@@ -1230,7 +1238,6 @@ impl<'r> Verifier<'r> {
     ) -> Result<Option<Finding>, Finding> {
         let impossible = self.shoe.as_mut().and_then(|shoe| shoe.take(cards));
         let claims = claims?;
-        claims.check()?;
         if let Some(finding) = impossible {
             return Ok(Some(finding));
         }
