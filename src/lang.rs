@@ -1,23 +1,43 @@
 //! The two languages of the rule texts, and the game's words in each.
 //!
 //! The terms are the teaching texts' own: Punto, Banco, Tie / Égalité, natural / naturel.
+//! This is the one word table of the crate: the presentation layer takes the game's words,
+//! roles, ordinals, plurals, verbs and the punctuation that differs between the two languages
+//! from here, so that each French word is written once.
+//!
+//! ```
+//! use punto_banco::lang::Lang;
+//! use punto_banco::rules::Action;
+//! assert_eq!(Lang::Fr.verb(Action::Draw), "tire");
+//! assert_eq!(Lang::Fr.ordinal(1), "1re");
+//! assert_eq!(Lang::En.ordinal(22), "22nd");
+//! assert_eq!(Lang::Fr.cards(2), "cartes");
+//! ```
 
-use crate::outcome::Winner;
+use crate::coup::Role;
+use crate::outcome::{Hand, Winner};
+use crate::rules::Action;
 use std::fmt;
 use std::str::FromStr;
 
 /// A language of output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
+    /// English.
     #[default]
     En,
+    /// French.
     Fr,
 }
 
 /// A language code that is not `en` or `fr`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a language: expected en or fr")]
-pub struct LangError(pub String);
+#[non_exhaustive]
+pub struct LangError(
+    /// The code as given.
+    pub String,
+);
 
 impl FromStr for Lang {
     type Err = LangError;
@@ -70,13 +90,113 @@ impl Lang {
         self.pick("natural", "naturel")
     }
 
-    /// A number in the language's decimal notation, with `places` decimals.
-    pub fn decimal(self, value: f64, places: usize) -> String {
-        let text = format!("{value:.places$}").replace('-', "−");
+    /// A natural with its article: "a natural", "un naturel".
+    pub fn a_natural(self) -> &'static str {
+        self.pick("a natural", "un naturel")
+    }
+
+    /// The word for naturals, in the plural.
+    pub fn naturals(self) -> &'static str {
+        self.pick("naturals", "naturels")
+    }
+
+    /// A hand's name, the same in both languages: Punto or Banco.
+    pub fn hand(self, hand: Hand) -> &'static str {
+        match hand {
+            Hand::Punto => "Punto",
+            Hand::Banco => "Banco",
+        }
+    }
+
+    /// "Punto wins", "Banco gagne"; a Tie is only its name.
+    pub fn wins(self, winner: Winner) -> &'static str {
+        match winner {
+            Winner::Punto => self.pick("Punto wins", "Punto gagne"),
+            Winner::Banco => self.pick("Banco wins", "Banco gagne"),
+            Winner::Tie => self.outcome(Winner::Tie),
+        }
+    }
+
+    /// The verb of an action in the third person: `draws`/`stands`, `tire`/`reste`.
+    pub fn verb(self, action: Action) -> &'static str {
+        match action {
+            Action::Draw => self.pick("draws", "tire"),
+            Action::Stand => self.pick("stands", "reste"),
+        }
+    }
+
+    /// The verb of an action after "has … " / "fait … ": `draw`/`stand`, `tirer`/`rester`.
+    pub fn infinitive(self, action: Action) -> &'static str {
+        match action {
+            Action::Draw => self.pick("draw", "tirer"),
+            Action::Stand => self.pick("stand", "rester"),
+        }
+    }
+
+    /// A card's place in the deal: "Punto's first card", "la première carte de Punto".
+    pub fn role(self, role: Role) -> &'static str {
+        match role {
+            Role::PuntoFirst => self.pick("Punto's first card", "la première carte de Punto"),
+            Role::BancoFirst => self.pick("Banco's first card", "la première carte de Banco"),
+            Role::PuntoSecond => self.pick("Punto's second card", "la deuxième carte de Punto"),
+            Role::BancoSecond => self.pick("Banco's second card", "la deuxième carte de Banco"),
+            Role::PuntoThird => self.pick("Punto's third card", "la troisième carte de Punto"),
+            Role::BancoThird => self.pick("Banco's third card", "la troisième carte de Banco"),
+        }
+    }
+
+    /// An ordinal in figures: `1st`, `2nd`, `11th`, `23rd`; `1re`, `2e` (of a feminine noun).
+    pub fn ordinal(self, n: u64) -> String {
         match self {
-            Lang::En => text,
+            Lang::En => {
+                let suffix = match (n % 10, n % 100) {
+                    (_, 11..=13) => "th",
+                    (1, _) => "st",
+                    (2, _) => "nd",
+                    (3, _) => "rd",
+                    _ => "th",
+                };
+                format!("{n}{suffix}")
+            }
+            Lang::Fr if n == 1 => "1re".into(),
+            Lang::Fr => format!("{n}e"),
+        }
+    }
+
+    /// "card" or "cards", "carte" or "cartes", as `n` asks.
+    pub fn cards(self, n: usize) -> &'static str {
+        match n {
+            1 => self.pick("card", "carte"),
+            _ => self.pick("cards", "cartes"),
+        }
+    }
+
+    /// The colon as each language sets it: `:` or ` :` (French puts a space before).
+    pub fn colon(self) -> &'static str {
+        self.pick(":", " :")
+    }
+
+    /// The semicolon as each language sets it: `;` or ` ;`.
+    pub fn semicolon(self) -> &'static str {
+        self.pick(";", " ;")
+    }
+
+    /// The decimal point: `.` or `,`.
+    pub fn decimal_point(self) -> &'static str {
+        self.pick(".", ",")
+    }
+
+    /// A number written with a `.` decimal point, in the language's notation: `0.95`, `0,95`.
+    pub fn point(self, text: &str) -> String {
+        match self {
+            Lang::En => text.to_string(),
             Lang::Fr => text.replace('.', ","),
         }
+    }
+
+    /// A number in the language's decimal notation, with `places` decimals.
+    pub fn decimal(self, value: f64, places: usize) -> String {
+        self.point(&format!("{value:.places$}").replace('-', "−"))
     }
 
     /// A percentage with `places` decimals: `1.0579%` or `1,0579 %`.
@@ -120,6 +240,36 @@ mod tests {
         assert_eq!(Lang::En.integer("416"), "416");
         assert_eq!(Lang::En.integer("-1000"), "-1,000");
         assert_eq!(Lang::Fr.integer("1000"), "1\u{202f}000");
+    }
+
+    #[test]
+    fn ordinals_follow_each_language() {
+        let en: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 102, 111]
+            .map(|n| Lang::En.ordinal(n))
+            .into();
+        assert_eq!(
+            en,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd", "111th"
+            ]
+        );
+        assert_eq!(Lang::Fr.ordinal(1), "1re");
+        assert_eq!(Lang::Fr.ordinal(2), "2e");
+    }
+
+    #[test]
+    fn english_roles_are_the_coups_own() {
+        use Role::*;
+        for role in [
+            PuntoFirst,
+            BancoFirst,
+            PuntoSecond,
+            BancoSecond,
+            PuntoThird,
+            BancoThird,
+        ] {
+            assert_eq!(Lang::En.role(role), role.to_string());
+        }
     }
 
     #[test]

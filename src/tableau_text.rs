@@ -16,7 +16,9 @@ pub type ValueSet = [bool; 10];
     "`{phrase}` is not a set of values: expected Always/Toujours, Never/Jamais, \
      \"Anything except 8\"/\"Tout sauf 8\", or values and ranges 0–9 such as \"2–7\" or \"0, 1, 6–7\""
 )]
+#[non_exhaustive]
 pub struct SetError {
+    /// The phrase as given.
     pub phrase: String,
 }
 
@@ -156,7 +158,9 @@ pub const ACTION_WORDS: &str = "D or S (Draw/Stand, Hit, Tire/Reste, T/R)";
 /// One row of a range table: the Banco totals it covers and the third cards Banco draws against.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RangeRow {
+    /// The Banco two-card totals of the row.
     pub banco_totals: ValueSet,
+    /// The values of Punto's third card Banco draws against on those totals.
     pub draws_against: ValueSet,
 }
 

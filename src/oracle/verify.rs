@@ -11,17 +11,20 @@
 //! `"abc"`) is malformed and skipped, yet its cards were dealt: they still leave the shoe.
 //! The verifier's state is the stated shoe's counts and the summary's: it does not grow
 //! with the log.
+//!
+//! An engine written in Rust need not write JSON: [`Verifier::coup`] takes the cards and the
+//! engine's [`Claims`] as values. A line is read into the same claims and verified by the same
+//! code, so the two entries find the same discrepancies. The findings are values; the
+//! sentences that explain them, in English or French, are the presentation layer's
+//! (`render::oracle::finding_sentence`).
 
-use super::{Object, json_error, raw_scalar, rule_clause};
+use super::{Object, json_error, raw_scalar};
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Role, deal};
-use crate::lang::Lang;
 use crate::outcome::{Hand, Winner};
-use crate::render::tableau::bet_name;
 use crate::rules::{Action, Rules, Terms};
 use crate::shoe::Shoe;
 use num_rational::{BigRational, Ratio};
-use num_traits::ToPrimitive;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
@@ -67,54 +70,92 @@ impl Kind {
 pub enum Finding {
     /// Not a valid line; `column` is 1-based where known.
     Malformed {
+        /// The 1-based column where the line stops making sense, when known.
         column: Option<usize>,
+        /// What is wrong and what is accepted, for people.
         message: String,
     },
     /// An exact card dealt more often than a shoe of whole decks holds it.
     ImpossibleCard {
+        /// The card.
         card: Card,
+        /// How many times it has been dealt since the shoe line, this time included.
         times: u64,
+        /// How many of it the shoe holds.
         held: u64,
+        /// The shoe line's number.
         shoe_line: usize,
     },
     /// A card of a rank dealt more often than a shoe given by rank counts holds the rank:
     /// the `times`-th card of its rank, where the shoe held `held`.
     ImpossibleRank {
+        /// The card.
         card: Card,
+        /// How many cards of its rank have been dealt since the shoe line, this one included.
         times: u64,
+        /// How many cards of the rank the shoe holds.
         held: u64,
+        /// The shoe line's number.
         shoe_line: usize,
     },
     /// The log stops before the coup is finished: the card for `role` is missing, as
     /// `decision` called for it (none while the opening is incomplete).
     TooFewCards {
+        /// The number of cards the log gives.
         given: usize,
+        /// The place of the first missing card.
         role: Role,
+        /// The rules' decision that calls for it, once the opening is complete.
         decision: Option<Decision>,
     },
     /// The log deals cards the rules do not: `hand` drew against `decision` (when it can be told).
     ExtraCards {
+        /// The number of cards the log gives.
         given: usize,
+        /// The number of cards the coup uses.
         needed: usize,
+        /// The hand that drew against the rules, when it can be told.
         hand: Option<Hand>,
+        /// The rules' decision the extra card goes against.
         decision: Decision,
     },
     /// The engine says a hand drew (or stood) against the rules.
     WrongDraw {
+        /// The hand.
         hand: Hand,
+        /// Whether the engine says it drew.
         engine_draws: bool,
+        /// The rules' decision for the hand.
         decision: Decision,
     },
     /// The engine's natural flag is wrong.
-    WrongNatural { engine: bool },
+    WrongNatural {
+        /// Whether the engine says a natural stopped the coup.
+        engine: bool,
+    },
     /// A final total is wrong.
-    WrongTotal { hand: Hand, engine: u8, rules: u8 },
+    WrongTotal {
+        /// The hand.
+        hand: Hand,
+        /// The total the engine gives.
+        engine: u8,
+        /// The total the cards make.
+        rules: u8,
+    },
     /// The winner is wrong.
-    WrongWinner { engine: Winner, rules: Winner },
+    WrongWinner {
+        /// The winner the engine gives.
+        engine: Winner,
+        /// The winner under the rules.
+        rules: Winner,
+    },
     /// A net paid is wrong, or names a bet the rules lack; `engine` is the net as logged.
     WrongNet {
+        /// The bet's key.
         bet: String,
+        /// The engine's net, as logged (as the value shows it, from the typed entry).
         engine: String,
+        /// The rules' net at the coup's stake, or `None` for a bet the rules lack.
         rules: Option<BigRational>,
     },
 }
@@ -134,231 +175,14 @@ impl Finding {
             Finding::WrongNet { .. } => Kind::Net,
         }
     }
-
-    /// The finding as a sentence: "the engine has Banco draw; Banco on 3 stands against a third card 8".
-    pub fn sentence(&self, rules: &Rules, lang: Lang) -> String {
-        let hand_name = |hand: Hand| match hand {
-            Hand::Punto => "Punto",
-            Hand::Banco => "Banco",
-        };
-        let clause = |decision: &Decision| rule_clause(&rules.drawing, *decision, lang);
-        let semicolon = lang.pick(";", " ;");
-        match self {
-            Finding::Malformed { message, .. } => message.clone(),
-            Finding::ImpossibleCard {
-                card,
-                times,
-                held,
-                shoe_line,
-            } => match lang {
-                Lang::En => format!(
-                    "{card} is dealt a {} time since the shoe of line {shoe_line}, which holds {held}",
-                    ordinal_en(*times)
-                ),
-                Lang::Fr => format!(
-                    "{card} est donnée une {} fois depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
-                    ordinal_fr(*times)
-                ),
-            },
-            Finding::ImpossibleRank {
-                card,
-                times,
-                held,
-                shoe_line,
-            } => match lang {
-                Lang::En => format!(
-                    "{card} is the {} card of rank {} since the shoe of line {shoe_line}, which holds {held}",
-                    ordinal_en(*times),
-                    card.rank
-                ),
-                Lang::Fr => format!(
-                    "{card} est la {} carte de rang {} depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
-                    ordinal_fr(*times),
-                    card.rank
-                ),
-            },
-            Finding::TooFewCards {
-                given,
-                role,
-                decision,
-            } => {
-                let why = decision
-                    .as_ref()
-                    .map_or(String::new(), |d| format!("{semicolon} {}", clause(d)));
-                match lang {
-                    Lang::En => format!(
-                        "the log has {given} {}: the coup also needs {role}{why}",
-                        plural(*given, "card", "cards")
-                    ),
-                    Lang::Fr => format!(
-                        "le journal a {given} {} : il manque {}{why}",
-                        plural(*given, "carte", "cartes"),
-                        role_fr(*role)
-                    ),
-                }
-            }
-            Finding::ExtraCards {
-                hand: Some(hand),
-                decision,
-                ..
-            } => match lang {
-                Lang::En => format!(
-                    "the engine has {} draw; {}",
-                    hand_name(*hand),
-                    clause(decision)
-                ),
-                Lang::Fr => format!(
-                    "le moteur fait tirer {} ; {}",
-                    hand_name(*hand),
-                    clause(decision)
-                ),
-            },
-            Finding::ExtraCards {
-                given,
-                needed,
-                hand: None,
-                decision,
-            } => match lang {
-                Lang::En => format!(
-                    "the log has {given} cards but the coup uses {needed}; {}",
-                    clause(decision)
-                ),
-                Lang::Fr => format!(
-                    "le journal a {given} cartes mais le coup en utilise {needed} ; {}",
-                    clause(decision)
-                ),
-            },
-            Finding::WrongDraw {
-                hand,
-                engine_draws,
-                decision,
-            } => match lang {
-                Lang::En => format!(
-                    "the engine has {} {}; {}",
-                    hand_name(*hand),
-                    if *engine_draws { "draw" } else { "stand" },
-                    clause(decision)
-                ),
-                Lang::Fr => format!(
-                    "le moteur fait {} {} ; {}",
-                    if *engine_draws { "tirer" } else { "rester" },
-                    hand_name(*hand),
-                    clause(decision)
-                ),
-            },
-            Finding::WrongNatural { engine } => match (lang, engine) {
-                (Lang::En, true) => "the engine claims a natural; there is none".into(),
-                (Lang::En, false) => "the engine misses a natural".into(),
-                (Lang::Fr, true) => "le moteur annonce un naturel ; il n’y en a pas".into(),
-                (Lang::Fr, false) => "le moteur ne voit pas un naturel".into(),
-            },
-            Finding::WrongTotal {
-                hand,
-                engine,
-                rules,
-            } => match lang {
-                Lang::En => format!(
-                    "the engine gives {} a total of {engine}; the cards make {rules}",
-                    hand_name(*hand)
-                ),
-                Lang::Fr => format!(
-                    "le moteur donne à {} un total de {engine} ; les cartes font {rules}",
-                    hand_name(*hand)
-                ),
-            },
-            Finding::WrongWinner { engine, rules } => {
-                let (engine, rules_word) = (lang.outcome(*engine), lang.outcome(*rules));
-                match (lang, rules) {
-                    (Lang::En, Winner::Tie) => {
-                        format!("the engine says {engine}; the coup is a Tie")
-                    }
-                    (Lang::En, _) => {
-                        format!("the engine says {engine}; the coup is won by {rules_word}")
-                    }
-                    (Lang::Fr, _) => {
-                        format!("le moteur annonce {engine} ; le résultat est {rules_word}")
-                    }
-                }
-            }
-            Finding::WrongNet {
-                bet,
-                engine,
-                rules: Some(net),
-            } => {
-                // The engine's net is quoted as logged, never rewritten.
-                match lang {
-                    Lang::En => format!(
-                        "the engine nets `{engine}` on {}; the rules net {}",
-                        bet_name(bet, lang),
-                        show(net, lang)
-                    ),
-                    Lang::Fr => format!(
-                        "le moteur règle `{engine}` sur {} ; les règles donnent {}",
-                        bet_name(bet, lang),
-                        show(net, lang)
-                    ),
-                }
-            }
-            Finding::WrongNet {
-                bet, rules: None, ..
-            } => match lang {
-                Lang::En => format!("the engine pays a bet `{bet}` that the rules do not have"),
-                Lang::Fr => format!("le moteur règle un pari `{bet}` absent des règles"),
-            },
-        }
-    }
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
-}
-
-fn role_fr(role: Role) -> &'static str {
-    match role {
-        Role::PuntoFirst => "la première carte de Punto",
-        Role::BancoFirst => "la première carte de Banco",
-        Role::PuntoSecond => "la deuxième carte de Punto",
-        Role::BancoSecond => "la deuxième carte de Banco",
-        Role::PuntoThird => "la troisième carte de Punto",
-        Role::BancoThird => "la troisième carte de Banco",
-    }
-}
-
-fn ordinal_en(n: u64) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-fn ordinal_fr(n: u64) -> String {
-    if n == 1 {
-        "1re".into()
-    } else {
-        format!("{n}e")
-    }
-}
-
-/// A net for people: `19`, `−1`, `0.95` (`0,95` in French).
-fn show(net: &BigRational, lang: Lang) -> String {
-    let text = if net.is_integer() {
-        net.to_integer().to_string()
-    } else {
-        let text = format!("{:.6}", net.to_f64().unwrap_or(f64::NAN));
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
-    let text = text.replace('-', "−");
-    lang.pick(text.clone(), text.replace('.', ","))
 }
 
 /// One discrepancy: the line it is on and the first thing found wrong there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Discrepancy {
+    /// The 1-based line (or coup) number.
     pub line: usize,
+    /// What was found wrong.
     pub finding: Finding,
 }
 
@@ -367,6 +191,7 @@ pub struct Discrepancy {
 pub struct Summary {
     /// Well-formed coup lines read.
     pub coups: usize,
+    /// Coups that agree with the rules in everything they claim.
     pub agreeing: usize,
     /// Coups that disagree, by the kind of their first discrepancy.
     pub disagreeing: BTreeMap<Kind, usize>,
@@ -622,7 +447,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for Loose<'a> {
 /// The `net` field as logged: an object of nets by bet key, each read as it comes, or
 /// something else.
 enum NetField<'a> {
-    Nets(Vec<(Cow<'a, str>, NetClaim<'a>)>),
+    /// The nets that read, in the order logged, and the first that does not, if any.
+    Nets(Vec<(Cow<'a, str>, Net)>, Option<(Cow<'a, str>, Loose<'a>)>),
     Not(Loose<'a>),
 }
 
@@ -637,10 +463,16 @@ impl<'de: 'a, 'a> Deserialize<'de> for NetField<'a> {
             loose_scalars!(NetField::Not);
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NetField<'de>, A::Error> {
                 let mut nets = Vec::with_capacity(4);
+                let mut unreadable = None;
                 while let Some((Text(key), value)) = map.next_entry::<Text<'de>, Loose<'de>>()? {
-                    nets.push((key, NetClaim::read(value)));
+                    match Net::read(value) {
+                        Ok(net) => nets.push((key, net)),
+                        Err(value) => {
+                            unreadable.get_or_insert((key, value));
+                        }
+                    }
                 }
-                Ok(NetField::Nets(nets))
+                Ok(NetField::Nets(nets, unreadable))
             }
         }
         deserializer.deserialize_any(NetVisitor)
@@ -767,55 +599,127 @@ struct ShoeSpec {
     ranks: Option<[u64; 13]>,
 }
 
-/// A net as claimed: a JSON integer (compared exactly), a float (within rounding), or an
-/// exact amount given as a string, kept as logged for the report; or a value that is none
-/// of these, which makes the line malformed.
-enum NetClaim<'a> {
+/// A net as an engine claims it: a whole number (compared exactly), a float (compared
+/// within rounding), or an exact amount.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Net {
+    /// A whole number of units, compared exactly.
     Integer(i128),
+    /// A binary float, compared to the exact net within rounding (1e-9 relative).
     Float(f64),
-    Exact(Ratio<i128>, Cow<'a, str>),
-    Unreadable(Loose<'a>),
+    /// An exact amount, compared exactly.
+    Exact(Ratio<i128>),
 }
 
-impl<'a> NetClaim<'a> {
-    /// A net's value as logged, read.
-    fn read(value: Loose<'a>) -> NetClaim<'a> {
+impl Net {
+    /// A net's value as logged, read; the value itself when it is not a net.
+    fn read(value: Loose<'_>) -> Result<Net, Loose<'_>> {
         match value {
-            Loose::Integer(n) => NetClaim::Integer(i128::from(n)),
-            Loose::Large(n) => NetClaim::Integer(i128::from(n)),
-            Loose::Float(x) => NetClaim::Float(x),
+            Loose::Integer(n) => Ok(Net::Integer(i128::from(n))),
+            Loose::Large(n) => Ok(Net::Integer(i128::from(n))),
+            Loose::Float(x) => Ok(Net::Float(x)),
             Loose::Str(text) => match parse_net(&text) {
-                Some(amount) => NetClaim::Exact(amount, text),
-                None => NetClaim::Unreadable(Loose::Str(text)),
+                Some(amount) => Ok(Net::Exact(amount)),
+                None => Err(Loose::Str(text)),
             },
-            other => NetClaim::Unreadable(other),
+            other => Err(other),
         }
     }
 
-    /// The net as the engine logged it.
-    fn as_logged(&self) -> String {
+    /// The net as a finding quotes it: `-1`, `0.95`, `19/20`.
+    fn shown(&self) -> String {
         match self {
-            NetClaim::Integer(n) => n.to_string(),
+            Net::Integer(n) => n.to_string(),
             // The shortest text that reads back as the same double: what was logged, or
             // its exact equivalent (`8.0` is shown `8`).
-            NetClaim::Float(x) => format!("{x}"),
-            NetClaim::Exact(_, text) => text.to_string(),
-            NetClaim::Unreadable(value) => describe(value),
+            Net::Float(x) => format!("{x}"),
+            Net::Exact(amount) => amount.to_string(),
+        }
+    }
+
+    /// Whether the net agrees with the rules' exact net.
+    fn agrees(&self, net: &Ratio<i128>) -> bool {
+        match self {
+            Net::Integer(n) => net.is_integer() && *net.numer() == *n,
+            // A float is compared to the exact net within rounding; an amount exactly.
+            Net::Float(x) => {
+                let want = *net.numer() as f64 / *net.denom() as f64;
+                (x - want).abs() <= 1e-9 * want.abs().max(1.0)
+            }
+            // Both sides are in lowest terms, with a positive denominator.
+            Net::Exact(amount) => amount.numer() == net.numer() && amount.denom() == net.denom(),
         }
     }
 }
 
-/// What a coup line claims, each field checked.
-struct Claims<'a> {
-    winner: Winner,
-    punto_total: Option<u8>,
-    banco_total: Option<u8>,
-    punto_draws: Option<bool>,
-    banco_draws: Option<bool>,
-    natural: Option<bool>,
-    stake: Option<u32>,
-    /// By bet key, in alphabetical order.
-    nets: Vec<(Cow<'a, str>, NetClaim<'a>)>,
+/// What an engine claims about one coup, as values: the fields a log line may state, each
+/// optional (a claim not made is not checked). The JSON entry [`Verifier::line`] reads a line
+/// into this and verifies it as [`Verifier::coup`] does.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Claims<'a> {
+    /// The winner.
+    pub winner: Option<Winner>,
+    /// Punto's final total, 0 to 9.
+    pub punto_total: Option<u8>,
+    /// Banco's final total, 0 to 9.
+    pub banco_total: Option<u8>,
+    /// Whether Punto drew a third card.
+    pub punto_draws: Option<bool>,
+    /// Whether Banco drew a third card.
+    pub banco_draws: Option<bool>,
+    /// Whether a natural stopped the coup.
+    pub natural: Option<bool>,
+    /// The stake the nets are paid on, 1 to [`MAX_STAKE`] (1 when not given).
+    pub stake: Option<u32>,
+    /// The net paid on each bet, by the tariff's key (`banco`, `tie`, a side bet's key), each
+    /// bet once; checked in this order (the JSON entry sorts them by key).
+    pub nets: Vec<(Cow<'a, str>, Net)>,
+}
+
+impl<'a> Claims<'a> {
+    /// Claims of the winner alone.
+    pub fn winner(winner: Winner) -> Claims<'a> {
+        Claims {
+            winner: Some(winner),
+            ..Claims::default()
+        }
+    }
+
+    /// The claims with a net on one more bet.
+    pub fn net(mut self, bet: impl Into<Cow<'a, str>>, net: Net) -> Claims<'a> {
+        self.nets.push((bet.into(), net));
+        self
+    }
+
+    /// The first claim out of range, as a malformed finding: a total above 9, a stake out
+    /// of 1 to [`MAX_STAKE`], a bet named twice.
+    fn check(&self) -> Result<(), Finding> {
+        for (name, total) in [
+            ("punto_total", self.punto_total),
+            ("banco_total", self.banco_total),
+        ] {
+            if let Some(total @ 10..) = total {
+                return Err(malformed(format!(
+                    "{name} is {total}: expected a whole number from 0 to 9"
+                )));
+            }
+        }
+        if let Some(stake) = self.stake
+            && !(1..=MAX_STAKE).contains(&stake)
+        {
+            return Err(malformed(format!(
+                "stake is {stake}: expected a whole number from 1 to {MAX_STAKE}"
+            )));
+        }
+        for (i, (bet, _)) in self.nets.iter().enumerate() {
+            if self.nets[..i].iter().any(|(other, _)| other == bet) {
+                return Err(malformed(format!(
+                    "net names the bet `{bet}` twice: give each bet's net once"
+                )));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A loose value for a message: `18`, `true`, `` `Banco` ``, `an array`.
@@ -974,11 +878,8 @@ impl<'a> LogLine<'a> {
                     describe(&other)
                 )));
             }
-            Some(NetField::Nets(mut nets)) => {
-                if let Some((bet, NetClaim::Unreadable(value))) = nets
-                    .iter()
-                    .find(|(_, claim)| matches!(claim, NetClaim::Unreadable(_)))
-                {
+            Some(NetField::Nets(mut nets, unreadable)) => {
+                if let Some((bet, value)) = unreadable {
                     let digits = if matches!(value, Loose::Str(_)) {
                         format!(", each part at most {NET_DIGITS} digits")
                     } else {
@@ -986,7 +887,7 @@ impl<'a> LogLine<'a> {
                     };
                     return Err(malformed(format!(
                         "net.{bet} is {}: expected {NET_FORMS}{digits}",
-                        shown(self.text, &format!("net.{bet}"), value)
+                        shown(self.text, &format!("net.{bet}"), &value)
                     )));
                 }
                 nets.sort_by(|a, b| a.0.cmp(&b.0));
@@ -1000,7 +901,7 @@ impl<'a> LogLine<'a> {
             }
         };
         Ok(Claims {
-            winner,
+            winner: Some(winner),
             punto_total: total_claim(self.text, &self.punto_total, "punto_total")?,
             banco_total: total_claim(self.text, &self.banco_total, "banco_total")?,
             punto_draws: flag_claim(self.text, &self.punto_draws, "punto_draws")?,
@@ -1162,7 +1063,7 @@ impl<'r> Verifier<'r> {
                 },
                 (None, Some(cards)) => {
                     line.text = text;
-                    self.coup(cards, &mut line)
+                    self.coup_line(cards, &mut line)
                 }
                 (shoe, cards) => {
                     // Both: the cards were dealt, from the shoe already begun.
@@ -1174,6 +1075,53 @@ impl<'r> Verifier<'r> {
                 }
             },
         };
+        self.record(number, finding)
+    }
+
+    /// Verifies one coup given as values: the cards in the order dealt (Punto, Banco,
+    /// Punto, Banco, then third cards) and what the engine claims of it. This is the
+    /// verification [`Verifier::line`] makes of a coup line, with the same findings and
+    /// counts; `number` is the coup's 1-based number (its line, in a log), and a shoe begun
+    /// by a shoe line counts the cards.
+    ///
+    /// ```
+    /// use punto_banco::card::parse_cards;
+    /// use punto_banco::oracle::verify::{Claims, Finding, Net, Verifier};
+    /// use punto_banco::outcome::{Hand, Winner};
+    /// use punto_banco::rules::Rules;
+    /// use num_rational::Ratio;
+    ///
+    /// let rules = Rules::reference();
+    /// let mut verifier = Verifier::new(&rules);
+    /// // Punto 6, Banco 7: Banco wins and pays 0.95 on the Banco bet.
+    /// let cards = parse_cards("4H 2S 2C 5D").unwrap();
+    /// let claims = Claims::winner(Winner::Banco).net("banco", Net::Exact(Ratio::new(19, 20)));
+    /// assert_eq!(verifier.coup(1, &cards, &claims), None);
+    /// // An engine that says Banco has 8.
+    /// let claims = Claims {
+    ///     banco_total: Some(8),
+    ///     ..Claims::winner(Winner::Banco)
+    /// };
+    /// let found = verifier.coup(2, &cards, &claims).unwrap();
+    /// assert_eq!(
+    ///     found.finding,
+    ///     Finding::WrongTotal { hand: Hand::Banco, engine: 8, rules: 7 }
+    /// );
+    /// assert_eq!((verifier.summary().agreeing, verifier.summary().coups), (1, 2));
+    /// ```
+    pub fn coup(&mut self, number: usize, cards: &[Card], claims: &Claims) -> Option<Discrepancy> {
+        // A line's claims are in range as read; values given directly are checked here.
+        let finding = self.check_coup(cards, claims.check().map(|()| claims));
+        self.record(number, finding)
+    }
+
+    /// Counts a line's or a coup's verification: `Ok` for a coup that was read (with its
+    /// first discrepancy, if any), `Err` for a malformed line (skipped).
+    fn record(
+        &mut self,
+        number: usize,
+        finding: Result<Option<Finding>, Finding>,
+    ) -> Option<Discrepancy> {
         match finding {
             // A coup that was read: it agrees or not.
             Ok(None) => {
@@ -1255,34 +1203,47 @@ impl<'r> Verifier<'r> {
     }
 
     /// A coup line: `Err` when it is malformed (skipped), else its first discrepancy if any.
-    fn coup(&mut self, cards: Cards, line: &mut LogLine) -> Result<Option<Finding>, Finding> {
+    fn coup_line(&mut self, cards: Cards, line: &mut LogLine) -> Result<Option<Finding>, Finding> {
         if let Some(e) = cards.error {
             // A card that cannot be read: none of the line's cards is taken as dealt.
             return Err(malformed(e.to_string()));
         }
-        let cards = cards.cards;
         let claims = line.claims();
-        // The cards were dealt even when what the engine says of them cannot be read.
-        let impossible = self.shoe.as_mut().and_then(|shoe| shoe.take(&cards));
+        let found = self.check_coup(&cards.cards, claims.as_ref().map_err(Finding::clone));
+        match found {
+            // A number net quoted as written (`18446744073709551616`, not a double's digits),
+            // a string one as logged (`"0.95"`, not `19/20`).
+            Ok(Some(Finding::WrongNet { bet, engine, rules })) => {
+                let engine = match raw_scalar(line.text, &format!("net.{bet}")) {
+                    Some(raw) if raw.starts_with('"') => {
+                        serde_json::from_str::<String>(raw).unwrap_or(engine)
+                    }
+                    Some(raw) => raw.to_string(),
+                    None => engine,
+                };
+                Ok(Some(Finding::WrongNet { bet, engine, rules }))
+            }
+            other => other,
+        }
+    }
+
+    /// The one verification of a coup, for both entries: the cards leave the shoe (even when
+    /// what the engine says of them cannot be read), then the claims, in range, are checked
+    /// against the coup the rules deal from them. `Err` when the claims cannot be read
+    /// (skipped).
+    fn check_coup(
+        &mut self,
+        cards: &[Card],
+        claims: Result<&Claims, Finding>,
+    ) -> Result<Option<Finding>, Finding> {
+        let impossible = self.shoe.as_mut().and_then(|shoe| shoe.take(cards));
         let claims = claims?;
         if let Some(finding) = impossible {
             return Ok(Some(finding));
         }
         let drawing = &self.rules.drawing;
-        Ok(match deal(drawing, &cards) {
-            Ok(coup) => match compare(&self.bets, &coup, &cards, &claims) {
-                // A number net quoted as written: `18446744073709551616`, not a double's digits.
-                Some(Finding::WrongNet { bet, engine, rules }) => {
-                    let raw = raw_scalar(line.text, &format!("net.{bet}"))
-                        .filter(|raw| !raw.starts_with('"'));
-                    Some(Finding::WrongNet {
-                        engine: raw.map_or(engine, str::to_string),
-                        bet,
-                        rules,
-                    })
-                }
-                other => other,
-            },
+        Ok(match deal(drawing, cards) {
+            Ok(coup) => compare(&self.bets, &coup, cards, claims),
             Err(CoupError::MissingCard {
                 position,
                 role,
@@ -1411,9 +1372,11 @@ fn compare(
             });
         }
     }
-    if claims.winner != coup.winner() {
+    if let Some(engine) = claims.winner
+        && engine != coup.winner()
+    {
         return Some(Finding::WrongWinner {
-            engine: claims.winner,
+            engine,
             rules: coup.winner(),
         });
     }
@@ -1442,27 +1405,13 @@ fn compare(
         // Amounts are bounded so that a net times a stake stays exact in 128 bits.
         let expected = expected
             .map(|net| Ratio::new(i128::from(*net.numer()) * stake, i128::from(*net.denom())));
-        let agrees = match (claim, &expected) {
-            (_, None) => false,
-            (NetClaim::Integer(n), Some(net)) => net.is_integer() && *net.numer() == *n,
-            // A float is compared to the exact net within rounding; a string exactly.
-            (NetClaim::Float(x), Some(net)) => {
-                let want = *net.numer() as f64 / *net.denom() as f64;
-                (x - want).abs() <= 1e-9 * want.abs().max(1.0)
-            }
-            // Both sides are in lowest terms, with a positive denominator.
-            (NetClaim::Exact(amount, _), Some(net)) => {
-                amount.numer() == net.numer() && amount.denom() == net.denom()
-            }
-            // Refused before any comparison.
-            (NetClaim::Unreadable(_), _) => false,
-        };
+        let agrees = expected.as_ref().is_some_and(|net| claim.agrees(net));
         if !agrees {
             let rules =
                 expected.map(|net| BigRational::new((*net.numer()).into(), (*net.denom()).into()));
             return Some(Finding::WrongNet {
                 bet: bet.to_string(),
-                engine: claim.as_logged(),
+                engine: claim.shown(),
                 rules,
             });
         }

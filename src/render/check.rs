@@ -67,17 +67,27 @@ pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String
         }
         (Decision::Natural { total }, Lang::En) => {
             if difference.claimed == Action::Stand {
-                format!("A two-card {total} is a natural here; in the reference it is not.")
+                format!(
+                    "A two-card {total} is {} here; in the reference it is not.",
+                    lang.a_natural()
+                )
             } else {
-                format!("A two-card {total} is not a natural here; in the reference it is.")
+                format!(
+                    "A two-card {total} is not {} here; in the reference it is.",
+                    lang.a_natural()
+                )
             }
         }
         (Decision::Natural { total }, Lang::Fr) => {
             if difference.claimed == Action::Stand {
-                format!("Ici, {total} en deux cartes est un naturel ; pas dans la référence.")
+                format!(
+                    "Ici, {total} en deux cartes est {} ; pas dans la référence.",
+                    lang.a_natural()
+                )
             } else {
                 format!(
-                    "Ici, {total} en deux cartes n’est pas un naturel ; il l’est dans la référence."
+                    "Ici, {total} en deux cartes n’est pas {} ; il l’est dans la référence.",
+                    lang.a_natural()
                 )
             }
         }
@@ -139,15 +149,17 @@ fn percent(value: &BigRational, lang: Lang) -> String {
     lang.percent(approx(value) * 100.0, 4)
 }
 
-fn assumed_name(assumed: Assumed, lang: Lang) -> &'static str {
+fn assumed_name(assumed: Assumed, lang: Lang) -> String {
     match assumed {
-        Assumed::Naturals => lang.pick("the naturals", "les naturels"),
-        Assumed::PuntoRule => lang.pick("Punto's rule", "la règle de Punto"),
-        Assumed::BancoWhenPuntoStands => lang.pick(
-            "Banco's rule when Punto stands",
-            "la règle de Banco quand Punto reste",
-        ),
-        Assumed::Tariff => lang.pick("the tariff", "le barème"),
+        Assumed::Naturals => format!("{} {}", lang.pick("the", "les"), lang.naturals()),
+        Assumed::PuntoRule => lang.pick("Punto's rule", "la règle de Punto").into(),
+        Assumed::BancoWhenPuntoStands => lang
+            .pick(
+                "Banco's rule when Punto stands",
+                "la règle de Banco quand Punto reste",
+            )
+            .into(),
+        Assumed::Tariff => lang.pick("the tariff", "le barème").into(),
     }
 }
 
@@ -326,7 +338,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
         }
     };
     let claimed = &report.claimed;
-    let colon = lang.pick(":", " :");
+    let colon = lang.colon();
     // In Markdown each heading line is a paragraph of its own.
     let end = if markdown { "\n\n" } else { "\n" };
     let mut out = String::new();
@@ -340,7 +352,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
         out.push_str(end);
     }
     if !claimed.assumed.is_empty() {
-        let names: Vec<&str> = claimed
+        let names: Vec<String> = claimed
             .assumed
             .iter()
             .map(|a| assumed_name(*a, lang))
@@ -451,7 +463,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
             describe_terms(&difference.claimed, lang),
             lang.pick("edge", "avantage"),
             edge(&difference.claimed_edge),
-            lang.pick(";", " ;"),
+            lang.semicolon(),
             lang.pick("in the reference", "dans la référence"),
             describe_terms(&difference.reference, lang),
             lang.pick("edge", "avantage"),

@@ -3,10 +3,9 @@
 use super::{Format, SCHEMA, action_key, amount_json, signed_amount, verb};
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
-use crate::coup::{Coup, Decision};
+use crate::coup::{Coup, Decision, Role};
 use crate::lang::Lang;
-use crate::outcome::Winner;
-use crate::rules::{Action, MainBet, PuntoMove, Rules};
+use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, draw_set,
     totals_taking,
@@ -23,15 +22,67 @@ fn a_value(value: u8) -> String {
     }
 }
 
+/// The rule behind a decision, as a short clause: "Banco on 3 stands against a third card 8",
+/// "Punto draws on 5 (on 0–5)", "when Punto stands, Banco on 4 draws", "a natural stops all
+/// drawing". The verifier's findings quote it.
+pub fn rule_clause(rules: &DrawingRules, decision: Decision, lang: Lang) -> String {
+    match decision {
+        Decision::Natural { .. } => format!(
+            "{} {}",
+            lang.a_natural(),
+            lang.pick("stops all drawing", "arrête tout tirage")
+        ),
+        Decision::Punto { total, action } => {
+            let set = totals_taking(rules, action, |t| rules.punto_action(t));
+            let on = lang.pick("on", "sur");
+            format!(
+                "Punto {} {on} {total} ({on} {})",
+                lang.verb(action),
+                describe_ranges(set)
+            )
+        }
+        Decision::Banco {
+            total,
+            punto_move: PuntoMove::Drew(third),
+            action,
+        } => match lang {
+            Lang::En => format!(
+                "Banco on {total} {} against a third card {third}",
+                lang.verb(action)
+            ),
+            Lang::Fr => format!(
+                "Banco sur {total} {} contre une troisième carte {third}",
+                lang.verb(action)
+            ),
+        },
+        Decision::Banco {
+            total,
+            punto_move: PuntoMove::Stood,
+            action,
+        } => format!(
+            "{}, Banco {} {total} {}",
+            when_punto_stands(lang),
+            lang.pick("on", "sur"),
+            lang.verb(action)
+        ),
+    }
+}
+
+/// "when Punto stands", "quand Punto reste": the clause that opens Banco's rule after a stand.
+fn when_punto_stands(lang: Lang) -> &'static str {
+    lang.pick("when Punto stands", "quand Punto reste")
+}
+
 /// The rule that made a decision, generated from the rules data.
 pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
     let drawing = &rules.drawing;
     match decision {
         Decision::Natural { .. } => {
             let naturals = describe_alternatives(drawing.naturals, lang);
+            let a_natural = lang.a_natural();
             match lang {
-                Lang::En => format!("a two-card {naturals} is a natural"),
-                Lang::Fr => format!("{naturals} en deux cartes est un naturel"),
+                Lang::En => format!("a two-card {naturals} is {a_natural}"),
+                Lang::Fr => format!("{naturals} en deux cartes est {a_natural}"),
             }
         }
         Decision::Punto { action, .. } => {
@@ -51,16 +102,12 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
             let stood = |t| drawing.banco_action(t, PuntoMove::Stood);
             let set = totals_taking(drawing, action, stood);
             let verb = verb(action, lang);
-            match lang {
-                Lang::En => format!(
-                    "when Punto stands, Banco {verb} on {}",
-                    describe_ranges(set)
-                ),
-                Lang::Fr => format!(
-                    "quand Punto reste, Banco {verb} sur {}",
-                    describe_ranges(set)
-                ),
-            }
+            format!(
+                "{}, Banco {verb} {} {}",
+                when_punto_stands(lang),
+                lang.pick("on", "sur"),
+                describe_ranges(set)
+            )
         }
         Decision::Banco { total, .. } => {
             let row = banco_range_rows(drawing)
@@ -96,7 +143,8 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
 pub fn decision_text(rules: &Rules, coup: &Coup<Card>, index: usize, lang: Lang) -> String {
     let decision = coup.decisions[index];
     let rule = rule_text(rules, decision, lang);
-    let colon = lang.pick(":", " :");
+    let colon = lang.colon();
+    let a_natural = lang.a_natural();
     match decision {
         Decision::Natural {
             punto_total,
@@ -108,23 +156,23 @@ pub fn decision_text(rules: &Rules, coup: &Coup<Card>, index: usize, lang: Lang)
                 drawing.is_natural(banco_total),
             );
             let who = match (lang, p, b) {
-                (Lang::En, true, true) => {
-                    format!("Punto has a natural {punto_total} and Banco a natural {banco_total}")
-                }
+                (Lang::En, true, true) => format!(
+                    "Punto has {a_natural} {punto_total} and Banco {a_natural} {banco_total}"
+                ),
                 (Lang::En, true, false) => {
-                    format!("Punto has a natural {punto_total} (Banco {banco_total})")
+                    format!("Punto has {a_natural} {punto_total} (Banco {banco_total})")
                 }
                 (Lang::En, false, _) => {
-                    format!("Banco has a natural {banco_total} (Punto {punto_total})")
+                    format!("Banco has {a_natural} {banco_total} (Punto {punto_total})")
                 }
                 (Lang::Fr, true, true) => {
-                    format!("Punto a un naturel {punto_total} et Banco un naturel {banco_total}")
+                    format!("Punto a {a_natural} {punto_total} et Banco {a_natural} {banco_total}")
                 }
                 (Lang::Fr, true, false) => {
-                    format!("Punto a un naturel {punto_total} (Banco {banco_total})")
+                    format!("Punto a {a_natural} {punto_total} (Banco {banco_total})")
                 }
                 (Lang::Fr, false, _) => {
-                    format!("Banco a un naturel {banco_total} (Punto {punto_total})")
+                    format!("Banco a {a_natural} {banco_total} (Punto {punto_total})")
                 }
             };
             let nobody = lang.pick("neither hand draws", "aucune main ne tire");
@@ -161,7 +209,8 @@ pub fn decision_text(rules: &Rules, coup: &Coup<Card>, index: usize, lang: Lang)
                     verb(action, lang)
                 ),
                 (Lang::Fr, PuntoMove::Drew(third)) => format!(
-                    "Banco a {total} et la troisième carte de Punto vaut {third} : Banco {}",
+                    "Banco a {total} et {} vaut {third} : Banco {}",
+                    lang.role(Role::PuntoThird),
                     verb(action, lang)
                 ),
             };
@@ -176,12 +225,8 @@ pub fn decision_text(rules: &Rules, coup: &Coup<Card>, index: usize, lang: Lang)
 /// The sentence that states the result.
 pub fn result_text(coup: &Coup<Card>, lang: Lang) -> String {
     let (p, b) = (coup.punto_total(), coup.banco_total());
-    let colon = lang.pick(":", " :");
-    let verdict = match coup.winner() {
-        Winner::Punto => lang.pick("Punto wins", "Punto gagne").to_string(),
-        Winner::Banco => lang.pick("Banco wins", "Banco gagne").to_string(),
-        Winner::Tie => lang.outcome(Winner::Tie).to_string(),
-    };
+    let colon = lang.colon();
+    let verdict = lang.wins(coup.winner());
     format!("Punto {p}, Banco {b}{colon} {verdict}.")
 }
 
@@ -199,11 +244,7 @@ pub fn nets(rules: &Rules, coup: &Coup<Card>, stake: i64) -> Vec<(MainBet, BigRa
 
 fn hand_line(name: &str, cards: &[Card], total: u8, lang: Lang) -> String {
     let shown: Vec<String> = cards.iter().map(Card::to_string).collect();
-    format!(
-        "{name}{} {} → {total}",
-        lang.pick(":", " :"),
-        shown.join(" ")
-    )
+    format!("{name}{} {} → {total}", lang.colon(), shown.join(" "))
 }
 
 /// The whole coup for people.

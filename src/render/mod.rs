@@ -34,12 +34,9 @@ pub enum Format {
     Json,
 }
 
-/// The verb of an action: `draws`/`stands`, `tire`/`reste`.
+/// The verb of an action: `draws`/`stands`, `tire`/`reste` (the word table's [`Lang::verb`]).
 pub fn verb(action: Action, lang: Lang) -> &'static str {
-    match action {
-        Action::Draw => lang.pick("draws", "tire"),
-        Action::Stand => lang.pick("stands", "reste"),
-    }
+    lang.verb(action)
 }
 
 /// An action's key in JSON output: `draw` or `stand`.

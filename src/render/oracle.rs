@@ -4,15 +4,189 @@
 //! found, the summary at the end, byte for byte what [`verify_json`] or the text report of
 //! [`discrepancy_line`] and [`summary_text`] give for the whole log at once.
 
+use super::coup::rule_clause;
 use super::table::{Align, Table};
+use super::tableau::bet_name;
 use super::{Format, SCHEMA};
+use crate::coup::Decision;
 use crate::lang::Lang;
 use crate::oracle::fit::{GroupFit, Grouping, MAX_PLANNED_COUPS, Needed, Plan, plain_number};
 use crate::oracle::verify::{Discrepancy, Finding, Kind, Summary, Verifier};
 use crate::oracle::{Line, LineReader};
+use crate::outcome::{Hand, Winner};
+use crate::rules::Action;
 use crate::rules::Rules;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
 use serde_json::{Value, json};
 use std::io::{self, BufRead, Write};
+
+/// A finding as a sentence: "the engine has Banco draw; Banco on 3 stands against a third
+/// card 8". The verifier returns findings as values; every word of them is written here.
+pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String {
+    let clause = |decision: &Decision| rule_clause(&rules.drawing, *decision, lang);
+    let semicolon = lang.semicolon();
+    let hand = |hand: &Hand| lang.hand(*hand);
+    match finding {
+        Finding::Malformed { message, .. } => message.clone(),
+        Finding::ImpossibleCard {
+            card,
+            times,
+            held,
+            shoe_line,
+        } => match lang {
+            Lang::En => format!(
+                "{card} is dealt a {} time since the shoe of line {shoe_line}, which holds {held}",
+                lang.ordinal(*times)
+            ),
+            Lang::Fr => format!(
+                "{card} est donnée une {} fois depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
+                lang.ordinal(*times)
+            ),
+        },
+        Finding::ImpossibleRank {
+            card,
+            times,
+            held,
+            shoe_line,
+        } => match lang {
+            Lang::En => format!(
+                "{card} is the {} card of rank {} since the shoe of line {shoe_line}, which holds {held}",
+                lang.ordinal(*times),
+                card.rank
+            ),
+            Lang::Fr => format!(
+                "{card} est la {} carte de rang {} depuis le sabot de la ligne {shoe_line}, qui n’en contient que {held}",
+                lang.ordinal(*times),
+                card.rank
+            ),
+        },
+        Finding::TooFewCards {
+            given,
+            role,
+            decision,
+        } => {
+            let why = decision
+                .as_ref()
+                .map_or(String::new(), |d| format!("{semicolon} {}", clause(d)));
+            let cards = lang.cards(*given);
+            let role = lang.role(*role);
+            match lang {
+                Lang::En => format!("the log has {given} {cards}: the coup also needs {role}{why}"),
+                Lang::Fr => format!("le journal a {given} {cards} : il manque {role}{why}"),
+            }
+        }
+        Finding::ExtraCards {
+            hand: Some(drew),
+            decision,
+            ..
+        } => match lang {
+            Lang::En => format!("the engine has {} draw; {}", hand(drew), clause(decision)),
+            Lang::Fr => format!("le moteur fait tirer {} ; {}", hand(drew), clause(decision)),
+        },
+        Finding::ExtraCards {
+            given,
+            needed,
+            hand: None,
+            decision,
+        } => match lang {
+            Lang::En => format!(
+                "the log has {given} cards but the coup uses {needed}; {}",
+                clause(decision)
+            ),
+            Lang::Fr => format!(
+                "le journal a {given} cartes mais le coup en utilise {needed} ; {}",
+                clause(decision)
+            ),
+        },
+        Finding::WrongDraw {
+            hand: drew,
+            engine_draws,
+            decision,
+        } => {
+            let action = if *engine_draws {
+                Action::Draw
+            } else {
+                Action::Stand
+            };
+            let verb = lang.infinitive(action);
+            match lang {
+                Lang::En => format!("the engine has {} {verb}; {}", hand(drew), clause(decision)),
+                Lang::Fr => format!(
+                    "le moteur fait {verb} {} ; {}",
+                    hand(drew),
+                    clause(decision)
+                ),
+            }
+        }
+        Finding::WrongNatural { engine } => {
+            let natural = lang.natural();
+            match (lang, engine) {
+                (Lang::En, true) => format!("the engine claims a {natural}; there is none"),
+                (Lang::En, false) => format!("the engine misses a {natural}"),
+                (Lang::Fr, true) => format!("le moteur annonce un {natural} ; il n’y en a pas"),
+                (Lang::Fr, false) => format!("le moteur ne voit pas un {natural}"),
+            }
+        }
+        Finding::WrongTotal {
+            hand: of,
+            engine,
+            rules,
+        } => match lang {
+            Lang::En => format!(
+                "the engine gives {} a total of {engine}; the cards make {rules}",
+                hand(of)
+            ),
+            Lang::Fr => format!(
+                "le moteur donne à {} un total de {engine} ; les cartes font {rules}",
+                hand(of)
+            ),
+        },
+        Finding::WrongWinner { engine, rules } => {
+            let (engine, rules_word) = (lang.outcome(*engine), lang.outcome(*rules));
+            match (lang, rules) {
+                (Lang::En, Winner::Tie) => format!("the engine says {engine}; the coup is a Tie"),
+                (Lang::En, _) => {
+                    format!("the engine says {engine}; the coup is won by {rules_word}")
+                }
+                (Lang::Fr, _) => {
+                    format!("le moteur annonce {engine} ; le résultat est {rules_word}")
+                }
+            }
+        }
+        Finding::WrongNet {
+            bet,
+            engine,
+            rules: Some(net),
+        } => {
+            // The engine's net is quoted as logged, never rewritten.
+            let (bet, net) = (bet_name(bet, lang), net_text(net, lang));
+            match lang {
+                Lang::En => format!("the engine nets `{engine}` on {bet}; the rules net {net}"),
+                Lang::Fr => {
+                    format!("le moteur règle `{engine}` sur {bet} ; les règles donnent {net}")
+                }
+            }
+        }
+        Finding::WrongNet {
+            bet, rules: None, ..
+        } => match lang {
+            Lang::En => format!("the engine pays a bet `{bet}` that the rules do not have"),
+            Lang::Fr => format!("le moteur règle un pari `{bet}` absent des règles"),
+        },
+    }
+}
+
+/// A net for people: `19`, `−1`, `0.95` (`0,95` in French).
+fn net_text(net: &BigRational, lang: Lang) -> String {
+    let text = if net.is_integer() {
+        net.to_integer().to_string()
+    } else {
+        let text = format!("{:.6}", net.to_f64().unwrap_or(f64::NAN));
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    lang.point(&text.replace('-', "−"))
+}
 
 /// A discrepancy as one line: `line 1042: the engine has Banco draw; …`.
 pub fn discrepancy_line(discrepancy: &Discrepancy, rules: &Rules, lang: Lang) -> String {
@@ -20,8 +194,8 @@ pub fn discrepancy_line(discrepancy: &Discrepancy, rules: &Rules, lang: Lang) ->
         "{} {}{} {}",
         lang.pick("line", "ligne"),
         discrepancy.line,
-        lang.pick(":", " :"),
-        discrepancy.finding.sentence(rules, lang)
+        lang.colon(),
+        finding_sentence(&discrepancy.finding, rules, lang)
     )
 }
 
@@ -30,64 +204,86 @@ fn kind_name(kind: Kind, lang: Lang) -> &'static str {
         Kind::Malformed => lang.pick("malformed", "illisible"),
         Kind::ImpossibleCard => lang.pick("impossible card", "carte impossible"),
         Kind::Draw => lang.pick("drawing", "tirage"),
-        Kind::Natural => lang.pick("natural", "naturel"),
+        Kind::Natural => lang.natural(),
         Kind::Total => lang.pick("total", "total"),
         Kind::Winner => lang.pick("winner", "gagnant"),
         Kind::Net => lang.pick("net paid", "gain réglé"),
     }
 }
 
-/// The summary of a verification, for people.
-pub fn summary_text(summary: &Summary, lang: Lang) -> String {
-    let colon = lang.pick(":", " :");
+/// The summary's rows for people: a label and its figure ("Coups read", "3").
+fn summary_rows(summary: &Summary, lang: Lang) -> Vec<(&'static str, String)> {
     let n = |x: usize| lang.integer(&x.to_string());
-    let mut out = String::new();
-    out.push_str(&format!(
-        "{}{colon} {}\n",
-        lang.pick("Coups read", "Coups lus"),
-        n(summary.coups)
-    ));
-    out.push_str(&format!(
-        "{}{colon} {}\n",
-        lang.pick("Shoes begun", "Sabots commencés"),
-        n(summary.shoes)
-    ));
-    out.push_str(&format!(
-        "{}{colon} {}\n",
-        lang.pick("Agreeing", "Conformes"),
-        n(summary.agreeing)
-    ));
     let kinds: Vec<String> = summary
         .disagreeing
         .iter()
         .map(|(kind, count)| format!("{} {}", kind_name(*kind, lang), n(*count)))
         .collect();
-    out.push_str(&format!(
-        "{}{colon} {}{}\n",
-        lang.pick("Disagreeing", "Non conformes"),
-        n(summary.disagreeing_total()),
-        if kinds.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", kinds.join(", "))
-        }
-    ));
-    out.push_str(&format!(
-        "{}{colon} {}\n",
-        lang.pick("Malformed lines (skipped)", "Lignes illisibles (ignorées)"),
-        n(summary.malformed)
-    ));
-    if let Some(line) = summary.stopped {
-        out.push_str(&match lang {
-            Lang::En => format!(
-                "Read only up to line {}: it is too long, and the lines after it were not read\n",
-                n(line)
-            ),
-            Lang::Fr => format!(
-                "Lu seulement jusqu’à la ligne {} : elle est trop longue, et les lignes suivantes n’ont pas été lues\n",
-                n(line)
-            ),
-        });
+    let disagreeing = if kinds.is_empty() {
+        n(summary.disagreeing_total())
+    } else {
+        format!("{} ({})", n(summary.disagreeing_total()), kinds.join(", "))
+    };
+    vec![
+        (lang.pick("Coups read", "Coups lus"), n(summary.coups)),
+        (
+            lang.pick("Shoes begun", "Sabots commencés"),
+            n(summary.shoes),
+        ),
+        (lang.pick("Agreeing", "Conformes"), n(summary.agreeing)),
+        (lang.pick("Disagreeing", "Non conformes"), disagreeing),
+        (
+            lang.pick("Malformed lines (skipped)", "Lignes illisibles (ignorées)"),
+            n(summary.malformed),
+        ),
+    ]
+}
+
+/// The sentence that says the reading stopped at a line too long, if it did.
+fn stopped_sentence(summary: &Summary, lang: Lang) -> Option<String> {
+    let line = lang.integer(&summary.stopped?.to_string());
+    Some(match lang {
+        Lang::En => format!(
+            "Read only up to line {line}: it is too long, and the lines after it were not read"
+        ),
+        Lang::Fr => format!(
+            "Lu seulement jusqu’à la ligne {line} : elle est trop longue, et les lignes suivantes n’ont pas été lues"
+        ),
+    })
+}
+
+/// The summary of a verification, for people.
+pub fn summary_text(summary: &Summary, lang: Lang) -> String {
+    let colon = lang.colon();
+    let mut out = String::new();
+    for (label, figure) in summary_rows(summary, lang) {
+        out.push_str(&format!("{label}{colon} {figure}\n"));
+    }
+    if let Some(sentence) = stopped_sentence(summary, lang) {
+        out.push_str(&sentence);
+        out.push('\n');
+    }
+    out
+}
+
+/// The heading of a verification's discrepancies in Markdown, before the first.
+fn discrepancies_heading(lang: Lang) -> String {
+    format!("## {}\n\n", lang.pick("Discrepancies", "Écarts"))
+}
+
+/// The summary of a verification in Markdown: a heading and a pipe table.
+pub fn summary_markdown(summary: &Summary, lang: Lang) -> String {
+    let mut table = Table::new(&[
+        (lang.pick("Lines", "Lignes"), Align::Left),
+        (lang.pick("Count", "Nombre"), Align::Right),
+    ]);
+    for (label, figure) in summary_rows(summary, lang) {
+        table.row(vec![label.to_string(), figure]);
+    }
+    let mut out = format!("## {}\n\n", lang.pick("Summary", "Bilan"));
+    out.push_str(&table.to_markdown());
+    if let Some(sentence) = stopped_sentence(summary, lang) {
+        out.push_str(&format!("\n{sentence}.\n"));
     }
     out
 }
@@ -96,8 +292,10 @@ pub fn summary_text(summary: &Summary, lang: Lang) -> String {
 /// that stops early, as `| head` does, is a write error of kind `BrokenPipe`).
 #[derive(Debug, thiserror::Error)]
 pub enum StreamError {
+    /// The log could not be read.
     #[error("cannot read the log: {0}")]
     Read(io::Error),
+    /// The report could not be written.
     #[error("cannot write the report: {0}")]
     Write(io::Error),
     /// A line longer than the limit: the report was finished with it as a malformed line,
@@ -164,7 +362,7 @@ fn discrepancy_json(d: &Discrepancy, rules: &Rules) -> Value {
         "line": d.line,
         "kind": d.finding.kind().key(),
         "column": column,
-        "text": d.finding.sentence(rules, Lang::En),
+        "text": finding_sentence(&d.finding, rules, Lang::En),
     })
 }
 
@@ -199,6 +397,24 @@ pub fn verify_json(discrepancies: &[Discrepancy], summary: &Summary, rules: &Rul
     })
 }
 
+/// The whole verification in Markdown: the discrepancies as a list under a heading (when
+/// there are some), then the summary's heading and table.
+pub fn verify_markdown(
+    discrepancies: &[Discrepancy],
+    summary: &Summary,
+    rules: &Rules,
+    lang: Lang,
+) -> String {
+    let mut out = String::new();
+    if !discrepancies.is_empty() {
+        out.push_str(&discrepancies_heading(lang));
+    }
+    for d in discrepancies {
+        out.push_str(&format!("- {}\n", discrepancy_line(d, rules, lang)));
+    }
+    out + &verify_markdown_tail(summary, lang, !discrepancies.is_empty())
+}
+
 /// Pretty JSON nested `depth` levels deep: every line after the first indented to match.
 fn nested(value: &Value, depth: usize) -> String {
     let indent = "  ".repeat(depth);
@@ -231,6 +447,16 @@ pub fn verify_json_tail(summary: &Summary, any: bool) -> String {
     )
 }
 
+/// The Markdown report's end: a blank line after the list of discrepancies, if any, then the
+/// summary's heading and table.
+pub fn verify_markdown_tail(summary: &Summary, lang: Lang, any: bool) -> String {
+    format!(
+        "{}{}",
+        if any { "\n" } else { "" },
+        summary_markdown(summary, lang)
+    )
+}
+
 /// The text report's end: a blank line after the discrepancies, if any, then the summary.
 pub fn verify_text_tail(summary: &Summary, lang: Lang, any: bool) -> String {
     format!(
@@ -241,12 +467,13 @@ pub fn verify_text_tail(summary: &Summary, lang: Lang, any: bool) -> String {
 }
 
 /// A verification report written as it goes: each discrepancy as it is found, the summary
-/// at the end. Text (also for Markdown) or JSON, as the whole-log renderers give it.
+/// at the end. Text, Markdown (the discrepancies a list under a heading, the summary a pipe
+/// table) or JSON, as the whole-log renderers give it.
 pub struct VerifyReport<'r, W: Write> {
     out: W,
     rules: &'r Rules,
     lang: Lang,
-    json: bool,
+    format: Format,
     written: usize,
 }
 
@@ -258,25 +485,33 @@ impl<'r, W: Write> VerifyReport<'r, W> {
         lang: Lang,
         format: Format,
     ) -> io::Result<VerifyReport<'r, W>> {
-        let json = format == Format::Json;
-        if json {
+        if format == Format::Json {
             out.write_all(verify_json_head().as_bytes())?;
         }
         Ok(VerifyReport {
             out,
             rules,
             lang,
-            json,
+            format,
             written: 0,
         })
     }
 
     /// Writes one discrepancy.
     pub fn discrepancy(&mut self, discrepancy: &Discrepancy) -> io::Result<()> {
-        let text = if self.json {
-            verify_json_item(discrepancy, self.rules, self.written == 0)
-        } else {
-            discrepancy_line(discrepancy, self.rules, self.lang) + "\n"
+        let first = self.written == 0;
+        let text = match self.format {
+            Format::Json => verify_json_item(discrepancy, self.rules, first),
+            Format::Markdown => format!(
+                "{}- {}\n",
+                if first {
+                    discrepancies_heading(self.lang)
+                } else {
+                    String::new()
+                },
+                discrepancy_line(discrepancy, self.rules, self.lang)
+            ),
+            Format::Text => discrepancy_line(discrepancy, self.rules, self.lang) + "\n",
         };
         self.out.write_all(text.as_bytes())?;
         self.written = self.written.saturating_add(1);
@@ -286,10 +521,10 @@ impl<'r, W: Write> VerifyReport<'r, W> {
     /// Writes the summary, flushes, and hands the writer back.
     pub fn finish(mut self, summary: &Summary) -> io::Result<W> {
         let any = self.written > 0;
-        let text = if self.json {
-            verify_json_tail(summary, any)
-        } else {
-            verify_text_tail(summary, self.lang, any)
+        let text = match self.format {
+            Format::Json => verify_json_tail(summary, any),
+            Format::Markdown => verify_markdown_tail(summary, self.lang, any),
+            Format::Text => verify_text_tail(summary, self.lang, any),
         };
         self.out.write_all(text.as_bytes())?;
         self.out.flush()?;
@@ -312,7 +547,7 @@ pub fn cell_label(cell: &str, lang: Lang) -> String {
             "Punto {}, Banco {} ({cards} {})",
             p.trim_start_matches('P'),
             b.trim_start_matches('B'),
-            lang.pick("cards", "cartes")
+            lang.cards(2)
         ),
         [p, b] => format!(
             "Punto {}, Banco {}",
@@ -364,7 +599,8 @@ fn fixed(value: f64, places: usize, lang: Lang) -> String {
     }
 }
 
-/// The fit report, for people or as JSON.
+/// The fit report, for people (aligned text, or Markdown with a heading and a pipe table per
+/// grouping) or as JSON.
 pub fn render_fit(
     fits: &[GroupFit],
     alpha: f64,
@@ -397,7 +633,8 @@ pub fn render_fit(
             json!({ "schema": SCHEMA, "alpha": alpha, "alpha_per_grouping": level, "consistent": fits_pass(fits, alpha), "groupings": groups })
         );
     }
-    let colon = lang.pick(":", " :");
+    let markdown = format == Format::Markdown;
+    let colon = lang.colon();
     let mut out = String::new();
     for f in fits {
         let verdict = if !f.tested() {
@@ -407,9 +644,8 @@ pub fn render_fit(
         } else {
             lang.pick("REJECTED", "REJETÉ")
         };
-        out.push_str(&format!(
-            "{}{colon} {} {}, χ² = {} {} {} {}{}{colon} {verdict}\n",
-            grouping_name(f.grouping, lang),
+        let figures = format!(
+            "{} {}, χ² = {} {} {} {}{}",
             lang.integer(&f.coups.to_string()),
             lang.pick("coups", "coups"),
             fixed(f.chi_square, 2, lang),
@@ -421,16 +657,12 @@ pub fn render_fit(
             } else {
                 String::new()
             },
-        ));
-        for (cell, count) in &f.impossible {
-            out.push_str(&format!(
-                "  {} {cell}{colon} {count}\n",
-                lang.pick(
-                    "Impossible under the rules, yet observed:",
-                    "Impossible selon les règles, pourtant observé :"
-                )
-            ));
-        }
+        );
+        let name = grouping_name(f.grouping, lang);
+        let impossible = lang.pick(
+            "Impossible under the rules, yet observed:",
+            "Impossible selon les règles, pourtant observé :",
+        );
         let mut table = Table::new(&[
             (lang.pick("Cell", "Case"), Align::Left),
             (lang.pick("Observed", "Observé"), Align::Right),
@@ -445,8 +677,23 @@ pub fn render_fit(
                 fixed(c.residual, 2, lang),
             ]);
         }
-        for line in table.to_text().lines() {
-            out.push_str(&format!("  {line}\n"));
+        if markdown {
+            out.push_str(&format!("## {name}\n\n{figures}{colon} **{verdict}**\n\n"));
+            for (cell, count) in &f.impossible {
+                out.push_str(&format!("- {impossible} `{cell}`{colon} {count}\n"));
+            }
+            if !f.impossible.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&table.to_markdown());
+        } else {
+            out.push_str(&format!("{name}{colon} {figures}{colon} {verdict}\n"));
+            for (cell, count) in &f.impossible {
+                out.push_str(&format!("  {impossible} {cell}{colon} {count}\n"));
+            }
+            for line in table.to_text().lines() {
+                out.push_str(&format!("  {line}\n"));
+            }
         }
         out.push('\n');
     }
@@ -576,7 +823,7 @@ pub fn render_plan(
         out.push_str(&format!(
             "- fit, {}{} {coups}\n",
             grouping_name(p.grouping, lang).to_lowercase(),
-            lang.pick(":", " :"),
+            lang.colon(),
         ));
     }
     if let Some((decision, needed)) = reach {

@@ -3,8 +3,11 @@
 /// How a column's cells line up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
+    /// Cells start at the column's left edge.
     Left,
+    /// Cells end at the column's right edge (figures).
     Right,
+    /// Cells are centred (the tableau's one-letter cells).
     Center,
 }
 

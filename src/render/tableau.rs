@@ -3,6 +3,7 @@
 use super::table::{Align, Table};
 use super::{Format, SCHEMA, signed_amount};
 use crate::analysis::ratio_to_big;
+use crate::coup::Role;
 use crate::lang::Lang;
 use crate::outcome::{FinalState, Winner};
 use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules, Terms};
@@ -87,9 +88,10 @@ pub fn range_table(rules: &DrawingRules, lang: Lang) -> Table {
             Align::Left,
         ),
         (
-            lang.pick(
-                "Draws against Punto's third card",
-                "Tire contre la troisième carte de Punto",
+            &format!(
+                "{} {}",
+                lang.pick("Draws against", "Tire contre"),
+                lang.role(Role::PuntoThird)
             ),
             Align::Left,
         ),
@@ -115,18 +117,29 @@ pub fn drawing_sentences(rules: &DrawingRules, lang: Lang) -> Vec<String> {
     let stood = |t| rules.banco_action(t, PuntoMove::Stood);
     let banco_draws = describe_ranges(totals_taking(rules, Action::Draw, stood));
     let banco_stands = describe_ranges(totals_taking(rules, Action::Stand, stood));
+    let a_natural = lang.a_natural();
     match lang {
         Lang::En => vec![
-            format!("A two-card total of {naturals} on either hand is a natural: neither hand draws."),
+            format!(
+                "A two-card total of {naturals} on either hand is {a_natural}: neither hand draws."
+            ),
             format!("Otherwise Punto draws on {punto_draws} and stands on {punto_stands}."),
             format!("If Punto stands, Banco draws on {banco_draws} and stands on {banco_stands}."),
-            "If Punto draws, Banco follows the tableau: its two-card total against the value of Punto's third card.".to_string(),
+            format!(
+                "If Punto draws, Banco follows the tableau: its two-card total against the value of {}.",
+                lang.role(Role::PuntoThird)
+            ),
         ],
         Lang::Fr => vec![
-            format!("Un total de deux cartes de {naturals} sur l’une des mains est un naturel : aucune main ne tire."),
+            format!(
+                "Un total de deux cartes de {naturals} sur l’une des mains est {a_natural} : aucune main ne tire."
+            ),
             format!("Sinon Punto tire sur {punto_draws} et reste sur {punto_stands}."),
             format!("Si Punto reste, Banco tire sur {banco_draws} et reste sur {banco_stands}."),
-            "Si Punto tire, Banco suit le tableau : son total de deux cartes contre la valeur de la troisième carte de Punto.".to_string(),
+            format!(
+                "Si Punto tire, Banco suit le tableau : son total de deux cartes contre la valeur de {}.",
+                lang.role(Role::PuntoThird)
+            ),
         ],
     }
 }
@@ -145,17 +158,17 @@ pub fn describe_condition(condition: &Condition, lang: Lang) -> String {
         // An event with no winner: only whether a natural was dealt can narrow it.
         (None, _) => {
             return match condition.natural {
-                Some(true) => {
-                    lang.pick("A natural on either hand", "Un naturel sur l’une des mains")
-                }
-                Some(false) => lang.pick("No natural", "Aucun naturel"),
-                None => lang.pick("Any coup", "Tout coup"),
-            }
-            .to_string();
+                Some(true) => format!(
+                    "{} {}",
+                    capitalized(lang.a_natural()),
+                    lang.pick("on either hand", "sur l’une des mains")
+                ),
+                Some(false) => format!("{} {}", lang.pick("No", "Aucun"), lang.natural()),
+                None => lang.pick("Any coup", "Tout coup").to_string(),
+            };
         }
         (Some(Winner::Tie), _) => lang.outcome(Winner::Tie).to_string(),
-        (Some(winner), Lang::En) => format!("{} wins", lang.outcome(winner)),
-        (Some(winner), Lang::Fr) => format!("{} gagne", lang.outcome(winner)),
+        (Some(winner), _) => lang.wins(winner).to_string(),
     };
     let tie = condition.winner == Some(Winner::Tie);
     match (condition.total, condition.cards, lang) {
@@ -171,7 +184,7 @@ pub fn describe_condition(condition: &Condition, lang: Lang) -> String {
             " {} {} {}",
             lang.pick("with", "avec"),
             cards_word(n),
-            lang.pick("cards", "cartes")
+            lang.cards(usize::from(n))
         )),
         (None, None, _) => {}
     }
@@ -182,11 +195,23 @@ pub fn describe_condition(condition: &Condition, lang: Lang) -> String {
         });
     }
     match condition.natural {
-        Some(true) => text.push_str(lang.pick(" on a natural", " sur un naturel")),
-        Some(false) => text.push_str(lang.pick(" without a natural", " sans naturel")),
+        Some(true) => text.push_str(&format!(" {} {}", lang.pick("on", "sur"), lang.a_natural())),
+        Some(false) => text.push_str(&format!(
+            " {} {}",
+            lang.pick("without", "sans"),
+            lang.pick(lang.a_natural(), lang.natural())
+        )),
         None => {}
     }
     text
+}
+
+/// A word with its first letter in capitals: "a natural" → "A natural".
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// A bet's name for people: Punto, Banco, Tie / Égalité, or a side bet's key.
@@ -194,7 +219,7 @@ pub fn bet_name(key: &str, lang: Lang) -> String {
     match key {
         "punto" => "Punto".into(),
         "banco" => "Banco".into(),
-        "tie" => lang.pick("Tie", "Égalité").into(),
+        "tie" => lang.outcome(Winner::Tie).into(),
         other => other.to_string(),
     }
 }
@@ -205,10 +230,7 @@ pub fn describe_terms(terms: &Option<Terms>, lang: Lang) -> String {
         None => lang.pick("(not offered)", "(absent)").to_string(),
         Some(Terms::Paytable(bet)) => describe_bet(bet, lang),
         Some(Terms::Pair { hand, net }) => {
-            let hand = match hand {
-                crate::outcome::Hand::Punto => "Punto",
-                crate::outcome::Hand::Banco => "Banco",
-            };
+            let hand = lang.hand(*hand);
             match lang {
                 Lang::En => format!("{hand}'s first two cards a pair: +{net}; otherwise −1"),
                 Lang::Fr => {
@@ -226,7 +248,7 @@ pub fn describe_bet(bet: &Bet, lang: Lang) -> String {
         .iter()
         .map(|line| {
             let condition = describe_condition(&line.when, lang);
-            let colon = lang.pick(":", " :");
+            let colon = lang.colon();
             if *line.net.numer() == 0 {
                 format!("{condition}{colon} {}", lang.pick("push", "remboursé"))
             } else {
@@ -268,9 +290,9 @@ pub fn settlement_table(rules: &Rules, stake: i64, lang: Lang) -> Table {
         Lang::En => format!("Prediction (stake {stake})"),
         Lang::Fr => format!("Prédiction (enjeu {stake})"),
     };
-    let punto = lang.pick("Punto wins", "Punto gagne");
-    let banco = lang.pick("Banco wins", "Banco gagne");
-    let tie = lang.pick("Tie", "Égalité");
+    let punto = lang.wins(Winner::Punto);
+    let banco = lang.wins(Winner::Banco);
+    let tie = lang.outcome(Winner::Tie);
     let mut table = Table::new(&[
         (heading.as_str(), Align::Left),
         (punto, Align::Right),

@@ -9,6 +9,7 @@ use punto_banco::oracle::fit::{self, Grouping, Observed};
 use punto_banco::oracle::vectors::{CSV_HEADER, vectors};
 use punto_banco::oracle::verify::{Finding, Kind, Verifier};
 use punto_banco::outcome::Winner;
+use punto_banco::render::oracle::finding_sentence;
 use punto_banco::rules::{Action, DrawingRules, PuntoMove, Rules};
 use punto_banco::shoe::Shoe;
 use punto_banco::tally::Tally;
@@ -185,7 +186,7 @@ fn the_004_tableau_is_caught_and_named() {
     assert!(summary.disagreeing[&Kind::Draw] > 0);
     assert_eq!(summary.disagreeing.len(), 1, "{:?}", summary.disagreeing);
     let (line, finding) = &found[0];
-    let sentence = finding.sentence(&Rules::reference(), punto_banco::lang::Lang::En);
+    let sentence = finding_sentence(finding, &Rules::reference(), punto_banco::lang::Lang::En);
     assert_eq!(
         sentence, "the engine has Banco draw; Banco on 3 stands against a third card 8",
         "line {line}"
@@ -214,9 +215,11 @@ fn punto_standing_on_5_is_caught_and_named() {
     .log(4, 60);
     let (summary, found) = verify(&log);
     assert!(summary.disagreeing[&Kind::Draw] > 0);
-    let sentence = found[0]
-        .1
-        .sentence(&Rules::reference(), punto_banco::lang::Lang::En);
+    let sentence = finding_sentence(
+        &found[0].1,
+        &Rules::reference(),
+        punto_banco::lang::Lang::En,
+    );
     assert_eq!(
         sentence,
         "the engine has Punto stand; Punto draws on 5 (on 0–5)"
@@ -253,9 +256,11 @@ fn a_commission_taken_on_ties_is_caught_and_named() {
         summary.disagreeing.keys().collect::<Vec<_>>(),
         vec![&Kind::Net]
     );
-    let sentence = found[0]
-        .1
-        .sentence(&Rules::reference(), punto_banco::lang::Lang::En);
+    let sentence = finding_sentence(
+        &found[0].1,
+        &Rules::reference(),
+        punto_banco::lang::Lang::En,
+    );
     assert_eq!(
         sentence,
         "the engine nets `-0.05` on Banco; the rules net 0"
@@ -275,15 +280,17 @@ fn impossible_cards_and_malformed_lines() {
         .collect();
     assert_eq!(impossible.len(), 1);
     assert_eq!(
-        impossible[0]
-            .1
-            .sentence(&Rules::reference(), punto_banco::lang::Lang::En),
+        finding_sentence(
+            &impossible[0].1,
+            &Rules::reference(),
+            punto_banco::lang::Lang::En
+        ),
         "A♠ is dealt a 9th time since the shoe of line 1, which holds 8"
     );
     let (line, last) = found.last().unwrap();
     assert_eq!(*line, 7);
     assert_eq!(
-        last.sentence(&Rules::reference(), punto_banco::lang::Lang::En),
+        finding_sentence(last, &Rules::reference(), punto_banco::lang::Lang::En),
         "the log has 4 cards: the coup also needs Punto's third card; Punto draws on 3 (on 0–5)"
     );
 }
@@ -310,7 +317,7 @@ fn findings(
     let found = found
         .into_iter()
         .map(|(line, f)| {
-            let text = f.sentence(&rules, punto_banco::lang::Lang::En);
+            let text = finding_sentence(&f, &rules, punto_banco::lang::Lang::En);
             (line, f.kind(), text)
         })
         .collect();
@@ -422,7 +429,7 @@ fn a_wrong_net_is_quoted_as_logged() {
     let rules = Rules::reference();
     let (_, raw) = verify(&log);
     assert_eq!(
-        raw[3].1.sentence(&rules, punto_banco::lang::Lang::Fr),
+        finding_sentence(&raw[3].1, &rules, punto_banco::lang::Lang::Fr),
         "le moteur règle `20.0` sur Banco ; les règles donnent 19"
     );
 }
@@ -539,7 +546,9 @@ fn a_log_without_a_coup_is_neither_agreement_nor_disagreement() {
 fn streamed_reports_are_the_whole_log_reports() {
     use punto_banco::lang::Lang;
     use punto_banco::render::Format;
-    use punto_banco::render::oracle::{VerifyReport, discrepancy_line, summary_text, verify_json};
+    use punto_banco::render::oracle::{
+        VerifyReport, discrepancy_line, summary_text, verify_json, verify_markdown,
+    };
     let rules = Rules::reference();
     let wrong = std::fs::read_to_string(format!(
         "{}/docs/examples/oracle/wrong.jsonl",
@@ -564,6 +573,10 @@ fn streamed_reports_are_the_whole_log_reports() {
             // What the command printed before it streamed.
             let whole = if format == Format::Json {
                 format!("{:#}\n", verify_json(&all, &summary, &rules))
+            } else if format == Format::Markdown {
+                // Markdown is its own report since `verify --format markdown` stopped
+                // printing the text report's box drawing.
+                verify_markdown(&all, &summary, &rules, lang)
             } else {
                 let mut out: String = all
                     .iter()
@@ -1161,4 +1174,233 @@ fn messages_name_the_field_and_quote_the_value_as_written() {
         said.starts_with("line 2: column ") && !said.contains(" at line "),
         "{said}"
     );
+}
+
+/// The typed entry and the JSON entry are one verification: the same coups, stated once as
+/// values and once as log lines, give the same findings and the same counts.
+#[test]
+fn typed_and_json_entries_agree() {
+    use num_rational::Ratio;
+    use punto_banco::card::parse_cards;
+    use punto_banco::oracle::verify::{Claims, Net};
+    use punto_banco::outcome::Hand;
+    let rules = Rules::reference();
+    let cards = |text: &str| parse_cards(text).unwrap();
+    let coups: Vec<(Vec<Card>, Claims, &str)> = vec![
+        // Punto 6, Banco 7, no draw: agrees, nets exact, as a float and whole.
+        (
+            cards("4H 2S 2C 5D"),
+            Claims {
+                punto_total: Some(6),
+                banco_total: Some(7),
+                punto_draws: Some(false),
+                banco_draws: Some(false),
+                natural: Some(false),
+                ..Claims::winner(Winner::Banco)
+            }
+            .net("banco", Net::Exact(Ratio::new(19, 20)))
+            .net("punto", Net::Integer(-1))
+            .net("tie", Net::Float(-1.0)),
+            r#"{"cards": ["4H", "2S", "2C", "5D"], "winner": "banco", "punto_total": 6, "banco_total": 7, "punto_draws": false, "banco_draws": false, "natural": false, "net": {"banco": "19/20", "punto": -1, "tie": -1.0}}"#,
+        ),
+        // A wrong winner.
+        (
+            cards("4H 2S 2C 5D"),
+            Claims::winner(Winner::Punto),
+            r#"{"cards": ["4H", "2S", "2C", "5D"], "winner": "punto"}"#,
+        ),
+        // A wrong net on a stake of 10.
+        (
+            cards("9H 9S KC KD"),
+            Claims {
+                stake: Some(10),
+                ..Claims::winner(Winner::Tie)
+            }
+            .net("tie", Net::Integer(90)),
+            r#"{"cards": ["9H", "9S", "KC", "KD"], "winner": "tie", "stake": 10, "net": {"tie": 90}}"#,
+        ),
+        // Banco drew against the rules: one card too many.
+        (
+            cards("4H 2S 2C 5D 8C"),
+            Claims::winner(Winner::Banco),
+            r#"{"cards": ["4H", "2S", "2C", "5D", "8C"], "winner": "banco"}"#,
+        ),
+        // A missing third card.
+        (
+            cards("4H 2S 9C 5D"),
+            Claims::winner(Winner::Banco),
+            r#"{"cards": ["4H", "2S", "9C", "5D"], "winner": "banco"}"#,
+        ),
+        // A wrong natural flag and a bet the rules lack.
+        (
+            cards("8H 2S KC 5D"),
+            Claims {
+                natural: Some(false),
+                ..Claims::winner(Winner::Punto)
+            },
+            r#"{"cards": ["8H", "2S", "KC", "5D"], "winner": "punto", "natural": false}"#,
+        ),
+        (
+            cards("8H 2S KC 5D"),
+            Claims::winner(Winner::Punto).net("dragon", Net::Integer(1)),
+            r#"{"cards": ["8H", "2S", "KC", "5D"], "winner": "punto", "net": {"dragon": 1}}"#,
+        ),
+    ];
+    let mut typed = Verifier::new(&rules);
+    let mut json = Verifier::new(&rules);
+    let mut disagreeing = 0;
+    for (i, (cards, claims, line)) in coups.iter().enumerate() {
+        let from_values = typed.coup(i + 1, cards, claims);
+        let from_text = json.line(i + 1, line);
+        assert_eq!(from_values, from_text, "coup {}", i + 1);
+        disagreeing += usize::from(from_values.is_some());
+    }
+    assert_eq!(typed.summary(), json.summary());
+    assert_eq!(typed.summary().agreeing, 1);
+    assert_eq!(disagreeing, coups.len() - 1);
+    // The second coup's finding, as a value.
+    assert_eq!(
+        Verifier::new(&rules)
+            .coup(1, &coups[1].0, &coups[1].1)
+            .map(|d| d.finding),
+        Some(Finding::WrongWinner {
+            engine: Winner::Punto,
+            rules: Winner::Banco,
+        })
+    );
+    // A wrong total, and a claim no line can state (a total of 12) is malformed as the
+    // line's would be.
+    let mut verifier = Verifier::new(&rules);
+    let wrong_total = Claims {
+        punto_total: Some(5),
+        ..Claims::winner(Winner::Banco)
+    };
+    assert_eq!(
+        verifier
+            .coup(1, &coups[0].0, &wrong_total)
+            .map(|d| d.finding),
+        Some(Finding::WrongTotal {
+            hand: Hand::Punto,
+            engine: 5,
+            rules: 6,
+        })
+    );
+    let impossible = Claims {
+        banco_total: Some(12),
+        ..Claims::winner(Winner::Banco)
+    };
+    let found = verifier.coup(2, &coups[0].0, &impossible).unwrap();
+    assert_eq!(found.finding.kind(), Kind::Malformed);
+    assert_eq!(
+        finding_sentence(&found.finding, &rules, punto_banco::lang::Lang::En),
+        "banco_total is 12: expected a whole number from 0 to 9"
+    );
+    assert_eq!(verifier.summary().malformed, 1);
+}
+
+/// A net logged as a string is quoted as logged, whichever entry it came through: the JSON
+/// entry keeps the text, the typed entry shows the value.
+#[test]
+fn a_wrong_string_net_is_quoted_as_logged() {
+    let rules = Rules::reference();
+    let mut verifier = Verifier::new(&rules);
+    let found = verifier
+        .line(
+            1,
+            r#"{"cards": ["4H", "2S", "2C", "5D"], "winner": "banco", "net": {"banco": "0.90"}}"#,
+        )
+        .unwrap();
+    assert_eq!(
+        finding_sentence(&found.finding, &rules, punto_banco::lang::Lang::En),
+        "the engine nets `0.90` on Banco; the rules net 0.95"
+    );
+}
+
+/// Real Markdown: headings, pipe tables with a delimiter row, and none of the text report's
+/// box drawing.
+fn assert_real_markdown(markdown: &str) {
+    for drawing in ['─', '│', '┌'] {
+        assert!(!markdown.contains(drawing), "{drawing} in:\n{markdown}");
+    }
+    assert!(markdown.starts_with("## "), "{markdown}");
+    let delimiter = |line: &str| {
+        line.starts_with("| ")
+            && line.contains("---")
+            && line.chars().all(|c| matches!(c, '|' | ':' | '-' | ' '))
+    };
+    let lines: Vec<&str> = markdown.lines().collect();
+    let tables = lines.iter().filter(|line| delimiter(line)).count();
+    assert!(tables > 0, "no pipe table in:\n{markdown}");
+    // Every delimiter row follows a header row of as many cells, and a table is all pipes.
+    for (i, line) in lines.iter().enumerate().filter(|(_, line)| delimiter(line)) {
+        let header = lines[i - 1];
+        assert!(
+            header.starts_with("| ") && header.ends_with(" |"),
+            "{header}"
+        );
+        assert_eq!(header.matches(" | ").count(), line.matches(" | ").count());
+    }
+}
+
+#[test]
+fn verify_writes_real_markdown() {
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::write_verification;
+    let log = "{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"punto\"}\n\
+               {\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"banco\"}\n\
+               not json\n";
+    let rules = Rules::reference();
+    for lang in punto_banco::lang::Lang::ALL {
+        let mut out = Vec::new();
+        let summary = write_verification(
+            log.as_bytes(),
+            &mut out,
+            &rules,
+            lang,
+            Format::Markdown,
+            1 << 20,
+        )
+        .unwrap();
+        let markdown = String::from_utf8(out).unwrap();
+        assert_real_markdown(&markdown);
+        assert_eq!((summary.coups, summary.malformed), (2, 1));
+        // The discrepancies are a list under their heading, the summary a table.
+        let items: Vec<&str> = markdown.lines().filter(|l| l.starts_with("- ")).collect();
+        assert_eq!(items.len(), 2, "{markdown}");
+        assert!(
+            items[0].contains(lang.pick("line 1", "ligne 1")),
+            "{markdown}"
+        );
+        assert_eq!(markdown.matches("\n## ").count(), 1, "{markdown}");
+    }
+    // A log that agrees has no discrepancies heading, only the summary.
+    let mut out = Vec::new();
+    write_verification(
+        &b"{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"banco\"}\n"[..],
+        &mut out,
+        &rules,
+        punto_banco::lang::Lang::En,
+        Format::Markdown,
+        1 << 20,
+    )
+    .unwrap();
+    let markdown = String::from_utf8(out).unwrap();
+    assert_real_markdown(&markdown);
+    assert!(markdown.starts_with("## Summary\n\n| "), "{markdown}");
+}
+
+#[test]
+fn fit_writes_real_markdown() {
+    use punto_banco::render::Format;
+    use punto_banco::render::oracle::render_fit;
+    let fits = fit_passes(&Engine::default().log(5, 30));
+    for lang in punto_banco::lang::Lang::ALL {
+        let markdown = render_fit(&fits, 0.01, 3, lang, Format::Markdown);
+        assert_real_markdown(&markdown);
+        let headings = markdown.lines().filter(|l| l.starts_with("## ")).count();
+        assert_eq!(headings, fits.len(), "{markdown}");
+        // The text report keeps its aligned columns.
+        let text = render_fit(&fits, 0.01, 3, lang, Format::Text);
+        assert!(text.contains('─') && !text.contains("| "), "{text}");
+    }
 }
