@@ -14,7 +14,6 @@ pub mod dealer;
 pub mod depletion;
 pub mod docs;
 pub mod engine;
-pub mod enumerate;
 pub mod lang;
 pub mod oracle;
 pub mod outcome;

@@ -22,7 +22,7 @@ use super::{Object, json_error, raw_scalar};
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Role, deal};
 use crate::outcome::{Hand, Winner};
-use crate::rules::{Action, Rules, Terms};
+use crate::rules::{Action, Pairs, Rules, Terms};
 use crate::shoe::Shoe;
 use num_rational::{BigRational, Ratio};
 use serde::Deserialize;
@@ -1387,21 +1387,11 @@ fn compare(
             .iter()
             .find(|(key, _)| key == bet.as_ref())
             .map(|(_, t)| t);
-        let expected: Option<Ratio<i64>> = match terms {
-            Some(Terms::Paytable(terms)) => Some(terms.net(state)),
-            Some(Terms::Pair { net, hand }) => {
-                let cards = match hand {
-                    Hand::Punto => &coup.punto,
-                    Hand::Banco => &coup.banco,
-                };
-                Some(if cards[0].rank == cards[1].rank {
-                    *net
-                } else {
-                    -Ratio::from_integer(1)
-                })
-            }
-            None => None,
-        };
+        let pairs = Pairs::of(
+            [coup.punto[0].rank, coup.punto[1].rank],
+            [coup.banco[0].rank, coup.banco[1].rank],
+        );
+        let expected: Option<Ratio<i64>> = terms.map(|terms| terms.settle(state, pairs));
         // Amounts are bounded so that a net times a stake stays exact in 128 bits.
         let expected = expected
             .map(|net| Ratio::new(i128::from(*net.numer()) * stake, i128::from(*net.denom())));

@@ -4,11 +4,11 @@
 use num_bigint::BigUint;
 use punto_banco::card::Card;
 use punto_banco::dealer::Dealer;
-use punto_banco::enumerate::exact_tally;
 use punto_banco::oracle::fit::{self, Grouping, Observed};
 use punto_banco::oracle::vectors::{CSV_HEADER, vectors};
 use punto_banco::oracle::verify::{Finding, Kind, Verifier};
 use punto_banco::outcome::Winner;
+use punto_banco::reference::exact_tally;
 use punto_banco::render::oracle::finding_sentence;
 use punto_banco::rules::{Action, DrawingRules, PuntoMove, Rules};
 use punto_banco::shoe::Shoe;
