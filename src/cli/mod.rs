@@ -102,3 +102,15 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Man(args) => man::run(args, out),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_flags_do_not_clash() {
+        // clap checks short flags, names and conflicts for every subcommand here.
+        Cli::command().debug_assert();
+    }
+}
