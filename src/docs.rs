@@ -454,10 +454,10 @@ mod tests {
         let text = "```sh\n$ punto-banco rules\nnot output\n```\n\n```console\n$ punto-banco deal 4H 2S\nline one\nline two\n$ punto-banco rules\n$ punto-banco  analyze  --decks 6 \nshown\n```\n$ punto-banco eor\nafter the block\n";
         let examples = console_examples(text);
         assert_eq!(examples.len(), 2);
-        assert_eq!(examples[0].line, 6);
+        assert_eq!(examples[0].line, 7);
         assert_eq!(examples[0].args, ["deal", "4H", "2S"]);
         assert_eq!(&text[examples[0].output.clone()], "line one\nline two\n");
-        assert_eq!(examples[1].line, 10);
+        assert_eq!(examples[1].line, 11);
         assert_eq!(examples[1].command(), "punto-banco analyze --decks 6");
         assert_eq!(&text[examples[1].output.clone()], "shown\n");
     }
