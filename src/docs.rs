@@ -4,6 +4,11 @@
 //! `<!-- generated:NAME -->` and `<!-- end generated:NAME -->`. [`splice`] replaces what lies
 //! between them with what the engine renders now, so prose stays hand-written and every figure
 //! comes from the engine. The library does no file I/O: the caller reads and writes the files.
+//!
+//! A page's console examples (a `$ punto-banco …` line in a ```` ```console ```` block,
+//! followed by the output it prints) are found by [`console_examples`] and rerun by
+//! [`refresh_console_examples`] with a runner the caller gives: the docs tool runs them in
+//! its own process, the drift test as separate processes.
 
 use crate::analysis::Analysis;
 use crate::lang::Lang;
@@ -15,8 +20,9 @@ use crate::render::tableau::render_rules;
 use crate::rules::{MainBet, Rules};
 use crate::shoe::Shoe;
 
-/// The one command that rewrites every generated block.
-pub const REGENERATE: &str = "cargo run --release -- docs --write";
+/// The one command that rewrites every generated block (the `docs` subcommand is built only
+/// with the `docs-tool` feature, so that the user's binary does not carry it).
+pub const REGENERATE: &str = "cargo run --release --features docs-tool -- docs --write";
 
 /// The shoes of the simulation summarised in the docs (`shoe-sim --shoes 10000 --seed 1
 /// --rules ez-baccarat`).
@@ -27,15 +33,26 @@ pub const TEACHING_STAKE: i64 = 20;
 
 /// A generated block that cannot be produced or a file whose markers do not pair up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DocsError {
+    /// A marker names a block this module cannot generate.
     #[error("line {line}: unknown generated block `{name}`; known blocks: {known}")]
     UnknownBlock {
+        /// The 1-based line of the marker.
         line: usize,
+        /// The block's name as the marker writes it.
         name: String,
+        /// The blocks that can be generated, comma-separated.
         known: String,
     },
+    /// A block's opening marker has no closing marker after it.
     #[error("line {line}: block `{name}` has no `<!-- end generated:{name} -->`")]
-    Unclosed { line: usize, name: String },
+    Unclosed {
+        /// The 1-based line of the opening marker.
+        line: usize,
+        /// The block's name.
+        name: String,
+    },
 }
 
 /// The blocks this module can generate.
@@ -300,6 +317,96 @@ pub fn splice(text: &str) -> Result<String, DocsError> {
     Ok(out)
 }
 
+/// The program name a console example's command line starts with.
+const PROMPT: &str = "$ punto-banco ";
+
+/// One `$ punto-banco …` line of a ```` ```console ```` block shown with its output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConsoleExample {
+    /// The 1-based number of the command's line in the text.
+    pub line: usize,
+    /// The arguments after `punto-banco`, split at whitespace.
+    pub args: Vec<String>,
+    /// The byte span of the output shown under the command: every line up to the next
+    /// `$ ` line or the end of the block.
+    pub output: std::ops::Range<usize>,
+}
+
+impl ConsoleExample {
+    /// The command as a person types it: `punto-banco` and the arguments.
+    pub fn command(&self) -> String {
+        std::iter::once("punto-banco")
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Every console example of a Markdown text that shows output, in order. A command with no
+/// output under it is not an example of output and is left out.
+///
+/// ```
+/// let page = "```console\n$ punto-banco rules --lang fr\nLes règles\n```\n";
+/// let examples = punto_banco::docs::console_examples(page);
+/// assert_eq!(examples[0].args, ["rules", "--lang", "fr"]);
+/// assert_eq!(&page[examples[0].output.clone()], "Les règles\n");
+/// ```
+pub fn console_examples(text: &str) -> Vec<ConsoleExample> {
+    let mut examples = Vec::new();
+    let mut in_console = false;
+    let mut offset = 0;
+    let mut lines = text.split_inclusive('\n').enumerate().peekable();
+    let is_output = |line: &str| !line.starts_with("$ ") && !line.starts_with("```");
+    while let Some((index, line)) = lines.next() {
+        offset += line.len();
+        if line.trim_end() == "```console" {
+            in_console = true;
+            continue;
+        }
+        if line.starts_with("```") {
+            in_console = false;
+            continue;
+        }
+        let Some(args) = line.trim_end().strip_prefix(PROMPT) else {
+            continue;
+        };
+        if !in_console {
+            continue;
+        }
+        let start = offset;
+        while let Some((_, output)) = lines.next_if(|(_, l)| is_output(l)) {
+            offset += output.len();
+        }
+        if offset > start {
+            examples.push(ConsoleExample {
+                line: index + 1,
+                args: args.split_whitespace().map(str::to_string).collect(),
+                output: start..offset,
+            });
+        }
+    }
+    examples
+}
+
+/// The text with every console example's shown output replaced by what `run` returns for
+/// it; `run` is given the example and the output shown now, and its first error stops the
+/// refresh.
+pub fn refresh_console_examples<E>(
+    text: &str,
+    mut run: impl FnMut(&ConsoleExample, &str) -> Result<String, E>,
+) -> Result<String, E> {
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for example in console_examples(text) {
+        out.push_str(&text[copied..example.output.start]);
+        out.push_str(&run(&example, &text[example.output.clone()])?);
+        copied = example.output.end;
+    }
+    out.push_str(&text[copied..]);
+    Ok(out)
+}
+
+/// The name a marker line gives after `prefix`, if the line is such a marker.
 fn marker<'a>(line: &'a str, prefix: &str) -> Option<&'a str> {
     line.trim()
         .strip_prefix(prefix)?
@@ -340,5 +447,36 @@ mod tests {
                 name: "decks:en".into()
             }
         );
+    }
+
+    #[test]
+    fn console_examples_are_found_with_their_output_only_in_console_blocks() {
+        let text = "```sh\n$ punto-banco rules\nnot output\n```\n\n```console\n$ punto-banco deal 4H 2S\nline one\nline two\n$ punto-banco rules\n$ punto-banco  analyze  --decks 6 \nshown\n```\n$ punto-banco eor\nafter the block\n";
+        let examples = console_examples(text);
+        assert_eq!(examples.len(), 2);
+        assert_eq!(examples[0].line, 7);
+        assert_eq!(examples[0].args, ["deal", "4H", "2S"]);
+        assert_eq!(&text[examples[0].output.clone()], "line one\nline two\n");
+        assert_eq!(examples[1].line, 11);
+        assert_eq!(examples[1].command(), "punto-banco analyze --decks 6");
+        assert_eq!(&text[examples[1].output.clone()], "shown\n");
+    }
+
+    #[test]
+    fn refresh_replaces_each_output_and_keeps_the_rest() {
+        let text =
+            "# Page\n```console\n$ punto-banco a\nold a\n$ punto-banco b\nold b\n```\nProse.\n";
+        let fresh = refresh_console_examples(text, |example, shown| {
+            Ok::<_, ()>(format!("{} (was {})", example.args[0], shown))
+        })
+        .unwrap();
+        assert_eq!(
+            fresh,
+            "# Page\n```console\n$ punto-banco a\na (was old a\n)$ punto-banco b\nb (was old b\n)```\nProse.\n"
+        );
+        let same = refresh_console_examples(text, |_, shown| Ok::<_, ()>(shown.to_string()));
+        assert_eq!(same.unwrap(), text);
+        let stopped = refresh_console_examples(text, |example, _| Err(example.line));
+        assert_eq!(stopped, Err(3));
     }
 }

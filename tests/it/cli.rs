@@ -189,6 +189,7 @@ fn bad_input_exits_2_naming_the_token() {
     bad_input(&["rules", "--stake", "0"], "--stake is `0`");
 }
 
+#[cfg(feature = "docs-tool")]
 #[test]
 fn docs_check_passes_on_the_committed_docs() {
     let output = run(&["docs"]);
@@ -200,6 +201,7 @@ fn docs_check_passes_on_the_committed_docs() {
     );
 }
 
+#[cfg(feature = "docs-tool")]
 #[test]
 fn docs_check_exits_1_on_drift_and_writes_nothing() {
     let dir = std::env::temp_dir().join(format!("punto-banco-docs-{}", std::process::id()));
@@ -472,4 +474,235 @@ fn eor_and_shoe_sim_from_the_command_line() {
     );
     bad_input(&["shoe-sim", "--decks", "65537"], "--decks is `65537`");
     bad_input(&["shoe-sim", "--shoes", "0"], "--shoes is `0`");
+}
+
+/// Every subcommand of the user's binary.
+const SUBCOMMANDS: &[&str] = &[
+    "analyze",
+    "rules",
+    "deal",
+    "check",
+    "verify",
+    "vectors",
+    "fit",
+    "eor",
+    "shoe-sim",
+    "session",
+    "session-odds",
+    "completions",
+    "man",
+];
+
+/// The standard output of a command that must succeed.
+fn stdout_of(args: &[&str]) -> String {
+    let output = run(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn completions_name_every_subcommand() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = stdout_of(&["completions", shell]);
+        for sub in SUBCOMMANDS {
+            assert!(script.contains(sub), "{shell} completions lack {sub}");
+        }
+    }
+    assert!(stdout_of(&["completions", "zsh"]).starts_with("#compdef punto-banco"));
+    bad_input(
+        &["completions", "tcsh"],
+        "expected one of bash, elvish, fish, powershell, zsh",
+    );
+}
+
+#[test]
+fn the_man_page_is_roff_titled_punto_banco() {
+    let page = stdout_of(&["man"]);
+    // clap_mangen opens with the definition of the apostrophe string, then the title.
+    let first_macro = page
+        .lines()
+        .find(|line| !line.starts_with(".ie ") && !line.starts_with(".el "))
+        .unwrap();
+    assert!(
+        first_macro.starts_with(".TH punto-banco 1"),
+        "{first_macro}"
+    );
+    for sub in SUBCOMMANDS {
+        // roff writes a hyphen as `\-`.
+        let roff = sub.replace('-', "\\-");
+        assert!(page.contains(&roff), "the man page lacks {sub}");
+    }
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("punto-banco.1");
+    let output = run(&["man", "-o", target.to_str().unwrap()]);
+    assert!(output.status.success() && output.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), page);
+}
+
+/// The example command lines of a subcommand's `--help`, without their comments.
+fn help_examples(sub: &str) -> Vec<String> {
+    let help = stdout_of(&[sub, "--help"]);
+    let (_, examples) = help
+        .split_once("\nExamples:\n")
+        .unwrap_or_else(|| panic!("`{sub} --help` has no Examples: section"));
+    examples
+        .lines()
+        .map_while(|line| line.strip_prefix("  "))
+        .map(|line| line.split(" # ").next().unwrap().trim().to_string())
+        .collect()
+}
+
+#[test]
+fn every_subcommand_help_shows_examples_that_work_from_the_repository_root() {
+    let folder = tempfile::tempdir().unwrap();
+    for sub in SUBCOMMANDS {
+        let examples = help_examples(sub);
+        assert!(!examples.is_empty(), "`{sub} --help` shows no example");
+        for example in examples {
+            // What the shell does (a redirection, a pipe) is not the tool's; a file the
+            // example writes goes to a temporary folder instead of the checkout.
+            let command = example.split(['>', '|']).next().unwrap();
+            let mut words: Vec<String> = command.split_whitespace().map(String::from).collect();
+            assert_eq!(words.remove(0), "punto-banco", "{example}");
+            for i in 1..words.len() {
+                if words[i - 1] == "-o" || words[i - 1] == "--out" {
+                    words[i] = folder.path().join(&words[i]).display().to_string();
+                }
+            }
+            let output = Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+                .args(&words)
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            // A failed check (exit 1) is what some examples show; bad input never is.
+            assert!(
+                matches!(output.status.code(), Some(0 | 1)) && !stderr.contains("error:"),
+                "`{example}`: {stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn short_flags_equal_long_ones() {
+    let pairs: &[(&[&str], &[&str])] = &[
+        (
+            &["analyze", "-d", "6", "-f", "json", "-r", "tie-9-to-1"],
+            &[
+                "analyze",
+                "--decks",
+                "6",
+                "--format",
+                "json",
+                "--rules",
+                "tie-9-to-1",
+            ],
+        ),
+        (
+            &["rules", "-l", "fr", "-f", "markdown"],
+            &["rules", "--lang", "fr", "--format", "markdown"],
+        ),
+        (
+            &[
+                "deal", "4H", "2S", "9C", "AD", "8D", "-r", "super-6", "-l", "fr",
+            ],
+            &[
+                "deal", "4H", "2S", "9C", "AD", "8D", "--rules", "super-6", "--lang", "fr",
+            ],
+        ),
+        (
+            &["vectors", "-d", "1", "-f", "csv"],
+            &["vectors", "--decks", "1", "--format", "csv"],
+        ),
+        (
+            &["eor", "-d", "1", "-r", "ez-baccarat", "-f", "json"],
+            &[
+                "eor",
+                "--decks",
+                "1",
+                "--rules",
+                "ez-baccarat",
+                "--format",
+                "json",
+            ],
+        ),
+        (
+            &["session-odds", "--deals", "2", "-d", "1", "-r", "super-6"],
+            &[
+                "session-odds",
+                "--deals",
+                "2",
+                "--decks",
+                "1",
+                "--rules",
+                "super-6",
+            ],
+        ),
+    ];
+    for (short, long) in pairs {
+        assert_eq!(stdout_of(short), stdout_of(long), "{short:?}");
+    }
+    let folder = tempfile::tempdir().unwrap();
+    let (a, b) = (folder.path().join("a.csv"), folder.path().join("b.csv"));
+    stdout_of(&["vectors", "-d", "1", "-f", "csv", "-o", a.to_str().unwrap()]);
+    stdout_of(&[
+        "vectors",
+        "--decks",
+        "1",
+        "--format",
+        "csv",
+        "--out",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn rules_deal_session_and_session_odds_take_a_rule_set() {
+    // EZ Baccarat pays Banco even money and pushes a three-card 7.
+    let reference = stdout_of(&["rules"]);
+    let ez = stdout_of(&["rules", "--rules", "ez-baccarat"]);
+    assert!(reference.contains("Banco wins: +0.95"), "{reference}");
+    assert!(
+        ez.contains("Banco wins with a three-card 7: push; Banco wins: +1"),
+        "{ez}"
+    );
+    assert_eq!(stdout_of(&["rules", "--rules", "reference"]), reference);
+    // Super 6 pays half on a Banco win with six: 4H 2S 9C AD 8D is not one, 4H 3S 2C 3D 2D is.
+    let six = ["deal", "AH", "3S", "2C", "3D", "2D"];
+    assert!(stdout_of(&six).contains("Banco +19"));
+    let super_six = stdout_of(&[&six[..], &["--rules", "super-6"]].concat());
+    assert!(super_six.contains("Banco +10"), "{super_six}");
+    // A session settles every prediction by the rule set's tariff.
+    let script = [
+        "session",
+        "--script",
+        "docs/examples/session/two-deals.json",
+        "-f",
+        "json",
+    ];
+    assert_ne!(
+        json(&script),
+        json(&[&script[..], &["--rules", "banco-4-percent"]].concat())
+    );
+    let odds = ["session-odds", "--deals", "2", "-f", "json"];
+    assert_ne!(
+        json(&odds),
+        json(&[&odds[..], &["--rules", "ez-baccarat"]].concat())
+    );
+    // The rule file's shoe is the session's unless --decks is given.
+    assert_eq!(
+        json(&[&odds[..], &["--rules", "reference-6-decks"]].concat()),
+        json(&[&odds[..], &["--decks", "6"]].concat())
+    );
+    bad_input(
+        &["rules", "--rules", "no-such-variant"],
+        "`no-such-variant` is neither a file nor a shipped variant",
+    );
 }

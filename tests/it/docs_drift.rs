@@ -1,6 +1,6 @@
 //! The generated tables in docs/ must equal what the engine renders now.
 
-use punto_banco::docs::{REGENERATE, splice};
+use punto_banco::docs::{REGENERATE, console_examples, splice};
 use std::path::{Path, PathBuf};
 
 fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -48,7 +48,8 @@ fn generated_docs_are_current() {
 }
 
 /// Every `$ punto-banco …` line shown with its output in a ```console block of docs/ or the
-/// README prints exactly that output (standard output and error together).
+/// README prints exactly that output (standard output and error together). The examples are
+/// found by the library's one parser, the one the docs tool reruns them with.
 #[test]
 fn console_examples_print_what_they_show() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -57,34 +58,26 @@ fn console_examples_print_what_they_show() {
     let mut checked = 0;
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
-        for block in text.split("```console\n").skip(1) {
-            let block = block.split("```").next().unwrap();
-            let mut lines = block.lines().peekable();
-            while let Some(line) = lines.next() {
-                let Some(args) = line.strip_prefix("$ punto-banco ") else {
-                    continue;
-                };
-                let mut expected = String::new();
-                while let Some(next) = lines.peek().filter(|l| !l.starts_with("$ ")) {
-                    expected.push_str(next);
-                    expected.push('\n');
-                    lines.next();
-                }
-                if expected.is_empty() {
-                    continue;
-                }
-                let output = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
-                    .args(args.split_whitespace())
-                    .output()
-                    .unwrap();
-                let actual = format!(
-                    "{}{}",
-                    String::from_utf8_lossy(&output.stdout),
-                    String::from_utf8_lossy(&output.stderr)
-                );
-                assert_eq!(actual, expected, "{}: `punto-banco {args}`", path.display());
-                checked += 1;
-            }
+        for example in console_examples(&text) {
+            let output = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+                .args(&example.args)
+                .output()
+                .unwrap();
+            let actual = format!(
+                "{}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            let expected = &text[example.output.clone()];
+            assert_eq!(
+                actual,
+                expected,
+                "{}:{}: `{}`",
+                path.display(),
+                example.line,
+                example.command()
+            );
+            checked += 1;
         }
     }
     assert!(checked >= 3, "only {checked} console examples checked");

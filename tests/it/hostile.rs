@@ -625,6 +625,7 @@ fn written_files_are_replaced_whole_and_only_regular_files_are_replaced() {
     assert_eq!(names(folder.path()), before);
 }
 
+#[cfg(feature = "docs-tool")]
 #[test]
 fn docs_write_refuses_a_folder_it_cannot_read() {
     bad(
@@ -1044,6 +1045,7 @@ fn a_report_lost_to_a_full_disk_is_an_error_even_when_the_check_fails() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+#[cfg(feature = "docs-tool")]
 #[test]
 fn docs_examples_run_from_the_repository_root_and_a_broken_one_is_refused() {
     let folder = tempfile::tempdir().unwrap();

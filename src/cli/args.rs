@@ -1,0 +1,132 @@
+//! Flags shared by several commands (the shoe, the output) and the value parsers that judge
+//! numbers in the tool's own words.
+
+use super::failure::Failure;
+use clap::{Args, ValueEnum};
+use punto_banco::card::parse_cards;
+use punto_banco::lang::Lang;
+use punto_banco::oracle::fit;
+use punto_banco::render::Format;
+use punto_banco::shoe::Shoe;
+
+/// The largest stake accepted, so that every settlement stays exact and readable.
+pub const MAX_STAKE: i64 = punto_banco::session::MAX_STAKE;
+
+/// The flags that describe a shoe: whole decks, thirteen rank counts, cards taken out.
+#[derive(Args)]
+pub struct ShoeArgs {
+    /// Number of 52-card decks, 1 to 4294967296 [default: 8, or the rule file's shoe].
+    #[arg(short, long, value_name = "N", conflicts_with = "ranks", allow_negative_numbers = true, value_parser = whole(1, Shoe::MAX_DECKS))]
+    pub decks: Option<u64>,
+    /// Thirteen rank counts, A, 2, …, 10, J, Q, K, separated by commas, instead of whole decks.
+    #[arg(long, value_name = "COUNTS", allow_hyphen_values = true)]
+    pub ranks: Option<String>,
+    /// Cards to take out of the shoe first, such as 8♠,8♥,9♣.
+    #[arg(long, value_name = "CARDS", allow_hyphen_values = true)]
+    pub remove: Option<String>,
+}
+
+impl ShoeArgs {
+    /// The shoe the flags describe, starting from `fallback` (a rule file's shoe) when they
+    /// name no decks or ranks: the shoe precedence of the command line.
+    pub fn shoe(&self, fallback: Option<Shoe>) -> Result<Shoe, Failure> {
+        let removed = match &self.remove {
+            Some(text) => {
+                parse_cards(text).map_err(|e| Failure::Input(format!("--remove: {e}")))?
+            }
+            None => Vec::new(),
+        };
+        let mut shoe = match (&self.ranks, self.decks, fallback) {
+            (Some(text), _, _) => {
+                Shoe::parse_counts(text).map_err(|e| Failure::Input(format!("--ranks: {e}")))?
+            }
+            (None, Some(n_decks), _) => return Ok(Shoe::decks_without(n_decks, &removed)?),
+            (None, None, Some(shoe)) => shoe,
+            (None, None, None) => {
+                return Ok(Shoe::decks_without(
+                    punto_banco::shoe::REFERENCE_DECKS,
+                    &removed,
+                )?);
+            }
+        };
+        shoe.remove_all(&removed)?;
+        Ok(shoe)
+    }
+}
+
+/// The flags that choose the language and format of a report.
+#[derive(Args)]
+pub struct OutputArgs {
+    /// Language of the output.
+    #[arg(short, long, value_enum, default_value_t = LangArg::En)]
+    lang: LangArg,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+}
+
+/// The languages `--lang` accepts.
+#[derive(Clone, Copy, ValueEnum)]
+enum LangArg {
+    En,
+    Fr,
+}
+
+/// The formats `--format` accepts.
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Text,
+    Markdown,
+    Json,
+}
+
+impl OutputArgs {
+    /// The language asked for.
+    pub fn lang(&self) -> Lang {
+        match self.lang {
+            LangArg::En => Lang::En,
+            LangArg::Fr => Lang::Fr,
+        }
+    }
+
+    /// The format asked for.
+    pub fn format(&self) -> Format {
+        match self.format {
+            FormatArg::Text => Format::Text,
+            FormatArg::Markdown => Format::Markdown,
+            FormatArg::Json => Format::Json,
+        }
+    }
+}
+
+/// A value parser for a whole number from `low` to `high`, in the tool's own words (the
+/// flag's name and the value are added when the error is shown).
+pub fn whole(low: u64, high: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync {
+    move |text: &str| {
+        let expected = || format!("expected a whole number from {low} to {high}");
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        match text.parse::<u64>() {
+            Ok(value) if digits && (low..=high).contains(&value) => Ok(value),
+            _ => Err(expected()),
+        }
+    }
+}
+
+/// A stake: a whole number from 1 to [`MAX_STAKE`].
+pub fn stake(text: &str) -> Result<i64, String> {
+    whole(1, MAX_STAKE as u64)(text).map(|value| value as i64)
+}
+
+/// A value parser for a number that `check` accepts (the library's own range and words).
+pub fn setting(
+    check: fn(f64) -> Result<f64, fit::FitError>,
+) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
+    move |text: &str| {
+        let accepted = |error: fit::FitError| match error {
+            fit::FitError::Setting { accepted, .. } => format!("expected {accepted}"),
+            other => other.to_string(),
+        };
+        // Whatever is not a number is judged as NaN: out of every range.
+        check(text.trim().parse().unwrap_or(f64::NAN)).map_err(accepted)
+    }
+}

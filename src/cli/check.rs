@@ -1,0 +1,43 @@
+//! `punto-banco check`: a claimed rule set against the reference, cell by cell, with costs.
+
+use super::args::OutputArgs;
+use super::failure::Failure;
+use super::output::put;
+use super::table::rule_text;
+use clap::Args;
+use punto_banco::check::{check, read_claimed};
+use punto_banco::render::check::render_report;
+use std::io::Write;
+
+/// The flags of `check`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  punto-banco check data/claims/004-banque.tsv         # a claimed tableau, with costs
+  punto-banco check data/claims/teaching-en-ranges.md  # a range table from a rule text
+  punto-banco check data/variants/ez-baccarat.json -l fr   # a rule file and its claims
+  punto-banco check data/claims/004-banque.tsv -f json # the report as JSON")]
+pub struct Check {
+    /// A rule-set file (JSON), or a tableau as rule documents write it: a grid (Markdown or
+    /// tab-separated, Banco totals as rows, Punto third cards 0–9 as columns) or a range
+    /// table ("0–2 | Always"). `-` reads standard input.
+    file: String,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Writes the report to `out`; a stated figure that does not hold fails the check.
+pub fn run(args: Check, out: &mut dyn Write) -> Result<(), Failure> {
+    let file = &args.file;
+    let text = rule_text(file)?;
+    let claimed = read_claimed(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    let report = check(claimed)?;
+    let (lang, format) = (args.output.lang(), args.output.format());
+    put(out, &render_report(&report, file, lang, format))?;
+    if report.claims_hold() {
+        Ok(())
+    } else {
+        Err(Failure::Check(format!(
+            "{file}: a stated figure does not hold"
+        )))
+    }
+}

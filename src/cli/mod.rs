@@ -1,0 +1,116 @@
+//! The command line: the clap definitions of every subcommand, each in a file of its own
+//! with its wiring, and the pieces they share (flags, input, output, failures).
+
+mod analyze;
+mod args;
+mod check;
+mod completions;
+mod deal;
+#[cfg(feature = "docs-tool")]
+mod docs;
+mod eor;
+mod failure;
+mod fit;
+mod input;
+mod man;
+mod message;
+mod output;
+mod rules;
+mod session;
+mod session_odds;
+mod shoe_sim;
+mod table;
+mod vectors;
+mod verify;
+
+pub use failure::Failure;
+pub use message::argument_message;
+pub use output::say_error;
+
+use clap::{Parser, Subcommand};
+use std::io::Write;
+
+/// The `punto-banco` command line.
+#[derive(Parser)]
+#[command(
+    name = "punto-banco",
+    version,
+    about = "Exact, verified analysis of eight-deck Punto Banco (casino baccarat with compulsory drawing)"
+)]
+pub struct Cli {
+    /// The subcommand to run.
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands; each one's doc comment is its line in `--help`.
+#[derive(Subcommand)]
+enum Command {
+    /// Exact analysis of a shoe: outcome counts and probabilities, house edges, naturals, draws.
+    Analyze(analyze::Analyze),
+    /// The drawing rules, the golden Banco tableau, the tariff and the settlement table.
+    Rules(rules::RulesCommand),
+    /// Deals one coup from cards in deal order (Punto, Banco, Punto, Banco, third cards) and explains it.
+    Deal(deal::Deal),
+    /// Checks a claimed rule set against the reference: every differing cell and what it costs,
+    /// tariff differences, and whether each stated figure holds (exit 1 when one does not).
+    Check(check::Check),
+    /// Verifies an engine's log (JSON lines, one coup each) hand by hand against the rules.
+    Verify(verify::Verify),
+    /// Writes the exhaustive conformance vectors: every distinct coup by card value, with its
+    /// decisions, totals, winner and exact weight in the shoe.
+    Vectors(vectors::Vectors),
+    /// Tests an engine's observed counts (or its log) against the exact probabilities, or
+    /// with --plan says how many coups it must log to show a given rule error.
+    Fit(fit::Fit),
+    /// The exact effect of removing one card of each rank on the edge of every bet.
+    Eor(eor::Eor),
+    /// Deals shuffled shoes to a cut card, computing every bet's exact edge before every coup,
+    /// and reports how often each bet turns favourable and what betting only then gains.
+    ShoeSim(shoe_sim::ShoeSim),
+    /// The ten-deal teaching session of the rule texts, at the terminal or from a script.
+    Session(session::SessionCommand),
+    /// Exact odds of the home session: each fixed strategy's final-score distribution, its
+    /// expected value, its chance to finish at or above zero, and head-to-head chances.
+    SessionOdds(session_odds::SessionOddsCommand),
+    /// Checks (or with --write, rewrites) the generated tables in the Markdown files of docs/.
+    #[cfg(feature = "docs-tool")]
+    Docs(docs::Docs),
+    /// Prints a shell's completion script (bash, zsh, fish, powershell or elvish).
+    Completions(completions::Completions),
+    /// Prints the manual page (roff), for `man`.
+    Man(man::Man),
+}
+
+/// Runs one command, writing what it prints to `out`.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
+    match cli.command {
+        Command::Analyze(args) => analyze::run(args, out),
+        Command::Rules(args) => rules::run(args, out),
+        Command::Deal(args) => deal::run(args, out),
+        Command::Check(args) => check::run(args, out),
+        Command::Verify(args) => verify::run(args, out),
+        Command::Vectors(args) => vectors::run(args, out),
+        Command::Fit(args) => fit::run(args, out),
+        Command::Eor(args) => eor::run(args, out),
+        Command::ShoeSim(args) => shoe_sim::run(args, out),
+        Command::Session(args) => session::run(args, out),
+        Command::SessionOdds(args) => session_odds::run(args, out),
+        #[cfg(feature = "docs-tool")]
+        Command::Docs(args) => docs::run_docs(args, out),
+        Command::Completions(args) => completions::run(args, out),
+        Command::Man(args) => man::run(args, out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_flags_do_not_clash() {
+        // clap checks short flags, names and conflicts for every subcommand here.
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,58 @@
+//! `punto-banco session-odds`: the exact odds of the home session's fixed strategies.
+
+use super::args::{OutputArgs, stake, whole};
+use super::failure::Failure;
+use super::output::put;
+use super::table::load_rule_set;
+use clap::Args;
+use punto_banco::render::session::render_odds;
+use punto_banco::rules::Rules;
+use punto_banco::session_odds::SessionOdds;
+use punto_banco::shoe::Shoe;
+use std::io::Write;
+
+/// Deals that `session-odds` accepts: the exact distributions grow fast.
+const ODDS_DEALS: u64 = 30;
+
+/// The flags of `session-odds`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  punto-banco session-odds                     # the ten-deal home session, 8 decks
+  punto-banco session-odds --deals 2 -l fr     # two deals, in French
+  punto-banco session-odds -r ez-baccarat -f json   # EZ Baccarat's tariff, as JSON")]
+pub struct SessionOddsCommand {
+    /// Deals in the session, 1 to 30 (the exact distributions grow fast).
+    #[arg(long, value_name = "N", default_value_t = u64::from(punto_banco::session::DEALS), allow_negative_numbers = true, value_parser = whole(1, ODDS_DEALS))]
+    deals: u64,
+    /// The notional stake of every prediction, 1 to 1000000000.
+    #[arg(long, value_name = "N", default_value_t = punto_banco::session::STAKE, allow_negative_numbers = true, value_parser = stake)]
+    stake: i64,
+    /// Decks in the shoe, 1 to 4294967296 [default: 8, or the rule file's shoe].
+    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = whole(1, Shoe::MAX_DECKS))]
+    decks: Option<u64>,
+    /// The rule set whose drawing rules and tariff settle the predictions (a file or a
+    /// shipped variant's name) [default: reference].
+    #[arg(short, long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Computes the odds of every strategy and writes them to `out`.
+pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure> {
+    let (rules, shoe) = match args.rules.as_deref() {
+        Some(name) => {
+            let set = load_rule_set(name)?;
+            (set.rules, set.shoe)
+        }
+        None => (Rules::reference(), None),
+    };
+    let shoe = match (args.decks, shoe) {
+        (Some(n_decks), _) => Shoe::decks(n_decks)?,
+        (None, Some(shoe)) => shoe,
+        (None, None) => Shoe::decks(punto_banco::shoe::REFERENCE_DECKS)?,
+    };
+    let odds = SessionOdds::new(&shoe, &rules, args.deals as u32, args.stake)?;
+    let (lang, format) = (args.output.lang(), args.output.format());
+    put(out, &render_odds(&odds, lang, format))
+}

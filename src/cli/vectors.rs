@@ -1,0 +1,100 @@
+//! `punto-banco vectors`: the exhaustive conformance vectors, with their SHA-256.
+
+use super::args::ShoeArgs;
+use super::failure::Failure;
+use super::output::{put, write_atomically};
+use super::table::named_table;
+use clap::{Args, ValueEnum};
+use punto_banco::oracle::vectors;
+use punto_banco::rules::Rules;
+use punto_banco::shoe::Shoe;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The flags of `vectors`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  punto-banco vectors -d 1 -o vectors.jsonl    # one deck's vectors, as JSON lines
+  punto-banco vectors -d 1 -f csv              # the same as CSV, to standard output
+  punto-banco vectors -r super-6 -o super-6.jsonl   # a shipped variant's vectors")]
+pub struct Vectors {
+    #[command(flatten)]
+    shoe: ShoeArgs,
+    /// The rule set (a file or a shipped variant's name); its shoe unless --decks/--ranks.
+    #[arg(short, long, value_name = "RULES")]
+    rules: Option<String>,
+    /// json (JSON lines) or csv.
+    #[arg(short, long, value_enum, default_value_t = VectorFormat::Json)]
+    format: VectorFormat,
+    /// Write to this file (replaced whole, never half-written) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// The formats of the vectors.
+#[derive(Clone, Copy, ValueEnum)]
+enum VectorFormat {
+    Json,
+    Csv,
+}
+
+/// Writes the vectors of the table to `out` or to `--out`.
+pub fn run(args: Vectors, out: &mut dyn Write) -> Result<(), Failure> {
+    let table = named_table(args.rules.as_deref(), &args.shoe)?;
+    table.shoe.check_playable()?;
+    write_vectors(
+        &table.shoe,
+        &table.rules,
+        args.format,
+        args.out.as_deref(),
+        out,
+    )
+}
+
+/// Writes the conformance vectors, to `out` or to a file, then reports their count and
+/// SHA-256 on standard error.
+fn write_vectors(
+    shoe: &Shoe,
+    rules: &Rules,
+    format: VectorFormat,
+    path: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let all = vectors::vectors(shoe, &rules.drawing);
+    let mut text = String::with_capacity(all.len() * 120);
+    if let VectorFormat::Csv = format {
+        text.push_str(vectors::CSV_HEADER);
+        text.push('\n');
+    }
+    for vector in &all {
+        text.push_str(&match format {
+            VectorFormat::Json => vector.to_json_line(),
+            VectorFormat::Csv => vector.to_csv_line(),
+        });
+        text.push('\n');
+    }
+    let hex = sha256_hex(text.as_bytes());
+    match path {
+        Some(path) => write_atomically(path, text.as_bytes())?,
+        None => {
+            put(out, &text)?;
+            out.flush().map_err(Failure::write)?;
+        }
+    }
+    // The count and checksum are part of what the command reports: losing them is an error.
+    writeln!(
+        std::io::stderr().lock(),
+        "{} vectors, sha256 {hex}",
+        all.len()
+    )
+    .map_err(Failure::write)
+}
+
+/// The SHA-256 of the bytes in lowercase hexadecimal, as `sha256sum` prints it.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}

@@ -1,0 +1,71 @@
+//! `punto-banco verify`: an engine's log of coups checked hand by hand against the rules.
+
+use super::args::OutputArgs;
+use super::failure::Failure;
+use super::input::{MAX_LINE, open_input, stdin_once};
+use super::table::rules_or_reference;
+use clap::Args;
+use punto_banco::lang::Lang;
+use punto_banco::oracle::verify::Verdict;
+use punto_banco::render::Format;
+use punto_banco::render::oracle::{StreamError, write_verification};
+use punto_banco::rules::Rules;
+use std::io::Write;
+
+/// The flags of `verify`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  punto-banco verify docs/examples/oracle/good.jsonl   # a log that agrees: exit 0
+  punto-banco verify docs/examples/oracle/wrong.jsonl  # a log that does not: exit 1
+  punto-banco verify docs/examples/oracle/good.jsonl -r tie-9-to-1 -f json")]
+pub struct Verify {
+    /// The log; `-` reads standard input.
+    file: String,
+    /// The rule set the engine claims to deal (a file or a shipped variant's name).
+    #[arg(short, long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Verifies the log, writing the report to `out`; a disagreement fails the check.
+pub fn run(args: Verify, out: &mut dyn Write) -> Result<(), Failure> {
+    stdin_once(&[
+        ("the log", Some(&args.file)),
+        ("--rules", args.rules.as_ref()),
+    ])?;
+    let rules = rules_or_reference(args.rules.as_deref())?;
+    let (lang, format) = (args.output.lang(), args.output.format());
+    verify_log(&args.file, &rules, lang, format, out)
+}
+
+/// Verifies a log line by line, writing the report as it goes, in memory that does not grow
+/// with the log; the verdict picks the exit code.
+fn verify_log(
+    path: &str,
+    rules: &Rules,
+    lang: Lang,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let reader = open_input(path)?;
+    let summary =
+        write_verification(reader, &mut *out, rules, lang, format, MAX_LINE).map_err(|error| {
+            match error {
+                StreamError::Read(e) => Failure::Input(format!("cannot read {path}: {e}")),
+                StreamError::Write(e) => Failure::write(e),
+                too_long @ StreamError::TooLong { .. } => {
+                    Failure::Input(format!("{path}: {too_long}"))
+                }
+            }
+        })?;
+    match summary.verdict() {
+        Verdict::Agree => Ok(()),
+        Verdict::Disagree => Err(Failure::Check(format!(
+            "{path}: the log disagrees with the rules"
+        ))),
+        Verdict::NoCoup => Err(Failure::Input(format!(
+            "{path}: no line of the log could be read as a coup"
+        ))),
+    }
+}
