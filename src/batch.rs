@@ -7,9 +7,9 @@
 
 use crate::card::Card;
 use crate::report::document_json;
-use crate::rules::Rules;
 use crate::shoe::{Shoe, ShoeSpec};
 use crate::table::NamedTable;
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -71,12 +71,16 @@ impl<'a> Batch<'a> {
         }
     }
 
-    /// Analyses a chunk of numbered lines on every core, keeping their order. A line that
+    /// Analyses a chunk of numbered lines on every core (with the `parallel` feature; in
+    /// turn without it), keeping their order. A line that
     /// could not be read as text comes as `Err` with the reason, and gets its error object;
     /// a blank line gets an empty string.
     pub fn chunk(&self, lines: &[(usize, Result<String, String>)]) -> Vec<String> {
+        #[cfg(feature = "parallel")]
+        let lines = lines.par_iter();
+        #[cfg(not(feature = "parallel"))]
+        let lines = lines.iter();
         lines
-            .par_iter()
             .map(|(number, text)| match text {
                 Err(message) => error_line(*number, message),
                 Ok(text) if text.trim().is_empty() => String::new(),
@@ -90,60 +94,6 @@ impl<'a> Batch<'a> {
 pub fn error_line(number: usize, message: &str) -> String {
     serde_json::json!({ "schema": crate::render::SCHEMA, "line": number, "error": message })
         .to_string()
-}
-
-// The tuple API the binary still calls; it goes once the binary builds a [`Batch`] of
-// [`NamedTable`]s.
-
-/// The rules of lines that name none as a tuple: the rules, their name, and their shoe.
-#[doc(hidden)]
-pub type DefaultRules = (Rules, String, Option<Shoe>);
-
-/// Finds the rules a line names, as a tuple; `Err` is a message for the line's error object.
-#[doc(hidden)]
-pub trait RulesResolver: Sync {
-    /// The rules, their name, and the shoe the rule set states, if any.
-    fn resolve(&self, name: &str) -> Result<(Rules, String, Option<Shoe>), String>;
-}
-
-/// A [`RulesResolver`] seen as a [`TableResolver`].
-struct Tuples<'a>(&'a dyn RulesResolver);
-
-impl TableResolver for Tuples<'_> {
-    fn resolve(&self, name: &str) -> Result<NamedTable, Unresolved> {
-        let (rules, name, shoe) = self.0.resolve(name)?;
-        Ok(NamedTable { name, rules, shoe })
-    }
-}
-
-/// A tuple's table.
-fn table_of((rules, name, shoe): &DefaultRules) -> NamedTable {
-    NamedTable {
-        name: name.clone(),
-        rules: rules.clone(),
-        shoe: shoe.clone(),
-    }
-}
-
-/// Analyses one line with the tuple API: [`Batch::line`].
-#[doc(hidden)]
-pub fn analyse_line(
-    number: usize,
-    text: &str,
-    default_rules: &DefaultRules,
-    resolver: &dyn RulesResolver,
-) -> String {
-    Batch::new(&table_of(default_rules), &Tuples(resolver)).line(number, text)
-}
-
-/// Analyses a chunk with the tuple API: [`Batch::chunk`].
-#[doc(hidden)]
-pub fn analyse_chunk(
-    lines: &[(usize, Result<String, String>)],
-    default_rules: &DefaultRules,
-    resolver: &dyn RulesResolver,
-) -> Vec<String> {
-    Batch::new(&table_of(default_rules), &Tuples(resolver)).chunk(lines)
 }
 
 /// The document of one line, or the message of its error object.

@@ -17,6 +17,7 @@ use crate::shoe::{Shoe, ShoeError};
 use num_rational::BigRational;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 /// The effect of removal: each bet's exact edge in the shoe, and its change when one card of
@@ -251,8 +252,13 @@ fn simulate_in_chunks(
     let mut first = 0;
     while first < setup.shoes {
         let end = first + (setup.shoes - first).min(shoes_per_chunk.max(1));
-        let chunk: Vec<(u64, Vec<BetRecord>)> = (first..end)
-            .into_par_iter()
+        // Shoes of a chunk are dealt on every core with the `parallel` feature, in turn
+        // without it; each has its own generator, so the results are the same.
+        #[cfg(feature = "parallel")]
+        let indices = (first..end).into_par_iter();
+        #[cfg(not(feature = "parallel"))]
+        let indices = first..end;
+        let chunk: Vec<(u64, Vec<BetRecord>)> = indices
             .map(|index| {
                 let result = one_shoe(setup, rules, index);
                 let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;

@@ -6,11 +6,12 @@ use super::input::{
     MAX_LINE, Reading, open_input, position, read_bounded, stdin_once, too_long, without_bom,
 };
 use super::output::put;
-use super::table::{load_rule_set, named_table};
+use super::table::{load_rule_set, named_table, table_or_reference};
 use clap::Args;
 use punto_banco::analysis::Analysis;
+use punto_banco::batch::{Batch, TableResolver, Unresolved};
 use punto_banco::render::analysis::render_analysis;
-use punto_banco::rules::Rules;
+use punto_banco::table::NamedTable;
 use std::io::Write;
 
 /// The flags of `analyze`.
@@ -42,29 +43,23 @@ pub struct Analyze {
 pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &args.batch {
         stdin_once(&[("--batch", Some(path)), ("--rules", args.rules.as_ref())])?;
-        let default = match args.rules.as_deref() {
-            Some(name) => {
-                let set = load_rule_set(name)?;
-                (set.rules, set.name, set.shoe)
-            }
-            None => (Rules::reference(), "reference".to_string(), None),
-        };
+        let default = table_or_reference(args.rules.as_deref())?;
         return analyse_batch(path, &default, out);
     }
-    let table = named_table(args.rules.as_deref(), &args.shoe)?;
-    let analysis = Analysis::new(&table.shoe, &table.rules)?;
+    let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
+    let analysis = Analysis::new(&shoe, &table.rules)?;
     let (lang, format) = (args.output.lang(), args.output.format());
     put(out, &render_analysis(&analysis, &table.name, lang, format))
 }
 
-/// A rule set named by a batch line, with its name and shoe, or why it cannot be had.
-type Resolved = Result<punto_banco::batch::DefaultRules, String>;
+/// A table named by a batch line, or why it cannot be had.
+type Resolved = Result<NamedTable, String>;
 
 /// Rule sets named by batch lines, loaded once each.
 struct CachedRules(std::sync::Mutex<std::collections::HashMap<String, Resolved>>);
 
-impl punto_banco::batch::RulesResolver for CachedRules {
-    fn resolve(&self, name: &str) -> Resolved {
+impl TableResolver for CachedRules {
+    fn resolve(&self, name: &str) -> Result<NamedTable, Unresolved> {
         let mut cache = self
             .0
             .lock()
@@ -81,22 +76,19 @@ impl punto_banco::batch::RulesResolver for CachedRules {
                     return Err(format!("`rules` is `{name}`, which is not a regular file: a batch line reads its rule set from a file or names a shipped variant"));
                 }
                 match load_rule_set(name) {
-                    Ok(set) => Ok((set.rules, set.name, set.shoe)),
+                    Ok(set) => Ok(NamedTable::from(set)),
                     Err(Failure::Input(message) | Failure::Check(message)) => Err(message),
                     Err(Failure::Write(error)) => Err(error.to_string()),
                     Err(Failure::Closed) => Err("the output was closed".to_string()),
                 }
             })
             .clone()
+            .map_err(Into::into)
     }
 }
 
 /// Streams a batch: chunks of lines analysed on every core, written in order as they finish.
-fn analyse_batch(
-    path: &str,
-    default: &punto_banco::batch::DefaultRules,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
+fn analyse_batch(path: &str, default: &NamedTable, out: &mut dyn Write) -> Result<(), Failure> {
     // Lines are analysed in chunks on every core. A chunk holds at most 4,096 lines and, from
     // what the documents so far weigh, about 64 MiB of output: a rule set with thousands of
     // side bets makes documents of megabytes, and memory must not follow them.
@@ -143,7 +135,7 @@ fn analyse_batch(
             });
             chunk.push((number, text));
         }
-        for document in punto_banco::batch::analyse_chunk(&chunk, default, &resolver) {
+        for document in Batch::new(default, &resolver).chunk(&chunk) {
             heaviest = heaviest.max(document.len());
             if !document.is_empty() {
                 put(out, &document)?;

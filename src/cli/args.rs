@@ -7,7 +7,8 @@ use punto_banco::card::parse_cards;
 use punto_banco::lang::Lang;
 use punto_banco::oracle::fit;
 use punto_banco::render::Format;
-use punto_banco::shoe::Shoe;
+use punto_banco::shoe::{Shoe, ShoeSpec, ShoeSpecError};
+use punto_banco::table::NamedTable;
 
 /// The largest stake accepted, so that every settlement stays exact and readable.
 pub const MAX_STAKE: i64 = punto_banco::session::MAX_STAKE;
@@ -27,30 +28,40 @@ pub struct ShoeArgs {
 }
 
 impl ShoeArgs {
-    /// The shoe the flags describe, starting from `fallback` (a rule file's shoe) when they
-    /// name no decks or ranks: the shoe precedence of the command line.
-    pub fn shoe(&self, fallback: Option<Shoe>) -> Result<Shoe, Failure> {
+    /// The flags as a shoe specification: rank counts win over decks (clap lets only one
+    /// through), and the removed cards come out of whichever shoe it resolves to.
+    pub fn spec(&self) -> Result<ShoeSpec, Failure> {
         let removed = match &self.remove {
             Some(text) => {
                 parse_cards(text).map_err(|e| Failure::Input(format!("--remove: {e}")))?
             }
             None => Vec::new(),
         };
-        let mut shoe = match (&self.ranks, self.decks, fallback) {
-            (Some(text), _, _) => {
-                Shoe::parse_counts(text).map_err(|e| Failure::Input(format!("--ranks: {e}")))?
-            }
-            (None, Some(n_decks), _) => return Ok(Shoe::decks_without(n_decks, &removed)?),
-            (None, None, Some(shoe)) => shoe,
-            (None, None, None) => {
-                return Ok(Shoe::decks_without(
-                    punto_banco::shoe::REFERENCE_DECKS,
-                    &removed,
-                )?);
-            }
+        let spec = match (&self.ranks, self.decks) {
+            (Some(text), _) => ShoeSpec::from(
+                Shoe::parse_counts(text).map_err(|e| Failure::Input(format!("--ranks: {e}")))?,
+            ),
+            (None, Some(n_decks)) => ShoeSpec::decks(n_decks).map_err(bare)?,
+            (None, None) => ShoeSpec::default(),
         };
-        shoe.remove_all(&removed)?;
-        Ok(shoe)
+        Ok(spec.removing(removed))
+    }
+
+    /// The shoe dealt at `table`: the flags' specification resolved against the table's shoe
+    /// (see `ShoeSpec::resolve` for what wins).
+    pub fn resolve(&self, table: &NamedTable) -> Result<Shoe, Failure> {
+        table.resolve_shoe(&self.spec()?).map_err(bare)
+    }
+}
+
+/// A shoe specification's error as the command line says it: the shoe's own message, since
+/// the flag is plain from the command.
+pub fn bare(error: ShoeSpecError) -> Failure {
+    match error {
+        ShoeSpecError::Decks(e) | ShoeSpecError::Ranks(e) | ShoeSpecError::Removed(e) => {
+            Failure::from(e)
+        }
+        other => Failure::Input(other.to_string()),
     }
 }
 

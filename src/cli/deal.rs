@@ -3,7 +3,7 @@
 use super::args::{OutputArgs, stake};
 use super::failure::Failure;
 use super::output::put;
-use super::table::rules_or_reference;
+use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::card::{Card, CardsError, parse_cards};
 use punto_banco::coup::deal;
@@ -36,7 +36,7 @@ pub struct Deal {
 /// Deals the coup by the rule set's drawing rules and writes it, settled, to `out`.
 pub fn run(args: Deal, out: &mut dyn Write) -> Result<(), Failure> {
     let cards = cards_in_order(&args.cards)?;
-    let rules = rules_or_reference(args.rules.as_deref())?;
+    let rules = table_or_reference(args.rules.as_deref())?.rules;
     let coup = deal(&rules.drawing, &cards)?;
     let (lang, format) = (args.output.lang(), args.output.format());
     put(out, &render_coup(&rules, &coup, args.stake, lang, format))

@@ -27,11 +27,8 @@ pub struct Eor {
 
 /// Writes the effect of removal of every rank on every bet of the table to `out`.
 pub fn run(args: Eor, out: &mut dyn Write) -> Result<(), Failure> {
-    let table = named_table(args.rules.as_deref(), &args.shoe)?;
-    let eor = effect_of_removal(&table.shoe, &table.rules)?;
+    let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
+    let eor = effect_of_removal(&shoe, &table.rules)?;
     let (lang, format) = (args.output.lang(), args.output.format());
-    put(
-        out,
-        &render_eor(&eor, &table.shoe, &table.name, lang, format),
-    )
+    put(out, &render_eor(&eor, &shoe, &table.name, lang, format))
 }

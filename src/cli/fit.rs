@@ -53,8 +53,8 @@ pub fn run(args: Fit, out: &mut dyn Write) -> Result<(), Failure> {
         ("--rules", args.rules.as_ref()),
         ("--plan", args.plan.as_ref()),
     ])?;
-    let table = named_table(args.rules.as_deref(), &args.shoe)?;
-    let (shoe, rules) = (table.shoe, table.rules);
+    let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
+    let rules = table.rules;
     let (lang, format) = (args.output.lang(), args.output.format());
     let (alpha, power) = (args.alpha, args.power);
     if let Some(wrong) = args.plan {

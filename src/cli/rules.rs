@@ -4,7 +4,7 @@
 use super::args::{OutputArgs, stake};
 use super::failure::Failure;
 use super::output::put;
-use super::table::rules_or_reference;
+use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::docs;
 use punto_banco::render::tableau::render_rules;
@@ -30,7 +30,7 @@ pub struct RulesCommand {
 
 /// Writes the rule set's tableau, tariff and settlement table to `out`.
 pub fn run(args: RulesCommand, out: &mut dyn Write) -> Result<(), Failure> {
-    let rules = rules_or_reference(args.rules.as_deref())?;
+    let rules = table_or_reference(args.rules.as_deref())?.rules;
     let (lang, format) = (args.output.lang(), args.output.format());
     put(out, &render_rules(&rules, args.stake, lang, format))
 }

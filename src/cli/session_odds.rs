@@ -1,14 +1,13 @@
 //! `punto-banco session-odds`: the exact odds of the home session's fixed strategies.
 
-use super::args::{OutputArgs, stake, whole};
+use super::args::{OutputArgs, bare, stake, whole};
 use super::failure::Failure;
 use super::output::put;
-use super::table::load_rule_set;
+use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::render::session::render_odds;
-use punto_banco::rules::Rules;
 use punto_banco::session_odds::SessionOdds;
-use punto_banco::shoe::Shoe;
+use punto_banco::shoe::{Shoe, ShoeSpec};
 use std::io::Write;
 
 /// Deals that `session-odds` accepts: the exact distributions grow fast.
@@ -40,18 +39,14 @@ pub struct SessionOddsCommand {
 
 /// Computes the odds of every strategy and writes them to `out`.
 pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure> {
-    let (rules, shoe) = match args.rules.as_deref() {
-        Some(name) => {
-            let set = load_rule_set(name)?;
-            (set.rules, set.shoe)
-        }
-        None => (Rules::reference(), None),
+    let table = table_or_reference(args.rules.as_deref())?;
+    // --decks wins over the rule file's shoe, which wins over eight decks.
+    let spec = match args.decks {
+        Some(n_decks) => ShoeSpec::decks(n_decks).map_err(bare)?,
+        None => ShoeSpec::default(),
     };
-    let shoe = match (args.decks, shoe) {
-        (Some(n_decks), _) => Shoe::decks(n_decks)?,
-        (None, Some(shoe)) => shoe,
-        (None, None) => Shoe::decks(punto_banco::shoe::REFERENCE_DECKS)?,
-    };
+    let shoe = table.resolve_shoe(&spec).map_err(bare)?;
+    let rules = table.rules;
     let odds = SessionOdds::new(&shoe, &rules, args.deals as u32, args.stake)?;
     let (lang, format) = (args.output.lang(), args.output.format());
     put(out, &render_odds(&odds, lang, format))

@@ -4,11 +4,10 @@
 use super::args::{OutputArgs, whole};
 use super::failure::Failure;
 use super::output::put;
-use super::table::load_rule_set;
+use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::depletion::{SimulationSetup, try_simulate};
 use punto_banco::render::depletion::render_simulation;
-use punto_banco::rules::Rules;
 use std::io::Write;
 
 /// Decks per shoe that `shoe-sim` accepts: the simulation holds and shuffles the real cards.
@@ -45,13 +44,8 @@ pub struct ShoeSim {
 pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
     let (shoes, decks, cut) = (args.shoes, args.decks, args.cut);
     check_cut(cut, decks)?;
-    let (rules, name) = match args.rules.as_deref() {
-        Some(name) => {
-            let set = load_rule_set(name)?;
-            (set.rules, set.name)
-        }
-        None => (Rules::reference(), "reference".to_string()),
-    };
+    let table = table_or_reference(args.rules.as_deref())?;
+    let (rules, name) = (table.rules, table.name);
     let setup = SimulationSetup {
         shoes,
         seed: args.seed,

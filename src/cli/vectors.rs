@@ -40,15 +40,9 @@ enum VectorFormat {
 
 /// Writes the vectors of the table to `out` or to `--out`.
 pub fn run(args: Vectors, out: &mut dyn Write) -> Result<(), Failure> {
-    let table = named_table(args.rules.as_deref(), &args.shoe)?;
-    table.shoe.check_playable()?;
-    write_vectors(
-        &table.shoe,
-        &table.rules,
-        args.format,
-        args.out.as_deref(),
-        out,
-    )
+    let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
+    shoe.check_playable()?;
+    write_vectors(&shoe, &table.rules, args.format, args.out.as_deref(), out)
 }
 
 /// Writes the conformance vectors, to `out` or to a file, then reports their count and

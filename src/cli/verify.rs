@@ -3,7 +3,7 @@
 use super::args::OutputArgs;
 use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, stdin_once};
-use super::table::rules_or_reference;
+use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::lang::Lang;
 use punto_banco::oracle::verify::Verdict;
@@ -34,7 +34,7 @@ pub fn run(args: Verify, out: &mut dyn Write) -> Result<(), Failure> {
         ("the log", Some(&args.file)),
         ("--rules", args.rules.as_ref()),
     ])?;
-    let rules = rules_or_reference(args.rules.as_deref())?;
+    let rules = table_or_reference(args.rules.as_deref())?.rules;
     let (lang, format) = (args.output.lang(), args.output.format());
     verify_log(&args.file, &rules, lang, format, out)
 }

@@ -12,13 +12,6 @@ mod script;
 pub use interactive::{AnswerError, Conversation, Prompt, Step};
 pub use script::{ScriptError, play_script};
 
-// The session's sentences and JSON now live in `render::session`; these old paths stay for
-// the binary's loop until it drives [`Conversation`], and go with it.
-#[doc(hidden)]
-pub use crate::render::session::{
-    deal_text, prediction_choices, session_json, standings_text, winners_text,
-};
-
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, deal};
@@ -85,13 +78,6 @@ pub enum JoinError {
 }
 
 impl JoinError {
-    /// The reason in the session's language: the old path of
-    /// `render::session::join_error_text`, kept for the binary's loop and going with it.
-    #[doc(hidden)]
-    pub fn text(&self, lang: crate::lang::Lang) -> String {
-        crate::render::session::join_error_text(self, lang)
-    }
-
     /// What a script's name field accepts instead, after "expected".
     fn expected(&self) -> String {
         match self {
