@@ -126,6 +126,15 @@ pub enum SimulationError {
     /// The shoe cannot be dealt.
     #[error(transparent)]
     Shoe(#[from] ShoeError),
+    /// A cut card outside [`cut_range`]: too few cards behind it for the last coup's
+    /// exhaustion rule, or fewer than a coup's six in front of it.
+    #[error("cut is `{cut}`: expected a whole number from {low} to {high} (cards left behind the cut card in a shoe of {n_decks} decks)", low = cut_range(*n_decks).start(), high = cut_range(*n_decks).end())]
+    Cut {
+        /// The cut asked for.
+        cut: u64,
+        /// The decks of the shoe.
+        n_decks: u64,
+    },
     /// A count of the simulation would pass `u64::MAX`.
     #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
     CountOverflow {
@@ -222,6 +231,21 @@ pub fn try_simulate(
     simulate_in_chunks(setup, rules, progress, SHOES_PER_CHUNK)
 }
 
+/// The cut card positions a shoe of `n_decks` decks accepts (cards left behind it): at
+/// least five, and at most the shoe less the six cards of one coup.
+pub fn cut_range(n_decks: u64) -> std::ops::RangeInclusive<u64> {
+    5..=(52 * n_decks).saturating_sub(6)
+}
+
+/// Refuses a cut card outside [`cut_range`].
+pub fn check_cut(cut: u64, n_decks: u64) -> Result<(), SimulationError> {
+    if cut_range(n_decks).contains(&cut) {
+        Ok(())
+    } else {
+        Err(SimulationError::Cut { cut, n_decks })
+    }
+}
+
 /// [`try_simulate`], dealing `shoes_per_chunk` shoes at a time (at least one).
 fn simulate_in_chunks(
     setup: &SimulationSetup,
@@ -239,6 +263,7 @@ fn simulate_in_chunks(
         }
         .into());
     }
+    check_cut(setup.cut as u64, setup.n_decks)?;
     let bets: Vec<String> = rules
         .tariff
         .all()

@@ -85,31 +85,22 @@ pub fn run(args: Fit, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-/// The differing decision a coup-by-coup check reaches soonest, named for people, with the
-/// coups it takes to reach it at the given power. A coup-by-coup check shows the error at
-/// the first coup that reaches any differing decision: the most often reached one sets how
-/// soon.
+/// The differing cell a coup-by-coup check reaches soonest, named for people (JSON speaks
+/// English whatever --lang says), with the coups it takes at the given power.
 fn quickest_reach(
     report: &Report,
     power: f64,
     lang: Lang,
     format: Format,
 ) -> Option<(String, fit::Needed)> {
-    report
-        .drawing_differences
-        .iter()
-        .filter_map(|d| Some((d, d.reach.as_ref()?)))
-        .filter_map(|(d, r)| Some((d, fit::coups_to_reach(r, power)?)))
-        .min_by_key(|(_, coups)| *coups)
-        .map(|(d, coups)| {
-            // JSON speaks English whatever --lang says.
-            let lang = match format {
-                Format::Json => Lang::En,
-                _ => lang,
-            };
-            (
-                punto_banco::render::check::decision_place(d.decision, lang),
-                coups,
-            )
-        })
+    let lang = match format {
+        Format::Json => Lang::En,
+        _ => lang,
+    };
+    fit::quickest_reach(report, power).map(|(d, coups)| {
+        (
+            punto_banco::render::check::decision_place(d.decision, lang),
+            coups,
+        )
+    })
 }

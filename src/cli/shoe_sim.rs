@@ -6,7 +6,7 @@ use super::failure::Failure;
 use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
-use punto_banco::depletion::{SimulationSetup, try_simulate};
+use punto_banco::depletion::{SimulationSetup, check_cut, try_simulate};
 use punto_banco::render::depletion::render_simulation;
 use std::io::Write;
 
@@ -43,7 +43,7 @@ pub struct ShoeSim {
 /// Deals the shoes and writes what the exact edges showed to `out`.
 pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
     let (shoes, decks, cut) = (args.shoes, args.decks, args.cut);
-    check_cut(cut, decks)?;
+    check_cut(cut, decks).map_err(|e| Failure::Input(format!("--{e}")))?;
     let table = table_or_reference(args.rules.as_deref())?;
     let (rules, name) = (table.rules, table.name);
     let setup = SimulationSetup {
@@ -67,16 +67,4 @@ pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
     let sim = try_simulate(&setup, &rules, &progress)?;
     let (lang, format) = (args.output.lang(), args.output.format());
     put(out, &render_simulation(&sim, &setup, lang, format))
-}
-
-/// Refuses a cut card that leaves fewer than five cards or more than the shoe less six.
-fn check_cut(cut: u64, decks: u64) -> Result<(), Failure> {
-    let most = 52 * decks - 6;
-    if (5..=most).contains(&cut) {
-        Ok(())
-    } else {
-        Err(Failure::Input(format!(
-            "--cut is `{cut}`: expected a whole number from 5 to {most} (cards left behind the cut card in a shoe of {decks} decks)"
-        )))
-    }
 }

@@ -743,6 +743,21 @@ fn sample_size(df: f64, per_coup: f64, alpha: f64, power: f64) -> Needed {
     }
 }
 
+/// The differing cell of a checker's report that a coup-by-coup check reaches soonest, with
+/// the coups it takes to reach it at `power`. A coup-by-coup check shows the error at the
+/// first coup that reaches any differing cell, so the most often reached one sets how soon;
+/// `None` when no differing cell is ever reached.
+pub fn quickest_reach(
+    report: &crate::check::Report,
+    power: f64,
+) -> Option<(&crate::check::DrawingDifference, Needed)> {
+    report
+        .drawing_differences
+        .iter()
+        .filter_map(|d| Some((d, coups_to_reach(d.reach.as_ref()?, power)?)))
+        .min_by_key(|(_, needed)| *needed)
+}
+
 /// How many coups a coup-by-coup verification needs to see, with probability `power`, at least
 /// one coup that reaches a decision reached with probability `reach`: ⌈ln(1 − power) / ln(1 − reach)⌉,
 /// computed as ln_1p so that neither a tiny power nor a tiny reach rounds away. `None` when

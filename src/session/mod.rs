@@ -282,10 +282,9 @@ impl Session {
     /// Whether someone takes part under this name already: names that differ only in case
     /// are the same.
     fn taken(&self, name: &str) -> bool {
-        let lower = name.to_lowercase();
         self.participants
             .iter()
-            .any(|p| p.name.to_lowercase() == lower)
+            .any(|p| crate::variants::same_name(&p.name, name))
     }
 
     /// Whether all the deals have been played.
