@@ -92,8 +92,7 @@ impl<'a> Batch<'a> {
 
 /// The error object of a line that cannot be analysed: `{"schema": 1, "line": N, "error": "…"}`.
 pub fn error_line(number: usize, message: &str) -> String {
-    serde_json::json!({ "schema": crate::render::SCHEMA, "line": number, "error": message })
-        .to_string()
+    serde_json::json!({ "schema": crate::SCHEMA, "line": number, "error": message }).to_string()
 }
 
 /// The document of one line, or the message of its error object.

@@ -90,22 +90,6 @@ impl RuleSetError {
 }
 
 impl RuleSet {
-    /// Reads a rule set from its JSON text.
-    ///
-    /// ```
-    /// use punto_banco::variants::{RuleSet, shipped};
-    /// let reference = RuleSet::from_json(shipped("reference").unwrap()).unwrap();
-    /// assert_eq!(reference.rules, punto_banco::rules::Rules::reference());
-    /// let err = RuleSet::from_json("{\"schema\": 1, \"name\": 3}").unwrap_err();
-    /// assert_eq!((err.line(), err.column()), (1, 23));
-    /// assert!(err.to_string().starts_with("line 1, column 23: invalid type"));
-    /// ```
-    pub fn from_json(text: &str) -> Result<RuleSet, RuleSetError> {
-        // A byte-order mark, as some editors write, is no part of the JSON.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        super::file::read(text)
-    }
-
     /// The shoe to analyse: the file's, or eight decks when it states none.
     pub fn shoe_or_reference(&self) -> Shoe {
         self.shoe.clone().unwrap_or_else(Shoe::reference)

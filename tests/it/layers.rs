@@ -189,3 +189,101 @@ fn no_import_circle() {
         }
     }
 }
+
+/// The modules that play coups (deal them, count them, check them): they follow the order of
+/// play of `play::Plan`, never the rules' tables themselves. Describing the rules (render,
+/// the checker's comparison of two tableaux, the rule-file and transcription readers) reads
+/// the tables as data, which is their purpose.
+const PLAYING: [&str; 13] = [
+    "analysis",
+    "batch",
+    "coup",
+    "dealer",
+    "depletion",
+    "engine",
+    "oracle",
+    "outcome",
+    "reference",
+    "report",
+    "session",
+    "session_odds",
+    "tally",
+];
+
+/// What reading the drawing rules' tables looks like.
+const READS_THE_TABLES: [&str; 8] = [
+    "punto_action(",
+    "banco_action(",
+    "rules.naturals",
+    "drawing.naturals",
+    "drawing.punto",
+    "drawing.banco",
+    "rules.punto[",
+    "rules.banco[",
+];
+
+#[test]
+fn the_order_of_play_is_read_in_play_alone() {
+    let modules = library_modules();
+    // The order of play itself must be where this test says it is.
+    assert!(
+        READS_THE_TABLES
+            .iter()
+            .any(|pattern| modules["play"].contains(pattern)),
+        "play.rs no longer reads the tables: this test looks in the wrong place"
+    );
+    let offenders: Vec<String> = modules
+        .iter()
+        .filter(|(module, _)| PLAYING.contains(&top(module)))
+        .flat_map(|(module, code)| {
+            READS_THE_TABLES
+                .iter()
+                .filter(|pattern| code.contains(*pattern))
+                .map(move |pattern| format!("{module}: {pattern}"))
+        })
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "modules that play coups read the rules' tables instead of play::Plan: {offenders:?}"
+    );
+}
+
+#[test]
+fn no_fixed_width_kernel_runs_without_its_proof() {
+    let modules = library_modules();
+    let engine = &modules["engine"];
+    // The fixed-width paths exist, and each call of one sits right under its proof.
+    let lines: Vec<&str> = engine.lines().collect();
+    let mut calls = 0;
+    for (i, line) in lines.iter().enumerate() {
+        for width in ["u64", "u128"] {
+            if line.contains(&format!("::<{width}>(")) {
+                calls += 1;
+                let proof = format!("{width}::holds(");
+                let guarded = i > 0 && lines[i - 1].contains(&proof);
+                assert!(
+                    guarded,
+                    "engine.rs line {}: a {width} kernel runs without `{proof}` on the line above",
+                    i + 1
+                );
+            }
+        }
+    }
+    assert!(
+        calls >= 2,
+        "only {calls} fixed-width calls found in engine.rs"
+    );
+    // The by_proof! macro is the other way in, and is the proof itself.
+    assert!(engine.contains("<u64 as Int>::holds(cards)"));
+    // Nobody else names the kernel or a width of the integer trait.
+    for (module, code) in &modules {
+        if module != "engine" && module != "tally" {
+            assert!(
+                !code.contains("kernel::<") && !code.contains("Int>::holds"),
+                "{module} runs the engine's kernel itself"
+            );
+        }
+    }
+    // The integer trait is the crate's own: no caller outside picks the type.
+    assert!(modules["tally"].contains("pub(crate) trait Int"));
+}

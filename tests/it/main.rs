@@ -10,6 +10,7 @@ mod docs_drift;
 mod fast;
 mod figures;
 mod hostile;
+mod layers;
 mod naive;
 mod oracle;
 mod rule_texts;

@@ -26,6 +26,26 @@ use shoe::FileShoe;
 use std::collections::BTreeMap;
 use std::fmt;
 
+// The reader of the file's text is the model's way in from JSON; it lives here, beside the
+// shapes it reads, so that the model does not import its own parser.
+impl RuleSet {
+    /// Reads a rule set from its JSON text.
+    ///
+    /// ```
+    /// use punto_banco::variants::{RuleSet, shipped};
+    /// let reference = RuleSet::from_json(shipped("reference").unwrap()).unwrap();
+    /// assert_eq!(reference.rules, punto_banco::rules::Rules::reference());
+    /// let err = RuleSet::from_json("{\"schema\": 1, \"name\": 3}").unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (1, 23));
+    /// assert!(err.to_string().starts_with("line 1, column 23: invalid type"));
+    /// ```
+    pub fn from_json(text: &str) -> Result<RuleSet, RuleSetError> {
+        // A byte-order mark, as some editors write, is no part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        read(text)
+    }
+}
+
 /// Reads a rule set from its JSON text (without a byte-order mark).
 pub(super) fn read(text: &str) -> Result<RuleSet, RuleSetError> {
     let Object(file): Object<RuleSetFile> =
