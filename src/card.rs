@@ -193,6 +193,7 @@ pub const ACCEPTED_CARD_FORMS: &str = "a rank A, 2-10 (or T), J, Q or K followed
 /// A card token that is not a card.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{token}` is not a card: expected {ACCEPTED_CARD_FORMS}")]
+#[non_exhaustive]
 pub struct CardError {
     /// The token as given.
     pub token: String,

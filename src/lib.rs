@@ -69,9 +69,9 @@
 //! let cards = parse_cards("4♥ 2♠ 9♣ A♦ 8♦")?;
 //! let coup = deal(&DrawingRules::reference(), &cards)?;
 //! // Punto 4♥ 9♣ makes 3 and draws; Banco 2♠ A♦ makes 3 and stands against a drawn 8.
-//! assert_eq!(coup.decisions[0], Decision::Punto { total: 3, action: Action::Draw });
+//! assert_eq!(coup.decisions()[0], Decision::Punto { total: 3, action: Action::Draw });
 //! assert_eq!(
-//!     coup.decisions[1],
+//!     coup.decisions()[1],
 //!     Decision::Banco { total: 3, punto_move: PuntoMove::Drew(8), action: Action::Stand },
 //! );
 //! assert_eq!((coup.punto_total(), coup.banco_total()), (1, 3));
