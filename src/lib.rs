@@ -16,20 +16,22 @@
 //!   [`FinalState`]); [`play`], the order of play written once; [`coup`] ([`deal`] turns
 //!   cards into an explained [`Coup`]); [`dealer`] (a seeded physical shoe); [`variants`]
 //!   (the rule-set file format, [`RuleSet`], and the shipped rule sets); [`table`]
-//!   ([`NamedTable`], a rule set's rules with its name and shoe).
+//!   ([`NamedTable`], a rule set's rules with its name and shoe); [`tableau_text`] and
+//!   [`transcription`] (sets of totals as rule texts write them, and the structured
+//!   transcriptions of teaching texts).
 //! - **Engine.** [`engine::tally`] walks a shoe and returns a [`Tally`], the weight of each
-//!   final state, in an integer type chosen by proof; [`reference`](mod@reference) holds the independent,
-//!   slower paths the tests hold the engine to.
+//!   final state, in an integer type chosen by proof; [`reference`](mod@reference) holds
+//!   the independent, slower paths the tests hold the engine to.
 //! - **Analysis and report.** [`analysis`] ([`Analysis`]: counts, exact probabilities,
 //!   expected nets and edges); [`report`], the analysis as a typed JSON document.
 //! - **Uses of the analysis.** [`check`] (a source's claimed rules against the reference);
 //!   [`oracle`] (for other engines: the [`Verifier`] of logs, test vectors, goodness of fit);
 //!   [`depletion`] (effect of removal, shoe simulation); [`session`] and [`session_odds`]
-//!   (the teaching session and the exact odds of fixed strategies); [`batch`] (many analyses
-//!   from JSON lines).
+//!   ([`Session`], the teaching session, and [`SessionOdds`], the exact odds of fixed
+//!   strategies); [`batch`] (many analyses from JSON lines).
 //! - **Presentation.** [`render`] (text, Markdown and JSON, in English or French) over the
-//!   word table of [`lang`] ([`Lang`]); [`docs`] regenerates the tables of `docs/`. Library
-//!   modules return values; only `render` writes sentences.
+//!   word table of [`lang`] ([`Lang`]); [`docs`] regenerates the tables of `docs/`. Apart from
+//!   their error messages, library modules return values and leave the prose to `render`.
 //!
 //! The command-line front end is the binary's own (`src/cli/`), not part of this library.
 //!
@@ -177,6 +179,8 @@ pub use lang::Lang;
 pub use oracle::verify::{Claims, Discrepancy, Net, Summary, Verdict, Verifier};
 pub use outcome::{FinalState, Hand, Winner};
 pub use rules::{Action, DrawingRules, MainBet, PuntoMove, Rules, Tariff};
+pub use session::Session;
+pub use session_odds::SessionOdds;
 pub use shoe::{Shoe, ShoeError, ShoeSpec, ShoeSpecError};
 pub use table::NamedTable;
 pub use tally::Tally;
