@@ -86,8 +86,8 @@ fn log_lines() -> Vec<String> {
                     "winner": coup.winner().key(),
                     "punto_total": coup.punto_total(),
                     "banco_total": coup.banco_total(),
-                    "punto_draws": coup.punto.len() == 3,
-                    "banco_draws": coup.banco.len() == 3,
+                    "punto_draws": coup.punto().len() == 3,
+                    "banco_draws": coup.banco().len() == 3,
                     "natural": coup.is_natural(),
                     "net": match coup.winner() {
                         punto_banco::outcome::Winner::Punto => serde_json::json!({"punto": 1, "banco": -1, "tie": -1}),
@@ -113,6 +113,6 @@ fn verify_coups(bencher: divan::Bencher) {
             for (i, line) in lines.iter().enumerate() {
                 divan::black_box(verifier.line(i + 1, line));
             }
-            verifier.summary().agreeing
+            verifier.summary().agreeing()
         });
 }

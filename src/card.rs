@@ -6,18 +6,31 @@ use std::str::FromStr;
 /// The thirteen ranks, ace low. The order is the one used for shoe counts (A, 2, …, 10, J, Q, K).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rank {
+    /// The ace, worth 1.
     Ace,
+    /// The two, worth 2.
     Two,
+    /// The three, worth 3.
     Three,
+    /// The four, worth 4.
     Four,
+    /// The five, worth 5.
     Five,
+    /// The six, worth 6.
     Six,
+    /// The seven, worth 7.
     Seven,
+    /// The eight, worth 8.
     Eight,
+    /// The nine, worth 9.
     Nine,
+    /// The ten, worth 0.
     Ten,
+    /// The jack, worth 0.
     Jack,
+    /// The queen, worth 0.
     Queen,
+    /// The king, worth 0.
     King,
 }
 
@@ -97,9 +110,13 @@ impl fmt::Display for Rank {
 /// The four suits. Suits never change a value; they are kept so that a dealt coup reads as dealt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// Spades, ♠.
     Spades,
+    /// Hearts, ♥.
     Hearts,
+    /// Diamonds, ♦.
     Diamonds,
+    /// Clubs, ♣.
     Clubs,
 }
 
@@ -141,7 +158,9 @@ impl Suit {
 /// One playing card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card {
+    /// The card's rank, which gives its value.
     pub rank: Rank,
+    /// The card's suit, which never changes its value.
     pub suit: Suit,
 }
 
@@ -174,6 +193,7 @@ pub const ACCEPTED_CARD_FORMS: &str = "a rank A, 2-10 (or T), J, Q or K followed
 /// A card token that is not a card.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{token}` is not a card: expected {ACCEPTED_CARD_FORMS}")]
+#[non_exhaustive]
 pub struct CardError {
     /// The token as given.
     pub token: String,

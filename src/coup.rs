@@ -152,13 +152,13 @@ pub enum Decision {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Coup<C> {
     /// Punto's cards in the order dealt.
-    pub punto: Vec<C>,
+    pub(crate) punto: Vec<C>,
     /// Banco's cards in the order dealt.
-    pub banco: Vec<C>,
+    pub(crate) banco: Vec<C>,
     /// The decisions, in order.
-    pub decisions: Vec<Decision>,
+    pub(crate) decisions: Vec<Decision>,
     /// Cards given beyond those the coup used, in order.
-    pub unused: Vec<C>,
+    pub(crate) unused: Vec<C>,
 }
 
 /// A coup that could not be dealt.
@@ -276,6 +276,41 @@ pub fn deal<C: Valued>(rules: &DrawingRules, cards: &[C]) -> Result<Coup<C>, Cou
         decisions,
         unused: cards[used..].to_vec(),
     })
+}
+
+impl<C> Coup<C> {
+    /// Punto's cards in the order dealt: two, or three when Punto drew.
+    pub fn punto(&self) -> &[C] {
+        &self.punto
+    }
+
+    /// Banco's cards in the order dealt: two, or three when Banco drew.
+    pub fn banco(&self) -> &[C] {
+        &self.banco
+    }
+
+    /// The decisions in order: a natural alone, or Punto's rule then Banco's cell.
+    pub fn decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
+
+    /// The cards given beyond those the coup used, in order.
+    pub fn unused(&self) -> &[C] {
+        &self.unused
+    }
+
+    /// The number of cards the coup used, 4 to 6.
+    pub fn cards_used(&self) -> usize {
+        self.punto.len() + self.banco.len()
+    }
+
+    /// The same coup without the cards given beyond those it used.
+    pub fn without_unused(self) -> Coup<C> {
+        Coup {
+            unused: Vec::new(),
+            ..self
+        }
+    }
 }
 
 impl<C: Valued> Coup<C> {

@@ -81,11 +81,8 @@ impl Dealer {
     /// Deals one coup from the top of the shoe, or `None` when too few cards remain to finish it.
     pub fn deal_coup(&mut self, rules: &DrawingRules) -> Option<Coup<Card>> {
         let coup = deal(rules, self.remaining()).ok()?;
-        self.next += coup.punto.len() + coup.banco.len();
-        Some(Coup {
-            unused: Vec::new(),
-            ..coup
-        })
+        self.next += coup.cards_used();
+        Some(coup.without_unused())
     }
 
     /// Moves the card on top of the shoe to the bottom (used to build deliberately biased shoes).

@@ -118,23 +118,89 @@ impl std::str::FromStr for Hand {
 }
 
 /// How a coup ended: both final totals, how many cards each hand took, and whether a natural stopped it.
+///
+/// Its fields are in range (totals 0 to 9, two or three cards a hand), so that every state
+/// has its place among the [`FinalState::COUNT`] a tally counts; which of them a set of
+/// drawing rules can reach is the rules' question ([`DrawingRules::can_end_in`]).
+///
+/// [`DrawingRules::can_end_in`]: crate::rules::DrawingRules::can_end_in
+///
+/// ```
+/// use punto_banco::{FinalState, Winner};
+/// let state = FinalState::new(6, 7, 2, 2, false).unwrap();
+/// assert_eq!((state.winner(), state.cards_used()), (Winner::Banco, 4));
+/// assert_eq!(FinalState::new(10, 7, 2, 2, false), None);
+/// assert_eq!(FinalState::all().count(), FinalState::COUNT);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FinalState {
     /// Punto's final total, 0 to 9.
-    pub punto_total: u8,
+    pub(crate) punto_total: u8,
     /// Banco's final total, 0 to 9.
-    pub banco_total: u8,
+    pub(crate) banco_total: u8,
     /// 2 or 3.
-    pub punto_cards: u8,
+    pub(crate) punto_cards: u8,
     /// 2 or 3.
-    pub banco_cards: u8,
+    pub(crate) banco_cards: u8,
     /// Whether an opening natural stopped all drawing.
-    pub natural: bool,
+    pub(crate) natural: bool,
 }
 
 impl FinalState {
     /// The number of distinct final states a tally distinguishes.
     pub const COUNT: usize = 10 * 10 * 2 * 2 * 2;
+
+    /// The state of these final totals (0 to 9), cards per hand (2 or 3) and natural;
+    /// `None` when a value is out of range.
+    pub fn new(
+        punto_total: u8,
+        banco_total: u8,
+        punto_cards: u8,
+        banco_cards: u8,
+        natural: bool,
+    ) -> Option<FinalState> {
+        let in_range = punto_total <= 9
+            && banco_total <= 9
+            && (2..=3).contains(&punto_cards)
+            && (2..=3).contains(&banco_cards);
+        in_range.then_some(FinalState {
+            punto_total,
+            banco_total,
+            punto_cards,
+            banco_cards,
+            natural,
+        })
+    }
+
+    /// Every state a tally distinguishes, in the order of [`FinalState::index`].
+    pub fn all() -> impl Iterator<Item = FinalState> {
+        (0..FinalState::COUNT).map(FinalState::from_index)
+    }
+
+    /// Punto's final total, 0 to 9.
+    pub fn punto_total(self) -> u8 {
+        self.punto_total
+    }
+
+    /// Banco's final total, 0 to 9.
+    pub fn banco_total(self) -> u8 {
+        self.banco_total
+    }
+
+    /// The number of cards Punto took, 2 or 3.
+    pub fn punto_cards(self) -> u8 {
+        self.punto_cards
+    }
+
+    /// The number of cards Banco took, 2 or 3.
+    pub fn banco_cards(self) -> u8 {
+        self.banco_cards
+    }
+
+    /// Whether an opening natural stopped all drawing.
+    pub fn is_natural(self) -> bool {
+        self.natural
+    }
 
     /// The winner: the higher final total, or a tie.
     pub fn winner(self) -> Winner {
@@ -159,8 +225,13 @@ impl FinalState {
             + usize::from(self.natural)
     }
 
-    /// The state at a dense index; the inverse of [`FinalState::index`].
-    pub fn from_index(index: usize) -> FinalState {
+    /// The state at a dense index below [`FinalState::COUNT`]; the inverse of
+    /// [`FinalState::index`].
+    pub(crate) fn from_index(index: usize) -> FinalState {
+        debug_assert!(
+            index < FinalState::COUNT,
+            "a final state's index is below COUNT"
+        );
         FinalState {
             natural: index % 2 == 1,
             banco_cards: 2 + (index / 2 % 2) as u8,
@@ -186,5 +257,29 @@ mod tests {
         let err = "tie".parse::<Hand>().unwrap_err();
         assert_eq!(err.to_string(), "`tie` is no hand: expected punto or banco");
         assert!("Punto".parse::<Winner>().is_err());
+    }
+
+    #[test]
+    fn the_checked_constructor_accepts_exactly_the_states_a_tally_counts() {
+        let mut accepted = Vec::new();
+        for punto_total in 0..=10 {
+            for banco_total in 0..=10 {
+                for punto_cards in 1..=4 {
+                    for banco_cards in 1..=4 {
+                        for natural in [false, true] {
+                            accepted.extend(FinalState::new(
+                                punto_total,
+                                banco_total,
+                                punto_cards,
+                                banco_cards,
+                                natural,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        accepted.sort_by_key(|state| state.index());
+        assert_eq!(accepted, FinalState::all().collect::<Vec<_>>());
     }
 }

@@ -292,7 +292,7 @@ impl Terms {
     /// use punto_banco::rules::{Pairs, Terms};
     /// use num_rational::Ratio;
     /// let pair = Terms::Pair { hand: Hand::Banco, net: Ratio::from_integer(11) };
-    /// let state = FinalState { punto_total: 3, banco_total: 3, punto_cards: 3, banco_cards: 3, natural: false };
+    /// let state = FinalState::new(3, 3, 3, 3, false).unwrap();
     /// let pairs = Pairs { punto: false, banco: true };
     /// assert_eq!(pair.settle(state, pairs), Ratio::from_integer(11));
     /// ```

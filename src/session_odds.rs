@@ -17,13 +17,13 @@ pub type Distribution = BTreeMap<Ratio<i64>, BigRational>;
 #[derive(Debug, Clone)]
 pub struct SessionOdds {
     /// The number of deals in a session.
-    pub deals: u32,
+    pub(crate) deals: u32,
     /// The stake on each deal.
-    pub stake: i64,
+    pub(crate) stake: i64,
     /// One deal exactly: the analysis of a full shoe.
-    pub deal: Analysis,
+    pub(crate) deal: Analysis,
     /// For each fixed strategy (always Punto, always Banco, always Tie), its final score.
-    pub finals: Vec<(MainBet, Distribution)>,
+    pub(crate) finals: Vec<(MainBet, Distribution)>,
     /// For each pair of strategies, in the order of [`MainBet::ALL`], the probabilities that
     /// the first finishes ahead of, level with and behind the second.
     heads: Vec<((MainBet, MainBet), [BigRational; 3])>,
@@ -103,6 +103,26 @@ fn signs(difference: &Distribution) -> [BigRational; 3] {
 }
 
 impl SessionOdds {
+    /// The number of deals in a session.
+    pub fn deals(&self) -> u32 {
+        self.deals
+    }
+
+    /// The stake on each deal.
+    pub fn stake(&self) -> i64 {
+        self.stake
+    }
+
+    /// One deal exactly: the analysis of a full shoe.
+    pub fn deal(&self) -> &Analysis {
+        &self.deal
+    }
+
+    /// Each fixed strategy (always Punto, always Banco, always Tie) with its final score.
+    pub fn finals(&self) -> &[(MainBet, Distribution)] {
+        &self.finals
+    }
+
     /// The exact odds for a shoe (every deal from it, full), deals and stake; an error when
     /// the shoe cannot be analysed or a score does not fit a 64-bit fraction. The work grows
     /// with the square of `deals` or faster: keep it to a few dozen.

@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         let mut out = Vec::new();
         let result = write_verification(data, &mut out, &rules, lang, format, 4096);
         if let Ok(summary) = &result {
-            assert_eq!(summary.coups, summary.agreeing + summary.disagreeing_total());
+            assert_eq!(summary.coups(), summary.agreeing() + summary.disagreeing_total());
         }
         if format == Format::Json {
             serde_json::from_slice::<serde_json::Value>(&out).expect("a finished JSON report");

@@ -190,17 +190,17 @@ pub struct Discrepancy {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Well-formed coup lines read.
-    pub coups: usize,
+    pub(crate) coups: usize,
     /// Coups that agree with the rules in everything they claim.
-    pub agreeing: usize,
+    pub(crate) agreeing: usize,
     /// Coups that disagree, by the kind of their first discrepancy.
-    pub disagreeing: BTreeMap<Kind, usize>,
+    pub(crate) disagreeing: BTreeMap<Kind, usize>,
     /// Lines that could not be read as a coup or a shoe (skipped).
-    pub malformed: usize,
+    pub(crate) malformed: usize,
     /// Shoe lines read.
-    pub shoes: usize,
+    pub(crate) shoes: usize,
     /// The line too long at which the reading stopped, if it did: the lines after it were not read.
-    pub stopped: Option<usize>,
+    pub(crate) stopped: Option<usize>,
 }
 
 /// What a verification concludes, which picks the command's exit code.
@@ -227,6 +227,37 @@ impl Verdict {
 }
 
 impl Summary {
+    /// Well-formed coup lines (or coups given as values) read: the agreeing and the
+    /// disagreeing together.
+    pub fn coups(&self) -> usize {
+        self.coups
+    }
+
+    /// Coups that agree with the rules in everything they claim.
+    pub fn agreeing(&self) -> usize {
+        self.agreeing
+    }
+
+    /// Coups that disagree, by the kind of their first discrepancy.
+    pub fn disagreeing(&self) -> &BTreeMap<Kind, usize> {
+        &self.disagreeing
+    }
+
+    /// Lines that could not be read as a coup or a shoe (skipped).
+    pub fn malformed(&self) -> usize {
+        self.malformed
+    }
+
+    /// Shoe lines read.
+    pub fn shoes(&self) -> usize {
+        self.shoes
+    }
+
+    /// The line too long at which the reading stopped, if it did.
+    pub fn stopped(&self) -> Option<usize> {
+        self.stopped
+    }
+
     /// The number of coups that disagree.
     pub fn disagreeing_total(&self) -> usize {
         self.disagreeing.values().sum()
@@ -248,7 +279,7 @@ impl Summary {
     }
 
     /// Agreement, disagreement, or no coup read at all (a log whose reading stopped at a line
-    /// too long, see [`Summary::stopped`], is not read whole and never agrees).
+    /// too long, see [`Summary::stopped()`], is not read whole and never agrees).
     pub fn verdict(&self) -> Verdict {
         if self.coups == 0 {
             Verdict::NoCoup
@@ -1107,7 +1138,7 @@ impl<'r> Verifier<'r> {
     ///     found.finding,
     ///     Finding::WrongTotal { hand: Hand::Banco, engine: 8, rules: 7 }
     /// );
-    /// assert_eq!((verifier.summary().agreeing, verifier.summary().coups), (1, 2));
+    /// assert_eq!((verifier.summary().agreeing(), verifier.summary().coups()), (1, 2));
     /// ```
     pub fn coup(&mut self, number: usize, cards: &[Card], claims: &Claims) -> Option<Discrepancy> {
         // A line's claims are in range as read; values given directly are checked here.

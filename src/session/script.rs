@@ -13,6 +13,7 @@ use crate::rules::{MainBet, Rules};
 /// why, naming the field, its value and what it accepts.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {message}")]
+#[non_exhaustive]
 pub struct ScriptError {
     /// The line of the value at fault, from 1.
     pub line: usize,

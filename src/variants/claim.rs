@@ -34,16 +34,36 @@ pub enum ClaimTarget {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stated {
     /// The figure as written, such as `1.0579%` or `112,633,011,329,024`.
-    pub text: String,
+    pub(crate) text: String,
     /// Its value (a percentage is divided by 100).
-    pub value: BigRational,
+    pub(crate) value: BigRational,
     /// Digits after the decimal point as written; `None` for a whole number, which must match exactly.
-    pub decimals: Option<u32>,
+    pub(crate) decimals: Option<u32>,
     /// Whether it was written as a percentage.
-    pub percent: bool,
+    pub(crate) percent: bool,
 }
 
 impl Stated {
+    /// The figure as written, such as `1.0579%` or `112,633,011,329,024`.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Its value (a percentage is divided by 100).
+    pub fn value(&self) -> &BigRational {
+        &self.value
+    }
+
+    /// Digits after the decimal point as written; `None` for a whole number.
+    pub fn decimals(&self) -> Option<u32> {
+        self.decimals
+    }
+
+    /// Whether it was written as a percentage.
+    pub fn percent(&self) -> bool {
+        self.percent
+    }
+
     /// Whether the exact value rounds to the stated figure at the stated precision: within half a
     /// unit of its last digit, or equal for a whole number.
     pub fn holds(&self, exact: &BigRational) -> bool {

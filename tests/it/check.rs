@@ -29,7 +29,7 @@ fn naive_reach(
     let mut all = BigInt::from(0);
     super::each_sequence(shoe, |values, weight| {
         let coup = deal(rules, values).unwrap();
-        let hit = coup.decisions.iter().any(|d| {
+        let hit = coup.decisions().iter().any(|d| {
             matches!(d, Decision::Banco { total, punto_move: m, .. } if *total == banco_total && *m == punto_move)
         });
         if hit {

@@ -39,24 +39,24 @@ fn every_sequence_follows_the_text() {
         let coup = deal(&rules, &digits).unwrap();
         let (p, b) = ((digits[0] + digits[2]) % 10, (digits[1] + digits[3]) % 10);
         if text_natural(p) || text_natural(b) {
-            assert_eq!(coup.punto.len() + coup.banco.len(), 4, "{digits:?}");
+            assert_eq!(coup.punto().len() + coup.banco().len(), 4, "{digits:?}");
             assert!(coup.is_natural());
             continue;
         }
         let punto_third = text_punto_draws(p).then_some(digits[4]);
-        assert_eq!(coup.punto.len() == 3, punto_third.is_some(), "{digits:?}");
+        assert_eq!(coup.punto().len() == 3, punto_third.is_some(), "{digits:?}");
         let banco_draws = text_banco_draws(b, punto_third);
-        assert_eq!(coup.banco.len() == 3, banco_draws, "{digits:?}");
+        assert_eq!(coup.banco().len() == 3, banco_draws, "{digits:?}");
         if banco_draws {
             let at = if punto_third.is_some() { 5 } else { 4 };
-            assert_eq!(coup.banco[2], digits[at]);
+            assert_eq!(coup.banco()[2], digits[at]);
         }
         // The decision names the cell that decided it.
         let Some(&Decision::Banco {
             total,
             punto_move,
             action,
-        }) = coup.decisions.last()
+        }) = coup.decisions().last()
         else {
             panic!("no Banco decision for {digits:?}");
         };
@@ -67,8 +67,8 @@ fn every_sequence_follows_the_text() {
         );
         assert_eq!(action == Action::Draw, banco_draws);
         cells_seen.insert((total, punto_move));
-        let used = coup.punto.len() + coup.banco.len();
-        assert_eq!(coup.unused, digits[used..].to_vec());
+        let used = coup.punto().len() + coup.banco().len();
+        assert_eq!(coup.unused(), digits[used..].to_vec());
     }
     // Every cell of the tableau is reached: 8 non-natural Banco totals × (10 third cards + stood).
     assert_eq!(cells_seen.len(), 8 * 11);
@@ -81,7 +81,7 @@ fn the_example_and_its_variant() {
     let coup = deal(&rules, &[4u8, 2, 9, 1, 8]).unwrap();
     assert_eq!((coup.punto_total(), coup.banco_total()), (1, 3));
     assert_eq!(
-        coup.decisions[1],
+        coup.decisions()[1],
         Decision::Banco {
             total: 3,
             punto_move: PuntoMove::Drew(8),

@@ -127,7 +127,10 @@ fn edges_equal_the_hand_formula_on_the_counts() {
 #[test]
 fn naturals_and_draws_8_decks() {
     let a = decks(8);
-    assert_eq!(a.count_where(|s| s.natural), big("1,714,696,016,515,584"));
+    assert_eq!(
+        a.count_where(|s| s.is_natural()),
+        big("1,714,696,016,515,584")
+    );
     for hand in Hand::ALL {
         assert_eq!(rounded(&a.natural_with(hand, 9), 1.0, 6), 0.094903);
         assert_eq!(rounded(&a.natural_with(hand, 8), 1.0, 6), 0.094532);

@@ -64,7 +64,7 @@ fn vectors_sum_to_the_shoe_and_match_the_enumerator() {
             .map(|c| c.as_u64().unwrap() as u8)
             .collect();
         let coup = punto_banco::coup::deal(&rules, &cards).unwrap();
-        assert!(coup.unused.is_empty());
+        assert!(coup.unused().is_empty());
         assert_eq!(v["punto_total"], coup.punto_total());
         assert_eq!(v["banco_total"], coup.banco_total());
         assert_eq!(v["winner"], coup.winner().key());
@@ -114,8 +114,8 @@ impl Engine {
                         "winner": winner.key(),
                         "punto_total": coup.punto_total(),
                         "banco_total": coup.banco_total(),
-                        "punto_draws": coup.punto.len() == 3,
-                        "banco_draws": coup.banco.len() == 3,
+                        "punto_draws": coup.punto().len() == 3,
+                        "banco_draws": coup.banco().len() == 3,
                         "natural": coup.is_natural(),
                         "net": {"punto": punto, "banco": banco, "tie": tie},
                     })
@@ -165,8 +165,8 @@ fn a_correct_engine_passes_verify_and_fit() {
     let (summary, found) = verify(&log);
     assert!(found.is_empty(), "{:?}", &found[..found.len().min(3)]);
     assert!(summary.all_agree());
-    assert!(summary.coups > 20_000, "{}", summary.coups);
-    assert_eq!(summary.shoes, 300);
+    assert!(summary.coups() > 20_000, "{}", summary.coups());
+    assert_eq!(summary.shoes(), 300);
     let fits = fit_passes(&log);
     assert!(
         punto_banco::render::oracle::fits_pass(&fits, 0.01),
@@ -183,8 +183,13 @@ fn the_004_tableau_is_caught_and_named() {
     }
     .log(2, 40);
     let (summary, found) = verify(&log);
-    assert!(summary.disagreeing[&Kind::Draw] > 0);
-    assert_eq!(summary.disagreeing.len(), 1, "{:?}", summary.disagreeing);
+    assert!(summary.disagreeing()[&Kind::Draw] > 0);
+    assert_eq!(
+        summary.disagreeing().len(),
+        1,
+        "{:?}",
+        summary.disagreeing()
+    );
     let (line, finding) = &found[0];
     let sentence = finding_sentence(finding, &Rules::reference(), punto_banco::lang::Lang::En);
     assert_eq!(
@@ -214,7 +219,7 @@ fn punto_standing_on_5_is_caught_and_named() {
     }
     .log(4, 60);
     let (summary, found) = verify(&log);
-    assert!(summary.disagreeing[&Kind::Draw] > 0);
+    assert!(summary.disagreeing()[&Kind::Draw] > 0);
     let sentence = finding_sentence(
         &found[0].1,
         &Rules::reference(),
@@ -253,7 +258,7 @@ fn a_commission_taken_on_ties_is_caught_and_named() {
     .log(6, 20);
     let (summary, found) = verify(&log);
     assert_eq!(
-        summary.disagreeing.keys().collect::<Vec<_>>(),
+        summary.disagreeing().keys().collect::<Vec<_>>(),
         vec![&Kind::Net]
     );
     let sentence = finding_sentence(
@@ -273,7 +278,7 @@ fn impossible_cards_and_malformed_lines() {
         + &"{\"cards\": [\"AS\",\"AS\",\"AS\",\"AS\"], \"winner\": \"tie\"}\n".repeat(3)
         + "not json\n{\"cards\": [\"11X\"], \"winner\": \"tie\"}\n{\"cards\": [\"4H\",\"2S\",\"9C\",\"AD\"], \"winner\": \"banco\"}\n";
     let (summary, found) = verify(&log);
-    assert_eq!(summary.malformed, 2);
+    assert_eq!(summary.malformed(), 2);
     let impossible: Vec<_> = found
         .iter()
         .filter(|(_, f)| f.kind() == Kind::ImpossibleCard)
@@ -383,9 +388,13 @@ fn claims_that_cannot_be_read_are_malformed_lines_not_disagreements() {
         .map(|(claim, _)| format!("{{{WORKED}, {claim}}}\n"))
         .collect();
     let (summary, found) = findings(&log);
-    assert_eq!(summary.malformed, cases.len());
-    assert_eq!(summary.coups, 0);
-    assert!(summary.disagreeing.is_empty(), "{:?}", summary.disagreeing);
+    assert_eq!(summary.malformed(), cases.len());
+    assert_eq!(summary.coups(), 0);
+    assert!(
+        summary.disagreeing().is_empty(),
+        "{:?}",
+        summary.disagreeing()
+    );
     for ((line, kind, text), (claim, message)) in found.iter().zip(&cases) {
         assert_eq!(*kind, Kind::Malformed, "{claim}");
         assert!(text.starts_with(message), "line {line}, {claim}: {text}");
@@ -402,7 +411,7 @@ fn claims_that_cannot_be_read_are_malformed_lines_not_disagreements() {
         .collect();
     let (summary, found) = findings(&log);
     assert!(found.is_empty(), "{found:?}");
-    assert_eq!(summary.agreeing, good.len());
+    assert_eq!(summary.agreeing(), good.len());
 }
 
 #[test]
@@ -441,7 +450,7 @@ fn a_line_malformed_only_in_its_claims_still_deals_its_cards() {
                {\"cards\": [\"AS\", \"KH\", \"2D\", \"QH\"], \"winner\": \"punto\", \"punto_total\": 18}\n\
                {\"cards\": [\"AS\", \"KS\", \"2H\", \"QS\"], \"winner\": \"punto\"}\n";
     let (summary, found) = findings(log);
-    assert_eq!(summary.malformed, 2);
+    assert_eq!(summary.malformed(), 2);
     assert_eq!(
         found.last().unwrap(),
         &(
@@ -474,8 +483,8 @@ fn only_an_object_is_a_log_line() {
          {\"shoe\": {\"decks\": 8}, \"shoe\": {\"decks\": 1}}\n\
          \"banco\"\n",
     );
-    assert_eq!(summary.malformed, 5, "{found:?}");
-    assert_eq!(summary.shoes, 0);
+    assert_eq!(summary.malformed(), 5, "{found:?}");
+    assert_eq!(summary.shoes(), 0);
     assert!(
         found[0].2.contains("invalid type: sequence"),
         "{}",
@@ -518,7 +527,7 @@ fn bytes_that_are_not_utf8_are_named_and_a_first_bom_is_passed_over() {
     let d = verifier.line_too_long(3, 1 << 20);
     assert_eq!(d.finding.kind(), Kind::Malformed);
     let summary = verifier.summary();
-    assert_eq!((summary.agreeing, summary.malformed), (1, 2));
+    assert_eq!((summary.agreeing(), summary.malformed()), (1, 2));
 }
 
 #[test]
@@ -638,7 +647,7 @@ fn a_log_is_verified_from_its_bytes_as_it_streams() {
             report.discrepancy(d).unwrap();
         }
         let summary = verifier.summary();
-        assert_eq!((summary.agreeing, summary.malformed), (1, 2));
+        assert_eq!((summary.agreeing(), summary.malformed()), (1, 2));
         assert_eq!(summary.verdict(), Verdict::Disagree);
         assert_eq!(out, report.finish(summary).unwrap());
     }
@@ -649,7 +658,7 @@ fn a_log_is_verified_from_its_bytes_as_it_streams() {
     for format in [Format::Text, Format::Json] {
         let summary =
             write_verification(&short[..], Vec::new(), &rules, Lang::En, format, 256).unwrap();
-        assert_eq!((summary.agreeing, summary.malformed), (3, 1));
+        assert_eq!((summary.agreeing(), summary.malformed()), (3, 1));
     }
     let text = {
         let mut out = Vec::new();
@@ -967,8 +976,8 @@ proptest::proptest! {
             write_verification(&bytes[..], &mut out, &rules, Lang::Fr, Format::Json, 64)
         {
             proptest::prop_assert_eq!(
-                summary.coups,
-                summary.agreeing + summary.disagreeing_total()
+                summary.coups(),
+                summary.agreeing() + summary.disagreeing_total()
             );
         }
         proptest::prop_assert!(serde_json::from_slice::<serde_json::Value>(&out).is_ok());
@@ -1043,7 +1052,7 @@ fn cards_are_dealt_whatever_makes_the_claims_malformed() {
             "{{\"shoe\":{{\"decks\":1}}}}\n{first}\n{{\"cards\":[\"AS\",\"3S\",\"3D\",\"5C\",\"6H\"],\"winner\":\"punto\"}}\n"
         );
         let (summary, found) = findings(&log);
-        assert_eq!(summary.malformed, 1, "{first}");
+        assert_eq!(summary.malformed(), 1, "{first}");
         assert_eq!(found.len(), 2, "{first}: {found:?}");
         assert_eq!(
             found[1],
@@ -1256,7 +1265,7 @@ fn typed_and_json_entries_agree() {
         disagreeing += usize::from(from_values.is_some());
     }
     assert_eq!(typed.summary(), json.summary());
-    assert_eq!(typed.summary().agreeing, 1);
+    assert_eq!(typed.summary().agreeing(), 1);
     assert_eq!(disagreeing, coups.len() - 1);
     // The second coup's finding, as a value.
     assert_eq!(
@@ -1295,7 +1304,7 @@ fn typed_and_json_entries_agree() {
         finding_sentence(&found.finding, &rules, punto_banco::lang::Lang::En),
         "banco_total is 12: expected a whole number from 0 to 9"
     );
-    assert_eq!(verifier.summary().malformed, 1);
+    assert_eq!(verifier.summary().malformed(), 1);
 }
 
 /// A net logged as a string is quoted as logged, whichever entry it came through: the JSON
@@ -1363,7 +1372,7 @@ fn verify_writes_real_markdown() {
         .unwrap();
         let markdown = String::from_utf8(out).unwrap();
         assert_real_markdown(&markdown);
-        assert_eq!((summary.coups, summary.malformed), (2, 1));
+        assert_eq!((summary.coups(), summary.malformed()), (2, 1));
         // The discrepancies are a list under their heading, the summary a table.
         let items: Vec<&str> = markdown.lines().filter(|l| l.starts_with("- ")).collect();
         assert_eq!(items.len(), 2, "{markdown}");

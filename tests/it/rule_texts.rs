@@ -137,11 +137,11 @@ fn the_worked_example_in_both_texts() {
         let cards: Vec<Card> = example.cards.iter().map(|c| c.parse().unwrap()).collect();
         let coup = deal(&rules.drawing, &cards).unwrap();
         assert_eq!(
-            punto_banco::coup::hand_total(&coup.punto[..2]),
+            punto_banco::coup::hand_total(&coup.punto()[..2]),
             example.punto_opening
         );
         assert_eq!(
-            punto_banco::coup::hand_total(&coup.banco[..2]),
+            punto_banco::coup::hand_total(&coup.banco()[..2]),
             example.banco_opening
         );
         assert!(!coup.is_natural());
@@ -171,9 +171,9 @@ fn the_worked_example_in_both_texts() {
         let mut cards = parse_cards(&replaced.join(" ")).unwrap();
         cards.push("5S".parse().unwrap());
         let coup = deal(&rules.drawing, &cards).unwrap();
-        assert_eq!(coup.banco.len(), 3);
+        assert_eq!(coup.banco().len(), 3);
         assert_eq!(parse_action(&example.replace.banco).unwrap(), Action::Draw);
-        assert_eq!(coup.punto[..2], cards_of(&["4♥", "9♣"]));
+        assert_eq!(coup.punto()[..2], cards_of(&["4♥", "9♣"]));
     }
 }
 

@@ -395,10 +395,10 @@ fn a_deal_holds_no_more_copies_of_a_card_than_the_shoe() {
     );
     let session = play_script(&extra, Rules::reference()).unwrap();
     assert_eq!(
-        session.played[0].coup.punto.len() + session.played[0].coup.banco.len(),
+        session.played[0].coup.punto().len() + session.played[0].coup.banco().len(),
         5
     );
-    assert!(session.played[0].coup.unused.is_empty());
+    assert!(session.played[0].coup.unused().is_empty());
     // The library refuses the same deal, whoever calls it.
     let mut session = Session::try_new(Rules::reference(), 1, 10, 20).unwrap();
     session.join("Alice", false).unwrap();

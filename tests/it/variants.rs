@@ -22,7 +22,7 @@ fn every_shipped_claim_holds() {
                 claim.stated.holds(&exact),
                 "{name}: {:?} stated {} but is {exact}",
                 claim.target,
-                claim.stated.text
+                claim.stated.text()
             );
             checked += 1;
         }
@@ -456,12 +456,12 @@ fn side_bets_by_hand_written_payouts() {
     super::each_sequence(&shoe, |values, weight| {
         let coup = deal(&rules.drawing, values).unwrap();
         let (p, b) = (coup.punto_total() as i64, coup.banco_total() as i64);
-        let lucky_net = match (b > p && b == 6, coup.banco.len()) {
+        let lucky_net = match (b > p && b == 6, coup.banco().len()) {
             (true, 2) => 12,
             (true, _) => 20,
             _ => -1,
         };
-        let natural = coup.punto.len() == 2 && coup.banco.len() == 2 && (p >= 8 || b >= 8);
+        let natural = coup.punto().len() == 2 && coup.banco().len() == 2 && (p >= 8 || b >= 8);
         let dragon_net = if p > b && natural {
             1
         } else if p == b && natural {
@@ -680,7 +680,7 @@ fn claim_figures_are_read_strictly() {
     let set = RuleSet::from_json(&edge("1,0579%")).unwrap();
     let analysis = Analysis::new(&set.shoe_or_reference(), &set.rules).unwrap();
     let claim = &set.claims[5];
-    assert_eq!(claim.stated.text, "1,0579%");
+    assert_eq!(claim.stated.text(), "1,0579%");
     assert!(
         claim
             .stated
