@@ -334,10 +334,7 @@ impl Session {
     /// Scores a dealt coup and records it, without the cards given beyond those it used (the
     /// texts ignore them, and a session keeps at most six cards a deal however many it got).
     fn settle(&mut self, coup: Coup<Card>, predictions: &[MainBet]) -> &Deal {
-        let coup = Coup {
-            unused: Vec::new(),
-            ..coup
-        };
+        let coup = coup.without_unused();
         let state = coup.final_state();
         // Exact at any stake: a big rational never overflows.
         let stake = BigRational::from_integer(BigInt::from(self.stake));
