@@ -189,3 +189,17 @@ pub use variants::{RuleSet, RuleSetError};
 /// The version of every JSON document the crate writes: analysis documents, batch lines,
 /// verification and session reports.
 pub const SCHEMA: u32 = 1;
+
+// The Rust examples of the README and the command-line pages run as doc tests, so that what
+// a reader copies compiles and prints what the page says.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme {}
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/en/cli.md")]
+mod cli_page_en {}
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/fr/ligne-de-commande.md")]
+mod cli_page_fr {}

@@ -60,7 +60,7 @@ fn imports(module: &str, code: &str, known: &BTreeSet<String>) -> BTreeSet<Strin
     let parent = module.rsplit_once("::").map_or("", |(p, _)| p);
     let mut found = BTreeSet::new();
     let mut rest = code;
-    while let Some(at) = rest.find(|c| c == 'c' || c == 's') {
+    while let Some(at) = rest.find(['c', 's']) {
         let tail = &rest[at..];
         let (base, after) = if let Some(after) = tail.strip_prefix("crate::") {
             (String::new(), after)
