@@ -214,13 +214,15 @@ fn capitalized(word: &str) -> String {
     })
 }
 
-/// A bet's name for people: Punto, Banco, Tie / Égalité, or a side bet's key.
+/// A bet's name for people: Punto, Banco, Tie / Égalité, or a side bet's display name
+/// (`dragon_7` reads "Dragon 7"; the name is the same in both languages, as casinos print it).
+/// JSON keeps the key.
 pub fn bet_name(key: &str, lang: Lang) -> String {
     match key {
-        "punto" => "Punto".into(),
-        "banco" => "Banco".into(),
+        "punto" => lang.outcome(Winner::Punto).into(),
+        "banco" => lang.outcome(Winner::Banco).into(),
         "tie" => lang.outcome(Winner::Tie).into(),
-        other => other.to_string(),
+        side_bet => crate::variants::display_name(side_bet),
     }
 }
 
