@@ -201,11 +201,11 @@ pub fn render_simulation(
             let intro = match lang {
                 Lang::En => format!(
                     "{shoes} shoes of {n} {} (seed {seed}, {rules} rules), dealt until {cut} cards or fewer remain: {coups} coups, each bet's exact edge computed before every one.\n\n",
-                    if n == 1 { "deck" } else { "decks" }
+                    lang.decks(n)
                 ),
                 Lang::Fr => format!(
                     "{shoes} sabots de {n} {} (graine {seed}, règles {rules}), distribués jusqu’à ce qu’il reste {cut} cartes ou moins : {coups} coups, l’avantage exact de chaque pari calculé avant chacun.\n\n",
-                    if n == 1 { "paquet" } else { "paquets" }
+                    lang.decks(n)
                 ),
             };
             let table = simulation_table(sim, lang);
