@@ -3,11 +3,11 @@
 
 use super::args::{OutputArgs, stake};
 use super::failure::Failure;
-use super::output::put;
+use super::output::{put, width};
 use super::table::rules_or_reference;
 use clap::Args;
 use punto_banco::docs;
-use punto_banco::render::tableau::render_rules;
+use punto_banco::render::tableau::render_rules_within;
 use std::io::Write;
 
 /// The flags of `rules`.
@@ -32,5 +32,11 @@ pub struct RulesCommand {
 pub fn run(args: RulesCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let rules = rules_or_reference(args.rules.as_deref())?;
     let (lang, format) = (args.output.lang(), args.output.format());
-    put(out, &render_rules(&rules, args.stake, lang, format))
+    // The terminal's width, once `main` runs commands on_terminal; `--width` joins here as
+    // `args.output.width()` once OutputArgs carries it.
+    let width = width(None);
+    put(
+        out,
+        &render_rules_within(&rules, args.stake, lang, format, width),
+    )
 }

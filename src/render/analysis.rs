@@ -229,6 +229,18 @@ pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> Stri
 /// The analysis in the chosen format; `rules_id` names the rule set (`reference` for the
 /// teaching texts' rules) and is localised only in the text heading.
 pub fn render_analysis(analysis: &Analysis, rules_id: &str, lang: Lang, format: Format) -> String {
+    render_analysis_within(analysis, rules_id, lang, format, None)
+}
+
+/// The analysis as [`render_analysis`] writes it, its text tables fitted to `width` columns
+/// when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_analysis_within(
+    analysis: &Analysis,
+    rules_id: &str,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
     if format == Format::Json {
         return format!("{}\n", Report::new(analysis, rules_id).to_json_pretty());
     }
@@ -239,7 +251,7 @@ pub fn render_analysis(analysis: &Analysis, rules_id: &str, lang: Lang, format: 
             Format::Markdown => {
                 out.push_str(&format!("### {title}\n\n{}\n", table.to_markdown()));
             }
-            _ => out.push_str(&format!("{title}\n\n{}\n", table.to_text())),
+            _ => out.push_str(&format!("{title}\n\n{}\n", table.to_text_within(width))),
         }
     }
     out.truncate(out.trim_end().len());

@@ -302,6 +302,18 @@ pub fn columns_sentence(columns: &GridColumns, lang: Lang) -> String {
 
 /// The report in the chosen format.
 pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) -> String {
+    render_report_within(report, source, lang, format, None)
+}
+
+/// The report as [`render_report`] writes it, its text tables fitted to `width` columns when
+/// one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_report_within(
+    report: &Report,
+    source: &str,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
     if format == Format::Json {
         return format!("{:#}\n", report_json(report, source));
     }
@@ -310,7 +322,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
         if markdown {
             t.to_markdown()
         } else {
-            t.to_text()
+            t.to_text_within(width)
         }
     };
     let heading = |title: String| {

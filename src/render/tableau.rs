@@ -339,12 +339,24 @@ pub fn tariff_table(rules: &Rules, lang: Lang) -> Table {
 
 /// The whole rule summary for the `rules` command.
 pub fn render_rules(rules: &Rules, stake: i64, lang: Lang, format: Format) -> String {
+    render_rules_within(rules, stake, lang, format, None)
+}
+
+/// The rule summary as [`render_rules`] writes it, its text tables fitted to `width` columns
+/// when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_rules_within(
+    rules: &Rules,
+    stake: i64,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
     if format == Format::Json {
         return format!("{:#}\n", rules_json(rules, stake));
     }
     let table = |t: &Table| match format {
         Format::Markdown => t.to_markdown(),
-        _ => t.to_text(),
+        _ => t.to_text_within(width),
     };
     let heading = |title: &str| match format {
         Format::Markdown => format!("## {title}\n\n"),
