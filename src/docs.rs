@@ -165,15 +165,17 @@ pub fn block(name: &str) -> Option<String> {
 fn decks_table(lang: Lang) -> String {
     use crate::render::approx;
     use crate::render::table::{Align, Table};
+    let edge = |winner| format!("{} {}", lang.pick("Edge", "Avantage"), lang.outcome(winner));
+    let edges = [Winner::Banco, Winner::Punto, Winner::Tie].map(edge);
     let mut table = Table::new(&[
         (lang.pick("Decks", "Paquets"), Align::Right),
         (lang.pick("Sequences", "Séquences"), Align::Right),
-        (lang.pick("Banco wins", "Banco gagne"), Align::Right),
-        (lang.pick("Punto wins", "Punto gagne"), Align::Right),
-        (lang.pick("Ties", "Égalités"), Align::Right),
-        (lang.pick("Edge Banco", "Avantage Banco"), Align::Right),
-        (lang.pick("Edge Punto", "Avantage Punto"), Align::Right),
-        (lang.pick("Edge Tie", "Avantage Égalité"), Align::Right),
+        (lang.wins(Winner::Banco), Align::Right),
+        (lang.wins(Winner::Punto), Align::Right),
+        (lang.ties(), Align::Right),
+        (edges[0].as_str(), Align::Right),
+        (edges[1].as_str(), Align::Right),
+        (edges[2].as_str(), Align::Right),
     ]);
     let rules = Rules::reference();
     for n_decks in [1u64, 2, 4, 6, 8] {
@@ -228,7 +230,7 @@ fn variants_table(lang: Lang) -> String {
         out.push_str(&format!(
             "{}{} {figures}.\n\n",
             describe_shoe(&shoe, lang),
-            lang.pick(";", " ;")
+            lang.semicolon()
         ));
         let mut table = Table::new(&[
             (lang.pick("Bet", "Pari"), Align::Left),

@@ -100,6 +100,11 @@ impl Lang {
         self.pick("naturals", "naturels")
     }
 
+    /// The plural of a Tie: Ties / Égalités.
+    pub fn ties(self) -> &'static str {
+        self.pick("Ties", "Égalités")
+    }
+
     /// A hand's name, the same in both languages: Punto or Banco.
     pub fn hand(self, hand: Hand) -> &'static str {
         match hand {
@@ -168,6 +173,39 @@ impl Lang {
         match n {
             1 => self.pick("card", "carte"),
             _ => self.pick("cards", "cartes"),
+        }
+    }
+
+    /// Whether `n` takes the singular: 1 in English, 0 and 1 in French.
+    fn singular(self, n: u64) -> bool {
+        self.pick(n == 1, n <= 1)
+    }
+
+    /// "deck" or "decks", "paquet" or "paquets", as `n` asks.
+    pub fn decks(self, n: u64) -> &'static str {
+        if self.singular(n) {
+            self.pick("deck", "paquet")
+        } else {
+            self.pick("decks", "paquets")
+        }
+    }
+
+    /// "deal" or "deals", "donne" or "donnes", as `n` asks.
+    pub fn deals(self, n: u64) -> &'static str {
+        if self.singular(n) {
+            self.pick("deal", "donne")
+        } else {
+            self.pick("deals", "donnes")
+        }
+    }
+
+    /// A small count in words, as a number of cards reads: `two`/`deux`, `three`/`trois`;
+    /// other counts in figures.
+    pub fn count_word(self, n: u8) -> String {
+        match n {
+            2 => self.pick("two", "deux").to_string(),
+            3 => self.pick("three", "trois").to_string(),
+            n => n.to_string(),
         }
     }
 
@@ -270,6 +308,22 @@ mod tests {
         ] {
             assert_eq!(Lang::En.role(role), role.to_string());
         }
+    }
+
+    #[test]
+    fn plurals_follow_each_language() {
+        assert_eq!([1, 2].map(|n| Lang::En.decks(n)), ["deck", "decks"]);
+        assert_eq!(
+            [0, 1, 2].map(|n| Lang::Fr.decks(n)),
+            ["paquet", "paquet", "paquets"]
+        );
+        assert_eq!(Lang::En.deals(0), "deals");
+        assert_eq!(Lang::Fr.deals(0), "donne");
+        assert_eq!(Lang::Fr.ties(), "Égalités");
+        assert_eq!(
+            [2, 3, 4].map(|n| Lang::Fr.count_word(n)),
+            ["deux", "trois", "4"]
+        );
     }
 
     #[test]

@@ -23,7 +23,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = cli::run(cli, &mut out);
+    // Text tables fit the terminal when standard output is one.
+    let result = cli::on_terminal(cli::terminal_width(), || cli::run(cli, &mut out));
     // What was written is flushed before any message, whatever the outcome.
     let flushed = out.flush().map_err(Failure::write);
     // A report that could not be written outweighs the verdict it carried.

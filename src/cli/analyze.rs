@@ -10,7 +10,7 @@ use super::table::{load_rule_set, named_table, table_or_reference};
 use clap::Args;
 use punto_banco::analysis::Analysis;
 use punto_banco::batch::{Batch, TableResolver, Unresolved};
-use punto_banco::render::analysis::render_analysis;
+use punto_banco::render::analysis::render_analysis_within;
 use punto_banco::table::NamedTable;
 use std::io::Write;
 
@@ -49,7 +49,10 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
     let analysis = Analysis::new(&shoe, &table.rules)?;
     let (lang, format) = (args.output.lang(), args.output.format());
-    put(out, &render_analysis(&analysis, &table.name, lang, format))
+    put(
+        out,
+        &render_analysis_within(&analysis, &table.name, lang, format, args.output.width()),
+    )
 }
 
 /// A table named by a batch line, or why it cannot be had.

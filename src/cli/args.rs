@@ -74,6 +74,10 @@ pub struct OutputArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
+    /// Fit text tables within this many columns, wrapping or stacking the widest (20 to
+    /// 10000) [default: the terminal's width; none when the output is a pipe or a file].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole(20, 10_000))]
+    width: Option<u64>,
 }
 
 /// The languages `--lang` accepts.
@@ -98,6 +102,11 @@ impl OutputArgs {
             LangArg::En => Lang::En,
             LangArg::Fr => Lang::Fr,
         }
+    }
+
+    /// The width text tables must fit: `--width`, else the terminal's, else none.
+    pub fn width(&self) -> Option<usize> {
+        super::output::width(self.width.map(|n| n as usize))
     }
 
     /// The format asked for.

@@ -6,7 +6,7 @@ use super::output::put;
 use super::table::rule_text;
 use clap::Args;
 use punto_banco::check::{check, read_claimed};
-use punto_banco::render::check::render_report;
+use punto_banco::render::check::render_report_within;
 use std::io::Write;
 
 /// The flags of `check`.
@@ -32,7 +32,10 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<(), Failure> {
     let claimed = read_claimed(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
     let report = check(claimed)?;
     let (lang, format) = (args.output.lang(), args.output.format());
-    put(out, &render_report(&report, file, lang, format))?;
+    put(
+        out,
+        &render_report_within(&report, file, lang, format, args.output.width()),
+    )?;
     if report.claims_hold() {
         Ok(())
     } else {

@@ -3,7 +3,7 @@
 
 use super::failure::Failure;
 use super::message::argument_message;
-use super::output::{put, write_atomically};
+use super::output::{on_terminal, put, write_atomically};
 use super::{Cli, run};
 use clap::{Args, Parser};
 use punto_banco::docs::{self, ConsoleExample};
@@ -109,17 +109,18 @@ fn rerun_example(example: &ConsoleExample, before: &str, page: &str) -> Result<S
         .chain(example.args.iter().cloned())
         .collect();
     let mut output = Vec::new();
-    let shown = match Cli::try_parse_from(&argv).map(|cli| run(cli, &mut output)) {
-        Ok(result) => {
-            let mut shown = String::from_utf8_lossy(&output).into_owned();
-            if let Some(message) = result.err().and_then(|failure| failure.message()) {
-                shown.push_str(&message);
-                shown.push('\n');
+    let shown =
+        match Cli::try_parse_from(&argv).map(|cli| on_terminal(None, || run(cli, &mut output))) {
+            Ok(result) => {
+                let mut shown = String::from_utf8_lossy(&output).into_owned();
+                if let Some(message) = result.err().and_then(|failure| failure.message()) {
+                    shown.push_str(&message);
+                    shown.push('\n');
+                }
+                shown
             }
-            shown
-        }
-        Err(clap_error) => format!("error: {}\n", argument_message(&clap_error, &argv)),
-    };
+            Err(clap_error) => format!("error: {}\n", argument_message(&clap_error, &argv)),
+        };
     let error = |text: &str| text.lines().any(|l| l.starts_with("error: "));
     if error(&shown) && !error(before) {
         let first = shown

@@ -6,7 +6,7 @@ use super::output::put;
 use super::table::named_table;
 use clap::Args;
 use punto_banco::depletion::effect_of_removal;
-use punto_banco::render::depletion::render_eor;
+use punto_banco::render::depletion::render_eor_within;
 use std::io::Write;
 
 /// The flags of `eor`.
@@ -30,5 +30,8 @@ pub fn run(args: Eor, out: &mut dyn Write) -> Result<(), Failure> {
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
     let eor = effect_of_removal(&shoe, &table.rules)?;
     let (lang, format) = (args.output.lang(), args.output.format());
-    put(out, &render_eor(&eor, &shoe, &table.name, lang, format))
+    put(
+        out,
+        &render_eor_within(&eor, &shoe, &table.name, lang, format, args.output.width()),
+    )
 }

@@ -25,7 +25,7 @@ mod verify;
 
 pub use failure::Failure;
 pub use message::argument_message;
-pub use output::say_error;
+pub use output::{on_terminal, say_error, terminal_width};
 
 use clap::{Parser, Subcommand};
 use std::io::Write;

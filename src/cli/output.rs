@@ -1,8 +1,48 @@
 //! Writing what a command prints: to the checked output, or to a file replaced whole.
 
 use super::failure::Failure;
-use std::io::Write;
+use std::cell::Cell;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
+
+thread_local! {
+    /// The width of the terminal the running command writes to; `None` when its output is a
+    /// pipe, a file or a buffer (the docs runner's, the tests'), which is the default.
+    static TERMINAL: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// The terminal's width when standard output is one: `COLUMNS` when it holds a positive
+/// whole number, else 80; `None` when standard output is a pipe or a file.
+pub fn terminal_width() -> Option<usize> {
+    std::io::stdout()
+        .is_terminal()
+        .then(|| columns(std::env::var("COLUMNS").ok().as_deref()))
+}
+
+/// A `COLUMNS` value as a width: a positive whole number, else 80.
+fn columns(value: Option<&str>) -> usize {
+    value
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(80)
+}
+
+/// Runs `command` writing to a terminal of `width` columns (`None`: not a terminal), so that
+/// [`width`] finds it. `main` runs the command it writes to standard output this way, with
+/// [`terminal_width`]; the docs runner, which writes each example to a buffer, runs it with
+/// `None`, so that a regeneration started from a terminal is not fitted to it.
+pub fn on_terminal<T>(width: Option<usize>, command: impl FnOnce() -> T) -> T {
+    let outer = TERMINAL.replace(width);
+    let result = command();
+    TERMINAL.set(outer);
+    result
+}
+
+/// The width a command's text tables fit: the one asked for (`--width`), else the terminal's
+/// (see [`on_terminal`]), else none: a pipe, a file or a test gets the tables unchanged.
+pub fn width(asked: Option<usize>) -> Option<usize> {
+    asked.or_else(|| TERMINAL.get())
+}
 
 /// Writes text to the command's output.
 pub fn put(out: &mut dyn Write, text: &str) -> Result<(), Failure> {
@@ -80,4 +120,31 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), Failure> {
 /// Writes a line to standard error; a standard error that cannot be written is no panic.
 pub fn say_error(text: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_falls_back_to_80() {
+        assert_eq!(columns(Some("120")), 120);
+        assert_eq!(columns(Some(" 100 ")), 100);
+        for bad in [None, Some(""), Some("0"), Some("wide"), Some("-5")] {
+            assert_eq!(columns(bad), 80, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_asked_width_wins_and_the_terminal_is_scoped() {
+        assert_eq!(width(None), None);
+        assert_eq!(width(Some(100)), Some(100));
+        on_terminal(Some(90), || {
+            assert_eq!(width(None), Some(90));
+            assert_eq!(width(Some(100)), Some(100));
+            on_terminal(None, || assert_eq!(width(None), None));
+            assert_eq!(width(None), Some(90));
+        });
+        assert_eq!(width(None), None);
+    }
 }

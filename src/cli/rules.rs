@@ -7,7 +7,7 @@ use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::docs;
-use punto_banco::render::tableau::render_rules;
+use punto_banco::render::tableau::render_rules_within;
 use std::io::Write;
 
 /// The flags of `rules`.
@@ -32,5 +32,9 @@ pub struct RulesCommand {
 pub fn run(args: RulesCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let rules = table_or_reference(args.rules.as_deref())?.rules;
     let (lang, format) = (args.output.lang(), args.output.format());
-    put(out, &render_rules(&rules, args.stake, lang, format))
+    let width = args.output.width();
+    put(
+        out,
+        &render_rules_within(&rules, args.stake, lang, format, width),
+    )
 }

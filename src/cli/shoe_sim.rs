@@ -7,7 +7,7 @@ use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::depletion::{SimulationSetup, check_cut, try_simulate};
-use punto_banco::render::depletion::render_simulation;
+use punto_banco::render::depletion::render_simulation_within;
 use std::io::Write;
 
 /// Decks per shoe that `shoe-sim` accepts: the simulation holds and shuffles the real cards.
@@ -66,5 +66,8 @@ pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let sim = try_simulate(&setup, &rules, &progress)?;
     let (lang, format) = (args.output.lang(), args.output.format());
-    put(out, &render_simulation(&sim, &setup, lang, format))
+    put(
+        out,
+        &render_simulation_within(&sim, &setup, lang, format, args.output.width()),
+    )
 }

@@ -54,9 +54,9 @@ fn verify_log(
             match error {
                 StreamError::Read(e) => Failure::Input(format!("cannot read {path}: {e}")),
                 StreamError::Write(e) => Failure::write(e),
-                too_long @ StreamError::TooLong { .. } => {
-                    Failure::Input(format!("{path}: {too_long}"))
-                }
+                // A line too long, or whatever else stops a reading of the log, is named
+                // with the log's path.
+                other => Failure::Input(format!("{path}: {other}")),
             }
         })?;
     match summary.verdict() {

@@ -25,17 +25,15 @@ pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {
 
 /// The shoe for people: `8 decks (416 cards)`, `8 paquets (416 cartes)`, or its rank counts.
 pub fn describe_shoe(shoe: &Shoe, lang: Lang) -> String {
-    match (shoe.as_whole_decks(), lang) {
-        (Some(1), Lang::En) => format!("1 deck ({} cards)", shoe.len()),
-        (Some(1), Lang::Fr) => format!("1 paquet ({} cartes)", shoe.len()),
-        (Some(n), Lang::En) => format!("{n} decks ({} cards)", shoe.len()),
-        (Some(n), Lang::Fr) => format!("{n} paquets ({} cartes)", shoe.len()),
-        (None, _) => {
+    // The plural of the cards follows the decks' count, as it always did: a shoe has cards.
+    let cards = lang.cards(2);
+    match shoe.as_whole_decks() {
+        Some(n) => format!("{n} {} ({} {cards})", lang.decks(n), shoe.len()),
+        None => {
             let ranks: Vec<String> = crate::card::Rank::ALL
                 .iter()
                 .map(|r| format!("{r}:{}", shoe.count(*r)))
                 .collect();
-            let cards = lang.pick("cards", "cartes");
             format!("{} ({} {cards})", ranks.join(" "), shoe.len())
         }
     }
@@ -149,42 +147,34 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
     };
     let natural = lang.natural();
     fact(
-        lang.pick("At least one natural", "Au moins un naturel")
-            .to_string(),
+        format!("{} {natural}", lang.pick("At least one", "Au moins un")),
         &|s| s.natural,
     );
     for hand in Hand::ALL {
-        let name = match hand {
-            Hand::Punto => "Punto",
-            Hand::Banco => "Banco",
-        };
+        let name = lang.hand(hand);
         for t in (0..10u8)
             .rev()
             .filter(|&t| analysis.rules().drawing.is_natural(t))
         {
-            let label = match lang {
-                Lang::En => format!("{name} has a {natural} {t}"),
-                Lang::Fr => format!("{name} a un {natural} {t}"),
-            };
+            let label = format!("{name} {} {} {t}", lang.pick("has", "a"), lang.a_natural());
             fact(label, &|s| s.natural && hand.total(s) == t);
         }
     }
     for hand in Hand::ALL {
-        let name = match hand {
-            Hand::Punto => "Punto",
-            Hand::Banco => "Banco",
-        };
-        let label = match lang {
-            Lang::En => format!("{name} draws a third card"),
-            Lang::Fr => format!("{name} tire une troisième carte"),
-        };
+        let label = format!(
+            "{} {} {}",
+            lang.hand(hand),
+            lang.verb(crate::rules::Action::Draw),
+            lang.pick("a third card", "une troisième carte")
+        );
         fact(label, &|s| hand.cards(s) == 3);
     }
     for n in 4..=6u8 {
-        let label = match lang {
-            Lang::En => format!("The coup uses {n} cards"),
-            Lang::Fr => format!("Le coup utilise {n} cartes"),
-        };
+        let label = format!(
+            "{} {n} {}",
+            lang.pick("The coup uses", "Le coup utilise"),
+            lang.cards(n.into())
+        );
         fact(label, &|s| s.cards_used() == n);
     }
     tables.push((
@@ -196,8 +186,9 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         facts,
     ));
 
+    let tie_on = format!("{} {}", lang.outcome(Winner::Tie), lang.pick("on", "à"));
     let mut ties = Table::new(&[
-        (lang.pick("Tie on", "Égalité à"), Align::Right),
+        (tie_on.as_str(), Align::Right),
         (lang.pick("Sequences", "Séquences"), Align::Right),
         (lang.pick("Probability", "Probabilité"), Align::Right),
     ]);
@@ -211,7 +202,7 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         ]);
     }
     tables.push((
-        lang.pick("Ties by total", "Égalités par total").to_string(),
+        format!("{} {}", lang.ties(), lang.pick("by total", "par total")),
         ties,
     ));
     tables
@@ -238,6 +229,18 @@ pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> Stri
 /// The analysis in the chosen format; `rules_id` names the rule set (`reference` for the
 /// teaching texts' rules) and is localised only in the text heading.
 pub fn render_analysis(analysis: &Analysis, rules_id: &str, lang: Lang, format: Format) -> String {
+    render_analysis_within(analysis, rules_id, lang, format, None)
+}
+
+/// The analysis as [`render_analysis`] writes it, its text tables fitted to `width` columns
+/// when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_analysis_within(
+    analysis: &Analysis,
+    rules_id: &str,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
     if format == Format::Json {
         return format!("{}\n", Report::new(analysis, rules_id).to_json_pretty());
     }
@@ -248,7 +251,7 @@ pub fn render_analysis(analysis: &Analysis, rules_id: &str, lang: Lang, format: 
             Format::Markdown => {
                 out.push_str(&format!("### {title}\n\n{}\n", table.to_markdown()));
             }
-            _ => out.push_str(&format!("{title}\n\n{}\n", table.to_text())),
+            _ => out.push_str(&format!("{title}\n\n{}\n", table.to_text_within(width))),
         }
     }
     out.truncate(out.trim_end().len());

@@ -9,6 +9,7 @@ use crate::check::{
     Report,
 };
 use crate::lang::Lang;
+use crate::outcome::Hand;
 use crate::rules::{Action, MainBet, PuntoMove};
 use crate::variants::ClaimTarget;
 use num_bigint::BigInt;
@@ -97,47 +98,29 @@ pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String
 /// Where a differing decision sits, as a phrase: "Banco on 3 against a third card 8",
 /// "Banco on 5 when Punto stands", "Punto on 5", "a two-card 8".
 pub fn decision_place(decision: Decision, lang: Lang) -> String {
-    match (decision, lang) {
-        (
-            Decision::Banco {
-                total,
-                punto_move: PuntoMove::Drew(v),
-            },
-            Lang::En,
-        ) => {
-            format!("Banco on {total} against a third card {v}")
-        }
-        (
-            Decision::Banco {
-                total,
-                punto_move: PuntoMove::Drew(v),
-            },
-            Lang::Fr,
-        ) => {
-            format!("Banco sur {total} contre une troisième carte {v}")
-        }
-        (
-            Decision::Banco {
-                total,
-                punto_move: PuntoMove::Stood,
-            },
-            Lang::En,
-        ) => {
-            format!("Banco on {total} when Punto stands")
-        }
-        (
-            Decision::Banco {
-                total,
-                punto_move: PuntoMove::Stood,
-            },
-            Lang::Fr,
-        ) => {
-            format!("Banco sur {total} quand Punto reste")
-        }
-        (Decision::Punto { total }, Lang::En) => format!("Punto on {total}"),
-        (Decision::Punto { total }, Lang::Fr) => format!("Punto sur {total}"),
-        (Decision::Natural { total }, Lang::En) => format!("a two-card {total}"),
-        (Decision::Natural { total }, Lang::Fr) => format!("{total} en deux cartes"),
+    let (punto, banco) = (lang.hand(Hand::Punto), lang.hand(Hand::Banco));
+    let on = lang.pick("on", "sur");
+    match decision {
+        Decision::Banco {
+            total,
+            punto_move: PuntoMove::Drew(v),
+        } => format!(
+            "{banco} {on} {total} {} {v}",
+            lang.pick("against a third card", "contre une troisième carte")
+        ),
+        Decision::Banco {
+            total,
+            punto_move: PuntoMove::Stood,
+        } => format!(
+            "{banco} {on} {total} {} {punto} {}",
+            lang.pick("when", "quand"),
+            lang.verb(Action::Stand)
+        ),
+        Decision::Punto { total } => format!("{punto} {on} {total}"),
+        Decision::Natural { total } => match lang {
+            Lang::En => format!("a two-card {total}"),
+            Lang::Fr => format!("{total} en deux cartes"),
+        },
     }
 }
 
@@ -319,6 +302,18 @@ pub fn columns_sentence(columns: &GridColumns, lang: Lang) -> String {
 
 /// The report in the chosen format.
 pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) -> String {
+    render_report_within(report, source, lang, format, None)
+}
+
+/// The report as [`render_report`] writes it, its text tables fitted to `width` columns when
+/// one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_report_within(
+    report: &Report,
+    source: &str,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
     if format == Format::Json {
         return format!("{:#}\n", report_json(report, source));
     }
@@ -327,7 +322,7 @@ pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) 
         if markdown {
             t.to_markdown()
         } else {
-            t.to_text()
+            t.to_text_within(width)
         }
     };
     let heading = |title: String| {

@@ -75,6 +75,19 @@ pub fn render_eor(
     lang: Lang,
     format: Format,
 ) -> String {
+    render_eor_within(eor, shoe, rules_id, lang, format, None)
+}
+
+/// The effect of removal as [`render_eor`] writes it, its text table fitted to `width`
+/// columns when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_eor_within(
+    eor: &EffectOfRemoval,
+    shoe: &crate::shoe::Shoe,
+    rules_id: &str,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
     match format {
         Format::Json => {
             let by_rank: Vec<Value> = eor
@@ -128,7 +141,10 @@ pub fn render_eor(
             let note = removal_note(eor, shoe, lang)
                 .map(|note| format!("\n{note}\n"))
                 .unwrap_or_default();
-            format!("{heading}\n\n{}{note}", eor_table(eor, lang).to_text())
+            format!(
+                "{heading}\n\n{}{note}",
+                eor_table(eor, lang).to_text_within(width)
+            )
         }
     }
 }
@@ -170,6 +186,18 @@ pub fn render_simulation(
     lang: Lang,
     format: Format,
 ) -> String {
+    render_simulation_within(sim, setup, lang, format, None)
+}
+
+/// The simulation as [`render_simulation`] writes it, its text table fitted to `width`
+/// columns when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_simulation_within(
+    sim: &Simulation,
+    setup: &SimulationSetup,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
     match format {
         Format::Json => {
             let bets: serde_json::Map<String, Value> = sim
@@ -201,11 +229,11 @@ pub fn render_simulation(
             let intro = match lang {
                 Lang::En => format!(
                     "{shoes} shoes of {n} {} (seed {seed}, {rules} rules), dealt until {cut} cards or fewer remain: {coups} coups, each bet's exact edge computed before every one.\n\n",
-                    if n == 1 { "deck" } else { "decks" }
+                    lang.decks(n)
                 ),
                 Lang::Fr => format!(
                     "{shoes} sabots de {n} {} (graine {seed}, règles {rules}), distribués jusqu’à ce qu’il reste {cut} cartes ou moins : {coups} coups, l’avantage exact de chaque pari calculé avant chacun.\n\n",
-                    if n == 1 { "paquet" } else { "paquets" }
+                    lang.decks(n)
                 ),
             };
             let table = simulation_table(sim, lang);
@@ -214,7 +242,7 @@ pub fn render_simulation(
                 if format == Format::Markdown {
                     table.to_markdown()
                 } else {
-                    table.to_text()
+                    table.to_text_within(width)
                 }
             )
         }

@@ -291,6 +291,7 @@ pub fn summary_markdown(summary: &Summary, lang: Lang) -> String {
 /// Why a streamed verification stopped: reading the log, or writing the report (a reader
 /// that stops early, as `| head` does, is a write error of kind `BrokenPipe`).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum StreamError {
     /// The log could not be read.
     #[error("cannot read the log: {0}")]
@@ -697,17 +698,18 @@ pub fn render_fit(
         }
         out.push('\n');
     }
+    let tested = tested_count(fits);
     out.push_str(&match lang {
         Lang::En => format!(
-            "Each grouping is judged at α = {} shared among {} groupings (Bonferroni: {} each).\n",
+            "Each grouping is judged at α = {} shared among {tested} {} (Bonferroni: {} each).\n",
             format_alpha(alpha, lang),
-            tested_count(fits),
+            if tested == 1 { "grouping" } else { "groupings" },
             format_p(level, lang)
         ),
         Lang::Fr => format!(
-            "Chaque regroupement est jugé au seuil α = {} partagé entre {} regroupements (Bonferroni : {} chacun).\n",
+            "Chaque regroupement est jugé au seuil α = {} partagé entre {tested} {} (Bonferroni : {} chacun).\n",
             format_alpha(alpha, lang),
-            tested_count(fits),
+            if tested <= 1 { "regroupement" } else { "regroupements" },
             format_p(level, lang)
         ),
     });

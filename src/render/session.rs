@@ -62,13 +62,13 @@ pub fn opening_text(conversation: &Conversation, lang: Lang) -> String {
     match lang {
         Lang::En => format!(
             "Punto Banco: {deals} {}, a notional stake of {stake}, {decks} {}. Shuffle seed {seed} (give --seed {seed} to deal the same cards again).\n",
-            if deals == 1 { "deal" } else { "deals" },
-            if decks == 1 { "deck" } else { "decks" }
+            lang.deals(deals.into()),
+            lang.decks(decks)
         ),
         Lang::Fr => format!(
             "Punto Banco : {deals} {}, un enjeu fictif de {stake}, {decks} {}. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n",
-            if deals == 1 { "donne" } else { "donnes" },
-            if decks == 1 { "paquet" } else { "paquets" }
+            lang.deals(deals.into()),
+            lang.decks(decks)
         ),
     }
 }
@@ -129,7 +129,7 @@ pub fn prompt_text(prompt: &Prompt, lang: Lang) -> String {
                     format!("\nPrédictions pour la donne {deal} sur {deals} ({choices}) :\n")
                 }
             };
-            format!("{heading}  {name}{} ", lang.pick(":", " :"))
+            format!("{heading}  {name}{} ", lang.colon())
         }
     }
 }
@@ -206,7 +206,7 @@ fn prediction_name(bet: MainBet, lang: Lang) -> &'static str {
 /// result, and every participant's net change.
 pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> String {
     let mut out = String::new();
-    let colon = lang.pick(":", " :");
+    let colon = lang.colon();
     out.push_str(&match lang {
         Lang::En => format!("Deal {} of {}\n", deal.number, session.deals()),
         Lang::Fr => format!("Donne {} sur {}\n", deal.number, session.deals()),
@@ -257,15 +257,11 @@ pub fn standings_text(session: &Session, lang: Lang) -> String {
         Lang::En => format!(
             "Standings after {played} of {} {}\n",
             session.deals(),
-            if session.deals() == 1 {
-                "deal"
-            } else {
-                "deals"
-            }
+            lang.deals(session.deals().into())
         ),
         Lang::Fr => format!(
             "Classement après {played} {} sur {}\n",
-            if played <= 1 { "donne" } else { "donnes" },
+            lang.deals(played as u64),
             session.deals()
         ),
     };
@@ -285,7 +281,7 @@ pub fn standings_text(session: &Session, lang: Lang) -> String {
             "  {}. {}{role}{} {}\n",
             rank + 1,
             participant.name,
-            lang.pick(":", " :"),
+            lang.colon(),
             signed_amount(&participant.score, lang)
         ));
     }
@@ -474,14 +470,16 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
     let mut out = String::new();
     out.push_str(&match lang {
         Lang::En => format!(
-            "{} deals at a stake of {}, each from a full shoe of {} cards.\n\n",
+            "{} {} at a stake of {}, each from a full shoe of {} cards.\n\n",
             odds.deals,
+            lang.deals(u64::from(odds.deals)),
             odds.stake,
             odds.deal.shoe().len()
         ),
         Lang::Fr => format!(
-            "{} donnes avec un enjeu de {}, chacune d’un sabot complet de {} cartes.\n\n",
+            "{} {} avec un enjeu de {}, chacune d’un sabot complet de {} cartes.\n\n",
             odds.deals,
+            lang.deals(u64::from(odds.deals)),
             odds.stake,
             odds.deal.shoe().len()
         ),
@@ -506,12 +504,16 @@ pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
     );
     let title = match lang {
         Lang::En => format!(
-            "Final score after {} deals at a stake of {} (exact probabilities)",
-            odds.deals, odds.stake
+            "Final score after {} {} at a stake of {} (exact probabilities)",
+            odds.deals,
+            lang.deals(u64::from(odds.deals)),
+            odds.stake
         ),
         Lang::Fr => format!(
-            "Score final après {} donnes avec un enjeu de {} (probabilités exactes)",
-            odds.deals, odds.stake
+            "Score final après {} {} avec un enjeu de {} (probabilités exactes)",
+            odds.deals,
+            lang.deals(u64::from(odds.deals)),
+            odds.stake
         ),
     };
     svg.push_str(&format!(

@@ -5,7 +5,7 @@ use super::{Format, SCHEMA, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::coup::Role;
 use crate::lang::Lang;
-use crate::outcome::{FinalState, Winner};
+use crate::outcome::{FinalState, Hand, Winner};
 use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules, Terms};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, totals_taking,
@@ -22,11 +22,19 @@ fn cell(action: Option<Action>, lang: Lang) -> &'static str {
     }
 }
 
-/// The legend printed under the grid.
-pub fn legend(lang: Lang) -> &'static str {
-    lang.pick(
-        "D = Banco draws, S = Banco stands, N = natural (no hand draws).",
-        "T = Banco tire, R = Banco reste, N = naturel (aucune main ne tire).",
+/// The legend printed under the grid: each cell's letter and what it means.
+pub fn legend(lang: Lang) -> String {
+    let banco = lang.hand(Hand::Banco);
+    let [draw, stand] = [Action::Draw, Action::Stand];
+    format!(
+        "{} = {banco} {}, {} = {banco} {}, {} = {} ({}).",
+        cell(Some(draw), lang),
+        lang.verb(draw),
+        cell(Some(stand), lang),
+        lang.verb(stand),
+        cell(None, lang),
+        lang.natural(),
+        lang.pick("no hand draws", "aucune main ne tire"),
     )
 }
 
@@ -147,13 +155,7 @@ pub fn drawing_sentences(rules: &DrawingRules, lang: Lang) -> Vec<String> {
 /// A condition in words: `Banco wins with a three-card 7`, `Tie on 5`, `Punto wins by 9
 /// without a natural`; in French `Banco gagne avec 7 en trois cartes`, `Égalité à 5`.
 pub fn describe_condition(condition: &Condition, lang: Lang) -> String {
-    let cards_word = |n: u8| match (n, lang) {
-        (2, Lang::En) => "two".to_string(),
-        (3, Lang::En) => "three".to_string(),
-        (2, Lang::Fr) => "deux".to_string(),
-        (3, Lang::Fr) => "trois".to_string(),
-        (n, _) => n.to_string(),
-    };
+    let cards_word = |n: u8| lang.count_word(n);
     let mut text = match (condition.winner, lang) {
         // An event with no winner: only whether a natural was dealt can narrow it.
         (None, _) => {
@@ -189,10 +191,7 @@ pub fn describe_condition(condition: &Condition, lang: Lang) -> String {
         (None, None, _) => {}
     }
     if let Some(margin) = condition.margin {
-        text.push_str(&match lang {
-            Lang::En => format!(" by {margin}"),
-            Lang::Fr => format!(" de {margin}"),
-        });
+        text.push_str(&format!(" {} {margin}", lang.pick("by", "de")));
     }
     match condition.natural {
         Some(true) => text.push_str(&format!(" {} {}", lang.pick("on", "sur"), lang.a_natural())),
@@ -214,13 +213,15 @@ fn capitalized(word: &str) -> String {
     })
 }
 
-/// A bet's name for people: Punto, Banco, Tie / Égalité, or a side bet's key.
+/// A bet's name for people: Punto, Banco, Tie / Égalité, or a side bet's display name
+/// (`dragon_7` reads "Dragon 7"; the name is the same in both languages, as casinos print it).
+/// JSON keeps the key.
 pub fn bet_name(key: &str, lang: Lang) -> String {
     match key {
-        "punto" => "Punto".into(),
-        "banco" => "Banco".into(),
+        "punto" => lang.outcome(Winner::Punto).into(),
+        "banco" => lang.outcome(Winner::Banco).into(),
         "tie" => lang.outcome(Winner::Tie).into(),
-        other => other.to_string(),
+        side_bet => crate::variants::display_name(side_bet),
     }
 }
 
@@ -260,7 +261,7 @@ pub fn describe_bet(bet: &Bet, lang: Lang) -> String {
         })
         .collect();
     parts.push(lang.pick("otherwise −1", "sinon −1").to_string());
-    parts.join(lang.pick("; ", " ; "))
+    parts.join(&format!("{} ", lang.semicolon()))
 }
 
 /// The distinct net changes at a stake for a bet over the coups with this winner, highest
@@ -338,12 +339,24 @@ pub fn tariff_table(rules: &Rules, lang: Lang) -> Table {
 
 /// The whole rule summary for the `rules` command.
 pub fn render_rules(rules: &Rules, stake: i64, lang: Lang, format: Format) -> String {
+    render_rules_within(rules, stake, lang, format, None)
+}
+
+/// The rule summary as [`render_rules`] writes it, its text tables fitted to `width` columns
+/// when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_rules_within(
+    rules: &Rules,
+    stake: i64,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
     if format == Format::Json {
         return format!("{:#}\n", rules_json(rules, stake));
     }
     let table = |t: &Table| match format {
         Format::Markdown => t.to_markdown(),
-        _ => t.to_text(),
+        _ => t.to_text_within(width),
     };
     let heading = |title: &str| match format {
         Format::Markdown => format!("## {title}\n\n"),
@@ -366,7 +379,7 @@ pub fn render_rules(rules: &Rules, stake: i64, lang: Lang, format: Format) -> St
     )));
     out.push_str(&table(&banco_grid(&rules.drawing, lang)));
     out.push('\n');
-    out.push_str(legend(lang));
+    out.push_str(&legend(lang));
     out.push_str("\n\n");
     out.push_str(&table(&punto_grid(&rules.drawing, lang)));
     out.push('\n');

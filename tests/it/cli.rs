@@ -706,3 +706,36 @@ fn rules_deal_session_and_session_odds_take_a_rule_set() {
         "`no-such-variant` is neither a file nor a shipped variant",
     );
 }
+
+/// `--width` fits the widest text table (EZ Baccarat's bets, 370 columns wide unfitted) within
+/// the columns asked for, keeps every figure, and is refused outside its range.
+#[test]
+fn width_fits_text_tables_and_is_checked() {
+    let wide = run(&["analyze", "-r", "ez-baccarat"]);
+    let fitted = run(&["analyze", "-r", "ez-baccarat", "--width", "100"]);
+    assert!(wide.status.success() && fitted.status.success());
+    let (wide, fitted) = (
+        String::from_utf8(wide.stdout).unwrap(),
+        String::from_utf8(fitted.stdout).unwrap(),
+    );
+    assert!(wide.lines().any(|l| l.chars().count() > 300));
+    let longest = fitted.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(longest <= 100, "a line of {longest} columns at --width 100");
+    for figure in [
+        "241149546272/19524993263685",
+        "7.6113%",
+        "Dragon 7",
+        "Panda 8",
+    ] {
+        assert!(fitted.contains(figure), "{figure} lost at --width 100");
+    }
+    // Piped without --width, the tables are as they always were.
+    assert!(!wide.contains("dragon_7"));
+    let refused = run(&["analyze", "--width", "5"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        message.contains("--width is `5`: expected a whole number from 20 to 10000"),
+        "{message}"
+    );
+}

@@ -120,3 +120,99 @@ fn ez_baccarat_analysis() {
         render_analysis(&analysis, "ez-baccarat", Lang::En, Format::Text)
     );
 }
+
+/// EZ Baccarat's analysis: its bets table is the widest text table the tool prints.
+fn ez_baccarat() -> punto_banco::analysis::Analysis {
+    let set = punto_banco::variants::RuleSet::from_json(
+        punto_banco::variants::shipped("ez-baccarat").unwrap(),
+    )
+    .unwrap();
+    punto_banco::analysis::Analysis::new(&set.shoe_or_reference(), &set.rules).unwrap()
+}
+
+fn widest_line(text: &str) -> usize {
+    text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+}
+
+/// The words and figures of a text, without the rules under table headers.
+fn words(text: &str) -> Vec<&str> {
+    let mut words: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| !w.chars().all(|c| c == '─'))
+        .collect();
+    words.sort_unstable();
+    words
+}
+
+#[test]
+fn ez_baccarat_analysis_fits_100_columns() {
+    use punto_banco::render::analysis::render_analysis_within;
+    let analysis = ez_baccarat();
+    for lang in Lang::ALL {
+        let full = render_analysis(&analysis, "ez-baccarat", lang, Format::Text);
+        assert!(
+            widest_line(&full) > 100,
+            "the table to fit is wider than 100"
+        );
+        // No width (a pipe, a file, a test): byte for byte what it always was.
+        let unlimited = render_analysis_within(&analysis, "ez-baccarat", lang, Format::Text, None);
+        assert_eq!(unlimited, full);
+        let narrow =
+            render_analysis_within(&analysis, "ez-baccarat", lang, Format::Text, Some(100));
+        assert!(widest_line(&narrow) <= 100, "{lang}:\n{narrow}");
+        // Wrapping moves words between lines and never loses or cuts one: every figure stays.
+        assert_eq!(words(&narrow), words(&full), "{lang}");
+        // Markdown is for a viewer to lay out: no width changes it.
+        assert_eq!(
+            render_analysis_within(&analysis, "ez-baccarat", lang, Format::Markdown, Some(100)),
+            render_analysis(&analysis, "ez-baccarat", lang, Format::Markdown)
+        );
+    }
+    snapshot!(
+        "analysis__ez_baccarat_width_100",
+        render_analysis_within(&analysis, "ez-baccarat", Lang::En, Format::Text, Some(100))
+    );
+}
+
+#[test]
+fn a_table_too_wide_to_wrap_is_stacked_with_every_figure() {
+    use punto_banco::render::analysis::render_analysis_within;
+    let analysis = ez_baccarat();
+    let full = render_analysis(&analysis, "ez-baccarat", Lang::En, Format::Text);
+    let narrow = render_analysis_within(&analysis, "ez-baccarat", Lang::En, Format::Text, Some(44));
+    assert!(
+        narrow.contains("Exact edge: 64613588827/848912750595\n"),
+        "{narrow}"
+    );
+    for figure in full
+        .split_whitespace()
+        .filter(|w| w.contains('%') || w.contains('/'))
+    {
+        assert!(narrow.contains(figure), "{figure} lost:\n{narrow}");
+    }
+}
+
+#[test]
+fn rules_tables_fit_the_width_and_prose_stays() {
+    use punto_banco::render::tableau::render_rules_within;
+    let set = punto_banco::variants::RuleSet::from_json(
+        punto_banco::variants::shipped("ez-baccarat").unwrap(),
+    )
+    .unwrap();
+    for lang in Lang::ALL {
+        let full = render_rules(&set.rules, 20, lang, Format::Text);
+        assert_eq!(
+            render_rules_within(&set.rules, 20, lang, Format::Text, None),
+            full
+        );
+        let narrow = render_rules_within(&set.rules, 20, lang, Format::Text, Some(80));
+        // Only the drawing rules' sentences, which are not tables, may be longer.
+        for line in narrow.lines().filter(|l| l.chars().count() > 80) {
+            assert!(
+                line.starts_with("- ") && full.contains(line),
+                "{lang}: {line}"
+            );
+        }
+        assert_eq!(words(&narrow), words(&full), "{lang}");
+    }
+}
