@@ -1018,7 +1018,10 @@ fn counts_with_nothing_to_test_are_an_error_never_a_pass() {
         ),
         "{text}"
     );
-    assert!(text.contains("shared among 1 grouping (Bonferroni"), "{text}");
+    assert!(
+        text.contains("shared among 1 grouping (Bonferroni"),
+        "{text}"
+    );
     let json: serde_json::Value = serde_json::from_str(&render_fit(
         &fits,
         0.01,
