@@ -75,19 +75,40 @@ impl<'a> Batch<'a> {
     /// turn without it), keeping their order. A line that
     /// could not be read as text comes as `Err` with the reason, and gets its error object;
     /// a blank line gets an empty string.
-    pub fn chunk(&self, lines: &[(usize, Result<String, String>)]) -> Vec<String> {
+    pub fn chunk(&self, lines: &[(usize, Result<String, Unreadable>)]) -> Vec<String> {
         #[cfg(feature = "parallel")]
         let lines = lines.par_iter();
         #[cfg(not(feature = "parallel"))]
         let lines = lines.iter();
         lines
             .map(|(number, text)| match text {
-                Err(message) => error_line(*number, message),
+                Err(unreadable) => error_line(*number, &unreadable.to_string()),
                 Ok(text) if text.trim().is_empty() => String::new(),
                 Ok(text) => self.line(*number, text),
             })
             .collect()
     }
+}
+
+/// Why a line of a batch could not even be read as text; its error object says so, and the
+/// batch goes on after it (or, for a line too long, stops there).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unreadable {
+    /// The line is not UTF-8 text; `column` is where it stops being so, from 1.
+    #[error("column {column}: the line is not UTF-8 text")]
+    NotText {
+        /// The column, in bytes from 1, of the first byte that is not UTF-8.
+        column: usize,
+    },
+    /// The line is longer than the reader accepts: the batch is read no further.
+    #[error(
+        "the line is longer than {limit} bytes, the longest accepted: the batch is read no further"
+    )]
+    TooLong {
+        /// The longest line accepted, in bytes.
+        limit: usize,
+    },
 }
 
 /// The error object of a line that cannot be analysed: `{"schema": 1, "line": N, "error": "…"}`.

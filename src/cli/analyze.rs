@@ -9,7 +9,7 @@ use super::output::put;
 use super::table::{load_rule_set, named_table, table_or_reference};
 use clap::Args;
 use punto_banco::analysis::Analysis;
-use punto_banco::batch::{Batch, TableResolver, Unresolved};
+use punto_banco::batch::{Batch, TableResolver, Unreadable, Unresolved};
 use punto_banco::render::analysis::render_analysis_within;
 use punto_banco::table::NamedTable;
 use std::io::Write;
@@ -101,7 +101,7 @@ fn analyse_batch(path: &str, default: &NamedTable, out: &mut dyn Write) -> Resul
     let mut heaviest = 0;
     let mut reader = open_input(path)?;
     let resolver = CachedRules(Default::default());
-    let mut chunk: Vec<(usize, Result<String, String>)> = Vec::with_capacity(chunk_lines);
+    let mut chunk: Vec<(usize, Result<String, Unreadable>)> = Vec::with_capacity(chunk_lines);
     let mut number = 0;
     let mut bytes = Vec::new();
     let mut ended = false;
@@ -117,10 +117,7 @@ fn analyse_batch(path: &str, default: &NamedTable, out: &mut dyn Write) -> Resul
                     // The lines before it are answered; this one is its own error object,
                     // and the batch is read no further.
                     number += 1;
-                    let message = format!(
-                        "the line is longer than {MAX_LINE} bytes, the longest accepted: the batch is read no further"
-                    );
-                    chunk.push((number, Err(message)));
+                    chunk.push((number, Err(Unreadable::TooLong { limit: MAX_LINE })));
                     stopped = Some(too_long(path, number));
                 }
                 break;
@@ -134,7 +131,7 @@ fn analyse_batch(path: &str, default: &NamedTable, out: &mut dyn Write) -> Resul
             // A line that is not UTF-8 gets an error object of its own; the batch goes on.
             let text = std::str::from_utf8(line).map(str::to_string).map_err(|e| {
                 let (_, column) = position(line, e.valid_up_to());
-                format!("column {column}: the line is not UTF-8 text")
+                Unreadable::NotText { column }
             });
             chunk.push((number, text));
         }
