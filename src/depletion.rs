@@ -25,12 +25,29 @@ use rayon::prelude::*;
 #[derive(Debug, Clone)]
 pub struct EffectOfRemoval {
     /// The bets, by key, in the tariff's order.
-    pub bets: Vec<String>,
+    bets: Vec<String>,
     /// Each bet's edge in the full shoe.
-    pub base: Vec<BigRational>,
+    base: Vec<BigRational>,
     /// For each rank A to K: each bet's change of edge when one card of that rank is removed,
     /// or `None` when the shoe holds no card of it.
-    pub by_rank: Vec<(Rank, Option<Vec<BigRational>>)>,
+    by_rank: Vec<(Rank, Option<Vec<BigRational>>)>,
+}
+
+impl EffectOfRemoval {
+    /// The bets, by key, in the tariff's order.
+    pub fn bets(&self) -> &[String] {
+        &self.bets
+    }
+
+    /// Each bet's edge in the full shoe, in the order of [`bets`](Self::bets).
+    pub fn base(&self) -> &[BigRational] {
+        &self.base
+    }
+
+    /// For each rank A to K: each bet's change of edge when one card of it is removed, or `None`.
+    pub fn by_rank(&self) -> &[(Rank, Option<Vec<BigRational>>)] {
+        &self.by_rank
+    }
 }
 
 fn edges(shoe: &Shoe, rules: &Rules) -> Result<Vec<BigRational>, ShoeError> {
@@ -110,13 +127,13 @@ pub struct BetRecord {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Simulation {
     /// The bets, by key, in the tariff's order.
-    pub bets: Vec<String>,
+    bets: Vec<String>,
     /// How many shoes were dealt.
-    pub shoes: u64,
+    shoes: u64,
     /// How many coups were dealt over them.
-    pub coups: u64,
+    coups: u64,
     /// Each bet's record, in the order of `bets`.
-    pub records: Vec<BetRecord>,
+    records: Vec<BetRecord>,
 }
 
 /// A simulation that cannot be run, or whose counts would not fit.
@@ -144,6 +161,31 @@ pub enum SimulationError {
 }
 
 impl Simulation {
+    /// The bets, by key, in the tariff's order.
+    pub fn bets(&self) -> &[String] {
+        &self.bets
+    }
+
+    /// How many shoes were dealt.
+    pub fn shoes(&self) -> u64 {
+        self.shoes
+    }
+
+    /// How many coups were dealt over them.
+    pub fn coups(&self) -> u64 {
+        self.coups
+    }
+
+    /// Each bet's record, in the order of [`bets`](Self::bets).
+    pub fn records(&self) -> &[BetRecord] {
+        &self.records
+    }
+
+    /// Each bet's key paired with its record, in the tariff's order.
+    pub fn bet_records(&self) -> impl Iterator<Item = (&str, &BetRecord)> {
+        self.bets.iter().map(String::as_str).zip(&self.records)
+    }
+
     /// How often a bet was favourable, over all coups.
     pub fn frequency(&self, bet: usize) -> f64 {
         self.records[bet].favourable as f64 / self.coups.max(1) as f64
@@ -355,7 +397,7 @@ mod tests {
             crate::variants::shipped("side-bets").expect("a shipped variant"),
         )
         .expect("a valid rule set")
-        .rules;
+        .into_rules();
         for n_decks in [8, 100, 40_000, 60_000] {
             let mut counts = [4 * n_decks; 13];
             counts[Rank::Nine.index()] -= 3;

@@ -117,7 +117,7 @@ pub fn block(name: &str) -> Option<String> {
             static SIMULATION: std::sync::OnceLock<Option<crate::depletion::Simulation>> =
                 std::sync::OnceLock::new();
             let sim = SIMULATION
-                .get_or_init(|| crate::depletion::try_simulate(&setup, &set.rules, &|_| {}).ok())
+                .get_or_init(|| crate::depletion::try_simulate(&setup, set.rules(), &|_| {}).ok())
                 .as_ref()?;
             Some(crate::render::depletion::render_simulation(
                 sim,
@@ -207,9 +207,9 @@ fn variants_table(lang: Lang) -> String {
     for (name, text) in SHIPPED {
         let set = RuleSet::from_json(text).expect("shipped variants are tested to parse");
         let shoe = set.shoe_or_reference();
-        let analysis = Analysis::new(&shoe, &set.rules).expect("shipped shoes are playable");
+        let analysis = Analysis::new(&shoe, set.rules()).expect("shipped shoes are playable");
         let holding = set
-            .claims
+            .claims()
             .iter()
             .filter(|c| claimed_value(c, &analysis).is_some_and(|v| c.stated.holds(&v)))
             .count();
@@ -218,10 +218,10 @@ fn variants_table(lang: Lang) -> String {
 
 "
         ));
-        if let Some(title) = &set.title {
+        if let Some(title) = set.title() {
             out.push_str(&format!("{title}. "));
         }
-        let figures = match (lang, set.claims.len()) {
+        let figures = match (lang, set.claims().len()) {
             (Lang::En, 0) => "no published figure attached".to_string(),
             (Lang::Fr, 0) => "aucun chiffre publié joint".to_string(),
             (Lang::En, n) => format!("published figures reproduced: {holding} of {n}"),
@@ -247,7 +247,7 @@ fn variants_table(lang: Lang) -> String {
             ),
             (lang.pick("Exact edge", "Avantage exact"), Align::Right),
         ]);
-        for (key, terms) in set.rules.tariff.all() {
+        for (key, terms) in set.rules().tariff.all() {
             let edge = analysis.edge_of(&terms);
             table.row(vec![
                 bet_name(key, lang),

@@ -113,8 +113,8 @@
 //!   },
 //!   "claims": [{"bet": "tie", "edge": "4.8440%"}]
 //! }"#)?;
-//! let analysis = Analysis::new(&set.shoe_or_reference(), &set.rules)?;
-//! let claim = &set.claims[0];
+//! let analysis = Analysis::new(&set.shoe_or_reference(), set.rules())?;
+//! let claim = &set.claims()[0];
 //! let exact = claimed_value(claim, &analysis).expect("the file defines the tie bet");
 //! assert!(claim.stated.holds(&exact));
 //! let table = NamedTable::from(set);

@@ -52,10 +52,7 @@ impl From<RuleSet> for NamedTable {
     /// A rule set's table: its name, rules and shoe (its title, source and claims are not
     /// the table's).
     fn from(set: RuleSet) -> NamedTable {
-        NamedTable {
-            name: set.name,
-            rules: set.rules,
-            shoe: set.shoe,
-        }
+        let (name, _, _, shoe, rules, _) = set.into_parts();
+        NamedTable { name, rules, shoe }
     }
 }

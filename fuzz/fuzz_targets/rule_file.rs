@@ -10,16 +10,16 @@ fuzz_target!(|text: &str| {
     match RuleSet::from_json(text) {
         Err(e) => assert!(e.to_string().starts_with("line ")),
         Ok(set) => {
-            let shoe = set.shoe.clone().unwrap_or_else(punto_banco::shoe::Shoe::reference);
+            let shoe = set.shoe().cloned().unwrap_or_else(punto_banco::shoe::Shoe::reference);
             if shoe.check_playable().is_ok() {
-                let analysis = Analysis::new(&shoe, &set.rules).expect("a playable shoe");
-                let tariff = &set.rules.tariff;
+                let analysis = Analysis::new(&shoe, set.rules()).expect("a playable shoe");
+                let tariff = &set.rules().tariff;
                 for bet in [&tariff.punto, &tariff.banco, &tariff.tie] {
                     let _ = analysis.expected_net(bet);
                 }
                 let _ = punto_banco::render::analysis::render_analysis(
                     &analysis,
-                    &set.name,
+                    set.name(),
                     punto_banco::lang::Lang::Fr,
                     punto_banco::render::Format::Json,
                 );

@@ -76,14 +76,14 @@ impl Claimed {
     /// assert_eq!(set, punto_banco::variants::RuleSet::from_json(text).unwrap());
     /// ```
     pub fn into_rule_set(self, fallback_name: &str) -> RuleSet {
-        RuleSet {
-            name: self.name.unwrap_or_else(|| fallback_name.to_string()),
-            title: self.title,
-            source: self.source,
-            shoe: (self.form == ClaimedForm::RuleFile).then_some(self.shoe),
-            rules: self.rules,
-            claims: self.claims,
-        }
+        RuleSet::new(
+            self.name.unwrap_or_else(|| fallback_name.to_string()),
+            self.title,
+            self.source,
+            (self.form == ClaimedForm::RuleFile).then_some(self.shoe),
+            self.rules,
+            self.claims,
+        )
     }
 }
 
@@ -143,14 +143,16 @@ pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
         let set = RuleSet::from_json(text)?;
+        let shoe = set.shoe_or_reference();
+        let (name, title, source, _, rules, claims) = set.into_parts();
         return Ok(Claimed {
             form: ClaimedForm::RuleFile,
-            shoe: set.shoe_or_reference(),
-            name: Some(set.name),
-            title: set.title,
-            source: set.source,
-            rules: set.rules,
-            claims: set.claims,
+            shoe,
+            name: Some(name),
+            title,
+            source,
+            rules,
+            claims,
             assumed: Vec::new(),
             columns: None,
         });

@@ -396,21 +396,21 @@ pub struct CellFit {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GroupFit {
     /// The grouping tested.
-    pub grouping: Grouping,
+    grouping: Grouping,
     /// The coups counted in it.
-    pub coups: u64,
+    coups: u64,
     /// The chi-square statistic.
-    pub chi_square: f64,
+    chi_square: f64,
     /// The degrees of freedom, after pooling.
-    pub degrees_of_freedom: u64,
+    degrees_of_freedom: u64,
     /// The probability of a statistic at least this large under the rules.
-    pub p_value: f64,
+    p_value: f64,
     /// Cells ordered by |residual|, largest first.
-    pub cells: Vec<CellFit>,
+    cells: Vec<CellFit>,
     /// Observed cells the rules make impossible (probability 0).
-    pub impossible: Vec<(Cell, u64)>,
+    impossible: Vec<(Cell, u64)>,
     /// How many cells with fewer than 5 expected coups were pooled into one.
-    pub pooled: usize,
+    pooled: usize,
 }
 
 /// Tests every grouping of the observed counts against the exact probabilities.
@@ -535,6 +535,46 @@ fn residual(observed: u64, expected: f64, p: f64) -> f64 {
 }
 
 impl GroupFit {
+    /// The grouping tested.
+    pub fn grouping(&self) -> Grouping {
+        self.grouping
+    }
+
+    /// The coups counted in it.
+    pub fn coups(&self) -> u64 {
+        self.coups
+    }
+
+    /// The chi-square statistic.
+    pub fn chi_square(&self) -> f64 {
+        self.chi_square
+    }
+
+    /// The degrees of freedom, after pooling.
+    pub fn degrees_of_freedom(&self) -> u64 {
+        self.degrees_of_freedom
+    }
+
+    /// The probability of a statistic at least this large under the rules.
+    pub fn p_value(&self) -> f64 {
+        self.p_value
+    }
+
+    /// Cells ordered by |residual|, largest first.
+    pub fn cells(&self) -> &[CellFit] {
+        &self.cells
+    }
+
+    /// Observed cells the rules make impossible (probability 0), with their counts.
+    pub fn impossible(&self) -> &[(Cell, u64)] {
+        &self.impossible
+    }
+
+    /// How many cells with fewer than 5 expected coups were pooled into one.
+    pub fn pooled(&self) -> usize {
+        self.pooled
+    }
+
     /// Whether the grouping tests anything: some degree of freedom is left after pooling, or
     /// a cell the rules make impossible was observed. An untested grouping has no verdict.
     pub fn tested(&self) -> bool {

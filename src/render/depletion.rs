@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 /// The effect of removal as a table: a row per rank, a column per bet, in percentage points.
 pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
-    let names: Vec<String> = eor.bets.iter().map(|k| bet_name(k, lang)).collect();
+    let names: Vec<String> = eor.bets().iter().map(|k| bet_name(k, lang)).collect();
     let mut columns: Vec<(&str, Align)> =
         vec![(lang.pick("Card removed", "Carte retirée"), Align::Left)];
     columns.extend(names.iter().map(|n| (n.as_str(), Align::Right)));
@@ -18,15 +18,19 @@ pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
         lang.pick("Edge of this shoe (%)", "Avantage de ce sabot (%)")
             .to_string(),
     ];
-    edge_row.extend(eor.base.iter().map(|e| lang.decimal(approx(e) * 100.0, 4)));
+    edge_row.extend(
+        eor.base()
+            .iter()
+            .map(|e| lang.decimal(approx(e) * 100.0, 4)),
+    );
     table.row(edge_row);
-    for (rank, changes) in &eor.by_rank {
+    for (rank, changes) in eor.by_rank() {
         let mut row = vec![rank.to_string()];
         match changes {
             Some(changes) => {
                 row.extend(changes.iter().map(|c| super::percentage_points(c, lang, 4)))
             }
-            None => row.extend(eor.bets.iter().map(|_| "—".to_string())),
+            None => row.extend(eor.bets().iter().map(|_| "—".to_string())),
         }
         table.row(row);
     }
@@ -38,7 +42,7 @@ pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
 /// when the table has no dash.
 pub fn removal_note(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, lang: Lang) -> Option<String> {
     let dashed = |absent: bool| {
-        eor.by_rank
+        eor.by_rank()
             .iter()
             .any(|(rank, changes)| changes.is_none() && (shoe.count(*rank) == 0) == absent)
     };
@@ -91,11 +95,11 @@ pub fn render_eor_within(
     match format {
         Format::Json => {
             let by_rank: Vec<Value> = eor
-                .by_rank
+                .by_rank()
                 .iter()
                 .map(|(rank, changes)| {
                     let changes: Option<serde_json::Map<String, Value>> = changes.as_ref().map(|c| {
-                        eor.bets
+                        eor.bets()
                             .iter()
                             .zip(c)
                             .map(|(k, v)| (k.clone(), json!({"exact": fraction(v), "percentage_points": approx(v) * 100.0})))
@@ -105,9 +109,9 @@ pub fn render_eor_within(
                 })
                 .collect();
             let base: serde_json::Map<String, Value> = eor
-                .bets
+                .bets()
                 .iter()
-                .zip(&eor.base)
+                .zip(eor.base())
                 .map(|(k, e)| {
                     (
                         k.clone(),
@@ -167,10 +171,10 @@ pub fn simulation_table(sim: &Simulation, lang: Lang) -> Table {
             Align::Right,
         ),
     ]);
-    for (i, key) in sim.bets.iter().enumerate() {
+    for (i, (key, record)) in sim.bet_records().enumerate() {
         table.row(vec![
             bet_name(key, lang),
-            lang.integer(&sim.records[i].favourable.to_string()),
+            lang.integer(&record.favourable.to_string()),
             lang.percent(sim.frequency(i) * 100.0, 3),
             lang.percent(sim.average_advantage(i) * 100.0, 3),
             lang.decimal(sim.gain_per_shoe(i), 4),
@@ -201,17 +205,16 @@ pub fn render_simulation_within(
     match format {
         Format::Json => {
             let bets: serde_json::Map<String, Value> = sim
-                .bets
-                .iter()
+                .bet_records()
                 .enumerate()
-                .map(|(i, k)| {
+                .map(|(i, (k, record))| {
                     (
-                        k.clone(),
+                        k.to_string(),
                         json!({
-                            "favourable_coups": sim.records[i].favourable,
+                            "favourable_coups": record.favourable,
                             "share_of_coups": sim.frequency(i),
                             "average_advantage": sim.average_advantage(i),
-                            "best_advantage": sim.records[i].best,
+                            "best_advantage": record.best,
                             "gain_per_shoe": sim.gain_per_shoe(i),
                         }),
                     )
@@ -219,12 +222,12 @@ pub fn render_simulation_within(
                 .collect();
             format!(
                 "{:#}\n",
-                json!({"schema": SCHEMA, "rules": setup.rules, "shoes": sim.shoes, "seed": setup.seed, "decks": setup.n_decks, "cut": setup.cut, "coups": sim.coups, "bets": bets})
+                json!({"schema": SCHEMA, "rules": setup.rules, "shoes": sim.shoes(), "seed": setup.seed, "decks": setup.n_decks, "cut": setup.cut, "coups": sim.coups(), "bets": bets})
             )
         }
         _ => {
-            let shoes = lang.integer(&sim.shoes.to_string());
-            let coups = lang.integer(&sim.coups.to_string());
+            let shoes = lang.integer(&sim.shoes().to_string());
+            let coups = lang.integer(&sim.coups().to_string());
             let (n, seed, cut, rules) = (setup.n_decks, setup.seed, setup.cut, &setup.rules);
             let intro = match lang {
                 Lang::En => format!(

@@ -588,7 +588,7 @@ pub fn fits_pass(fits: &[GroupFit], alpha: f64) -> bool {
         && fits
             .iter()
             .filter(|f| f.tested())
-            .all(|f| f.p_value >= level)
+            .all(|f| f.p_value() >= level)
 }
 
 /// A number with `places` decimals that never reads −0.00: a value that rounds to zero is 0.
@@ -615,15 +615,15 @@ pub fn render_fit(
             .iter()
             .map(|f| {
                 json!({
-                    "grouping": f.grouping.key(),
-                    "coups": f.coups,
-                    "chi_square": f.chi_square,
-                    "degrees_of_freedom": f.degrees_of_freedom,
-                    "p_value": f.tested().then_some(f.p_value),
-                    "consistent": f.tested().then_some(f.p_value >= level),
-                    "pooled_cells": f.pooled,
-                    "impossible": f.impossible.iter().map(|(c, n)| json!({"cell": c, "observed": n})).collect::<Vec<_>>(),
-                    "cells": f.cells.iter().map(|c| json!({
+                    "grouping": f.grouping().key(),
+                    "coups": f.coups(),
+                    "chi_square": f.chi_square(),
+                    "degrees_of_freedom": f.degrees_of_freedom(),
+                    "p_value": f.tested().then_some(f.p_value()),
+                    "consistent": f.tested().then_some(f.p_value() >= level),
+                    "pooled_cells": f.pooled(),
+                    "impossible": f.impossible().iter().map(|(c, n)| json!({"cell": c, "observed": n})).collect::<Vec<_>>(),
+                    "cells": f.cells().iter().map(|c| json!({
                         "cell": c.cell, "observed": c.observed, "expected": c.expected, "residual": c.residual,
                     })).collect::<Vec<_>>(),
                 })
@@ -640,26 +640,26 @@ pub fn render_fit(
     for f in fits {
         let verdict = if !f.tested() {
             lang.pick("too few coups to test", "trop peu de coups pour tester")
-        } else if f.p_value >= level {
+        } else if f.p_value() >= level {
             lang.pick("consistent with the rules", "conforme aux règles")
         } else {
             lang.pick("REJECTED", "REJETÉ")
         };
         let figures = format!(
             "{} {}, χ² = {} {} {} {}{}",
-            lang.integer(&f.coups.to_string()),
+            lang.integer(&f.coups().to_string()),
             lang.pick("coups", "coups"),
-            fixed(f.chi_square, 2, lang),
+            fixed(f.chi_square(), 2, lang),
             lang.pick("with", "avec"),
-            f.degrees_of_freedom,
+            f.degrees_of_freedom(),
             lang.pick("degrees of freedom", "degrés de liberté"),
             if f.tested() {
-                format!(", p = {}", format_p(f.p_value, lang))
+                format!(", p = {}", format_p(f.p_value(), lang))
             } else {
                 String::new()
             },
         );
-        let name = grouping_name(f.grouping, lang);
+        let name = grouping_name(f.grouping(), lang);
         let impossible = lang.pick(
             "Impossible under the rules, yet observed:",
             "Impossible selon les règles, pourtant observé :",
@@ -670,7 +670,7 @@ pub fn render_fit(
             (lang.pick("Expected", "Attendu"), Align::Right),
             (lang.pick("Residual", "Résidu"), Align::Right),
         ]);
-        for c in f.cells.iter().take(shown) {
+        for c in f.cells().iter().take(shown) {
             table.row(vec![
                 cell_label(&c.cell, lang),
                 lang.integer(&c.observed.to_string()),
@@ -680,16 +680,16 @@ pub fn render_fit(
         }
         if markdown {
             out.push_str(&format!("## {name}\n\n{figures}{colon} **{verdict}**\n\n"));
-            for (cell, count) in &f.impossible {
+            for (cell, count) in f.impossible() {
                 out.push_str(&format!("- {impossible} `{cell}`{colon} {count}\n"));
             }
-            if !f.impossible.is_empty() {
+            if !f.impossible().is_empty() {
                 out.push('\n');
             }
             out.push_str(&table.to_markdown());
         } else {
             out.push_str(&format!("{name}{colon} {figures}{colon} {verdict}\n"));
-            for (cell, count) in &f.impossible {
+            for (cell, count) in f.impossible() {
                 out.push_str(&format!("  {impossible} {cell}{colon} {count}\n"));
             }
             for line in table.to_text().lines() {

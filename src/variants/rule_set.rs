@@ -9,17 +9,17 @@ use crate::shoe::Shoe;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleSet {
     /// A short identifier, such as `ez-baccarat`.
-    pub name: String,
+    name: String,
     /// A title for people.
-    pub title: Option<String>,
+    title: Option<String>,
     /// Where the rules and claims come from.
-    pub source: Option<String>,
+    source: Option<String>,
     /// The shoe the table deals from, when the file states one.
-    pub shoe: Option<Shoe>,
+    shoe: Option<Shoe>,
     /// The drawing rules and every bet's paytable.
-    pub rules: Rules,
+    rules: Rules,
     /// The figures the file's source states, to be checked.
-    pub claims: Vec<Claim>,
+    claims: Vec<Claim>,
 }
 
 /// A rule-set file that cannot be read; the message names the line, the column and the field.
@@ -90,6 +90,83 @@ impl RuleSetError {
 }
 
 impl RuleSet {
+    /// A rule set from its parts. The caller keeps the invariants the fields are private for:
+    /// every claim names one of the rules' bets, and the shoe, when given, is playable.
+    pub(crate) fn new(
+        name: String,
+        title: Option<String>,
+        source: Option<String>,
+        shoe: Option<Shoe>,
+        rules: Rules,
+        claims: Vec<Claim>,
+    ) -> RuleSet {
+        RuleSet {
+            name,
+            title,
+            source,
+            shoe,
+            rules,
+            claims,
+        }
+    }
+
+    /// A short identifier, such as `ez-baccarat`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// A title for people, when the file gives one.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// Where the rules and claims come from, when the file says.
+    pub fn source(&self) -> Option<&str> {
+        self.source.as_deref()
+    }
+
+    /// The shoe the table deals from, when the file states one.
+    pub fn shoe(&self) -> Option<&Shoe> {
+        self.shoe.as_ref()
+    }
+
+    /// The drawing rules and every bet's paytable.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The figures the file's source states, to be checked.
+    pub fn claims(&self) -> &[Claim] {
+        &self.claims
+    }
+
+    /// The rules, without the rest of the set.
+    pub fn into_rules(self) -> Rules {
+        self.rules
+    }
+
+    /// The set taken apart, in the order of [`new`](Self::new)'s arguments.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn into_parts(
+        self,
+    ) -> (
+        String,
+        Option<String>,
+        Option<String>,
+        Option<Shoe>,
+        Rules,
+        Vec<Claim>,
+    ) {
+        (
+            self.name,
+            self.title,
+            self.source,
+            self.shoe,
+            self.rules,
+            self.claims,
+        )
+    }
+
     /// The shoe to analyse: the file's, or eight decks when it states none.
     pub fn shoe_or_reference(&self) -> Shoe {
         self.shoe.clone().unwrap_or_else(Shoe::reference)

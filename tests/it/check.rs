@@ -691,14 +691,14 @@ fn document_004_is_introduced_by_its_title() {
 fn a_claimed_rule_file_keeps_its_title_and_source_as_a_rule_set() {
     let text = punto_banco::variants::shipped("ez-baccarat").unwrap();
     let set = read_claimed(text).unwrap().into_rule_set("unused");
-    assert_eq!(set.name, "ez-baccarat");
+    assert_eq!(set.name(), "ez-baccarat");
     assert_eq!(
-        set.title.as_deref(),
+        set.title(),
         Some(
             "EZ Baccarat: no commission, a winning three-card Banco 7 pushes; Dragon 7 and Panda 8"
         )
     );
-    assert_eq!(set.source.as_deref(), Some("Wizard of Odds, EZ Baccarat"));
+    assert_eq!(set.source(), Some("Wizard of Odds, EZ Baccarat"));
     assert_eq!(
         set,
         punto_banco::variants::RuleSet::from_json(text).unwrap()
@@ -711,8 +711,8 @@ fn a_claimed_rule_file_keeps_its_title_and_source_as_a_rule_set() {
     );
     let set = read_claimed(&grid).unwrap().into_rule_set("grid.md");
     assert_eq!(
-        (set.name.as_str(), set.title, set.source, set.shoe),
+        (set.name(), set.title(), set.source(), set.shoe()),
         ("grid.md", None, None, None)
     );
-    assert_eq!(set.rules, Rules::reference());
+    assert_eq!(set.rules(), &Rules::reference());
 }

@@ -26,7 +26,7 @@ fn effect_of_removal_matches_the_naive_path() {
     for rank in [Rank::Five, Rank::Nine, Rank::King] {
         let mut smaller = shoe.clone();
         smaller.remove(Card::new(rank, Suit::Hearts)).unwrap();
-        let (_, changes) = eor.by_rank.iter().find(|(r, _)| *r == rank).unwrap();
+        let (_, changes) = eor.by_rank().iter().find(|(r, _)| *r == rank).unwrap();
         let changes = changes.as_ref().unwrap();
         for (i, bet) in MainBet::ALL.iter().enumerate() {
             assert_eq!(
@@ -40,7 +40,7 @@ fn effect_of_removal_matches_the_naive_path() {
     let mut counts = [8u64; 13];
     counts[Rank::Nine.index()] = 0;
     let eor = effect_of_removal(&Shoe::from_counts(counts).unwrap(), &rules).unwrap();
-    assert!(eor.by_rank[Rank::Nine.index()].1.is_none());
+    assert!(eor.by_rank()[Rank::Nine.index()].1.is_none());
 }
 
 /// The directions the classic effect-of-removal tables agree on; the exact values are what the
@@ -49,7 +49,7 @@ fn effect_of_removal_matches_the_naive_path() {
 fn effects_have_the_known_signs() {
     let eor = effect_of_removal(&Shoe::reference(), &Rules::reference()).unwrap();
     let change =
-        |rank: Rank, bet: usize| eor.by_rank[rank.index()].1.as_ref().unwrap()[bet].clone();
+        |rank: Rank, bet: usize| eor.by_rank()[rank.index()].1.as_ref().unwrap()[bet].clone();
     let zero = BigRational::from_integer(BigInt::from(0));
     // Removing a 4 helps Banco most; removing a 6 hurts it.
     assert!(change(Rank::Four, 1) < zero);
@@ -64,7 +64,7 @@ fn the_simulation_is_reproducible_and_counts_coups() {
         punto_banco::variants::shipped("ez-baccarat").unwrap(),
     )
     .unwrap()
-    .rules;
+    .into_rules();
     let setup = SimulationSetup {
         shoes: 40,
         seed: 9,
@@ -86,11 +86,11 @@ fn the_simulation_is_reproducible_and_counts_coups() {
     .unwrap();
     assert_ne!(a, c);
     // An eight-deck shoe dealt to 14 cards holds about 80 coups.
-    assert!((70 * 40..=90 * 40).contains(&a.coups), "{}", a.coups);
+    assert!((70 * 40..=90 * 40).contains(&a.coups()), "{}", a.coups());
     // Dragon 7 turns favourable late in some shoes; the main bets far more rarely.
-    let dragon = a.bets.iter().position(|k| k == "dragon_7").unwrap();
-    let banco = a.bets.iter().position(|k| k == "banco").unwrap();
-    assert!(a.records[dragon].favourable > a.records[banco].favourable);
+    let dragon = a.bets().iter().position(|k| k == "dragon_7").unwrap();
+    let banco = a.bets().iter().position(|k| k == "banco").unwrap();
+    assert!(a.records()[dragon].favourable > a.records()[banco].favourable);
 }
 
 #[test]
@@ -127,8 +127,8 @@ fn a_hundred_deck_simulation_uses_exact_edges() {
         rules: "reference".into(),
     };
     let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
-    assert!((8..=16).contains(&sim.coups), "{}", sim.coups);
-    for (bet, record) in sim.bets.iter().zip(&sim.records) {
+    assert!((8..=16).contains(&sim.coups()), "{}", sim.coups());
+    for (bet, record) in sim.bet_records() {
         assert_eq!(record.favourable, 0, "{bet}");
     }
 }

@@ -139,7 +139,7 @@ proptest! {
         use punto_banco::render::analysis::analysis_json;
         use punto_banco::report::document_json;
         let (name, text) = punto_banco::variants::SHIPPED[variant];
-        let rules = punto_banco::variants::RuleSet::from_json(text).unwrap().rules;
+        let rules = punto_banco::variants::RuleSet::from_json(text).unwrap().into_rules();
         let fast: serde_json::Value = serde_json::from_str(&document_json(&shoe, &rules, name).unwrap()).unwrap();
         let slow = analysis_json(&Analysis::new(&shoe, &rules).unwrap(), name);
         prop_assert_eq!(rounded(&fast), rounded(&slow));

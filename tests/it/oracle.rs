@@ -147,14 +147,14 @@ fn fit_passes(log: &str) -> Vec<fit::GroupFit> {
 }
 
 fn rejected(fits: &[fit::GroupFit], grouping: Grouping) -> &fit::GroupFit {
-    let fit = fits.iter().find(|f| f.grouping == grouping).unwrap();
+    let fit = fits.iter().find(|f| f.grouping() == grouping).unwrap();
     assert!(
         !punto_banco::render::oracle::fits_pass(
             std::slice::from_ref(fit),
             0.01 / fits.len() as f64
         ),
         "{grouping:?} not rejected: p = {}",
-        fit.p_value
+        fit.p_value()
     );
     fit
 }
@@ -245,8 +245,8 @@ fn a_shuffle_that_never_deals_a_nine_first_is_caught_by_the_fit() {
     let fits = fit_passes(&log);
     let fit = rejected(&fits, Grouping::Position(1));
     // The cell that deviates most is the missing 9.
-    assert_eq!(fit.cells[0].cell, "9");
-    assert_eq!(fit.cells[0].observed, 0);
+    assert_eq!(fit.cells()[0].cell, "9");
+    assert_eq!(fit.cells()[0].observed, 0);
 }
 
 #[test]

@@ -114,7 +114,7 @@ fn ez_baccarat_analysis() {
     )
     .unwrap();
     let analysis =
-        punto_banco::analysis::Analysis::new(&set.shoe_or_reference(), &set.rules).unwrap();
+        punto_banco::analysis::Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap();
     snapshot!(
         "analysis__ez_baccarat",
         render_analysis(&analysis, "ez-baccarat", Lang::En, Format::Text)
@@ -127,7 +127,7 @@ fn ez_baccarat() -> punto_banco::analysis::Analysis {
         punto_banco::variants::shipped("ez-baccarat").unwrap(),
     )
     .unwrap();
-    punto_banco::analysis::Analysis::new(&set.shoe_or_reference(), &set.rules).unwrap()
+    punto_banco::analysis::Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap()
 }
 
 fn widest_line(text: &str) -> usize {
@@ -200,12 +200,12 @@ fn rules_tables_fit_the_width_and_prose_stays() {
     )
     .unwrap();
     for lang in Lang::ALL {
-        let full = render_rules(&set.rules, 20, lang, Format::Text);
+        let full = render_rules(set.rules(), 20, lang, Format::Text);
         assert_eq!(
-            render_rules_within(&set.rules, 20, lang, Format::Text, None),
+            render_rules_within(set.rules(), 20, lang, Format::Text, None),
             full
         );
-        let narrow = render_rules_within(&set.rules, 20, lang, Format::Text, Some(80));
+        let narrow = render_rules_within(set.rules(), 20, lang, Format::Text, Some(80));
         // Only the drawing rules' sentences, which are not tables, may be longer.
         for line in narrow.lines().filter(|l| l.chars().count() > 80) {
             assert!(

@@ -13,9 +13,9 @@ fn every_shipped_claim_holds() {
     let mut checked = 0;
     for (name, text) in SHIPPED {
         let set = RuleSet::from_json(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(&set.name, name);
-        let analysis = Analysis::new(&set.shoe_or_reference(), &set.rules).unwrap();
-        for claim in &set.claims {
+        assert_eq!(&set.name(), name);
+        let analysis = Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap();
+        for claim in set.claims() {
             let exact =
                 claimed_value(claim, &analysis).unwrap_or_else(|| panic!("{name}: {claim:?}"));
             assert!(
@@ -43,7 +43,7 @@ fn the_shipped_files_are_the_compiled_ones() {
 #[test]
 fn the_shipped_names_are_their_files_names_and_distinct() {
     for (i, (name, text)) in SHIPPED.iter().enumerate() {
-        assert_eq!(&RuleSet::from_json(text).unwrap().name, name);
+        assert_eq!(&RuleSet::from_json(text).unwrap().name(), name);
         for (other, _) in &SHIPPED[..i] {
             assert!(
                 !punto_banco::variants::same_name(name, other),
@@ -62,7 +62,7 @@ fn one_name_rule_for_every_name() {
     assert!(!"É".eq_ignore_ascii_case("é"));
     assert!(same_name("Table Été", "table été"));
     let set = RuleSet::from_json(punto_banco::variants::shipped("side-bets").unwrap()).unwrap();
-    for side in &set.rules.tariff.side {
+    for side in &set.rules().tariff.side {
         assert_eq!(side.key.to_lowercase(), side.key);
         assert!(same_name(&side.key, &side.key.to_uppercase()));
     }
@@ -71,7 +71,7 @@ fn one_name_rule_for_every_name() {
 #[test]
 fn the_reference_file_is_the_reference() {
     let set = RuleSet::from_json(punto_banco::variants::shipped("reference").unwrap()).unwrap();
-    assert_eq!(set.rules, Rules::reference());
+    assert_eq!(set.rules(), &Rules::reference());
 }
 
 /// The reference file with one piece of text replaced.
@@ -484,10 +484,10 @@ fn side_bets_by_hand_written_payouts() {
         total += weight;
     });
     let set = RuleSet::from_json(punto_banco::variants::shipped("side-bets").unwrap()).unwrap();
-    let analysis = Analysis::new(&shoe, &set.rules).unwrap();
+    let analysis = Analysis::new(&shoe, set.rules()).unwrap();
     let edge = |key: &str| {
         let (_, terms) = set
-            .rules
+            .rules()
             .tariff
             .all()
             .into_iter()
@@ -561,10 +561,7 @@ fn text_fields_are_one_line() {
         "\"title\": \"Présentation du Baccarat — « règles »\"",
     ))
     .unwrap();
-    assert_eq!(
-        set.title.as_deref(),
-        Some("Présentation du Baccarat — « règles »")
-    );
+    assert_eq!(set.title(), Some("Présentation du Baccarat — « règles »"));
 }
 
 /// Every numeric field names its field path and quotes the number as the file writes it, with
@@ -678,8 +675,8 @@ fn claim_figures_are_read_strictly() {
         )
     };
     let set = RuleSet::from_json(&edge("1,0579%")).unwrap();
-    let analysis = Analysis::new(&set.shoe_or_reference(), &set.rules).unwrap();
-    let claim = &set.claims[5];
+    let analysis = Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap();
+    let claim = &set.claims()[5];
     assert_eq!(claim.stated.text(), "1,0579%");
     assert!(
         claim

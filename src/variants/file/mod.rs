@@ -34,7 +34,7 @@ impl RuleSet {
     /// ```
     /// use punto_banco::variants::{RuleSet, shipped};
     /// let reference = RuleSet::from_json(shipped("reference").unwrap()).unwrap();
-    /// assert_eq!(reference.rules, punto_banco::rules::Rules::reference());
+    /// assert_eq!(reference.rules(), &punto_banco::rules::Rules::reference());
     /// let err = RuleSet::from_json("{\"schema\": 1, \"name\": 3}").unwrap_err();
     /// assert_eq!((err.line(), err.column()), (1, 23));
     /// assert!(err.to_string().starts_with("line 1, column 23: invalid type"));
@@ -64,17 +64,17 @@ pub(super) fn read(text: &str) -> Result<RuleSet, RuleSetError> {
             });
         }
     }
-    Ok(RuleSet {
-        name: file.name,
-        title: file.title,
-        source: file.source,
-        shoe: file.shoe.map(|s| s.0),
-        rules: Rules {
+    Ok(RuleSet::new(
+        file.name,
+        file.title,
+        file.source,
+        file.shoe.map(|s| s.0),
+        Rules {
             drawing: file.drawing.0,
             tariff: file.bets.0,
         },
-        claims: file.claims.into_iter().map(|c| c.0).collect(),
-    })
+        file.claims.into_iter().map(|c| c.0).collect(),
+    ))
 }
 
 /// The error serde_json gives for `text`, with a number it was refused for quoted as the
