@@ -5,7 +5,9 @@ use crate::outcome::{FinalState, Winner};
 use crate::play::Opening;
 use crate::rules::{Action, DrawingRules, PuntoMove};
 
-/// Anything with a baccarat value: a [`Card`], or a bare value 0–9 when suits do not matter.
+/// Anything with a baccarat value: a [`Card`], or a validated [`Value`] 0–9 when suits and
+/// ranks do not matter. A type of the caller's own may implement it too; its values are checked
+/// as the coup takes them ([`CoupError::BadValue`]).
 pub trait Valued: Copy {
     /// The baccarat value, 0 to 9.
     fn value(&self) -> u8;
@@ -14,14 +16,6 @@ pub trait Valued: Copy {
 impl Valued for Card {
     fn value(&self) -> u8 {
         Card::value(*self)
-    }
-}
-
-/// A bare value is checked only when the coup takes it ([`CoupError::BadValue`]); prefer
-/// [`Value`], which cannot be out of range. Kept while callers move to [`Value`].
-impl Valued for u8 {
-    fn value(&self) -> u8 {
-        *self
     }
 }
 
@@ -53,6 +47,18 @@ impl Value {
     /// The value as a number 0 to 9.
     pub const fn get(self) -> u8 {
         self.0
+    }
+
+    /// Values from numbers, each 0 to 9, in order: the cards of a coup whose suits and ranks
+    /// do not matter.
+    ///
+    /// ```
+    /// use punto_banco::coup::{Value, ValueError};
+    /// assert_eq!(Value::sequence(&[4, 2, 9]).unwrap().len(), 3);
+    /// assert_eq!(Value::sequence(&[4, 12]), Err(ValueError::OutOfRange(12)));
+    /// ```
+    pub fn sequence(numbers: &[u8]) -> Result<Vec<Value>, ValueError> {
+        numbers.iter().map(|&n| Value::try_from(n)).collect()
     }
 }
 
@@ -175,7 +181,7 @@ pub enum CoupError {
         /// How many cards were given.
         given: usize,
     },
-    /// A bare value the coup took is above 9.
+    /// A value the coup took is above 9: only a caller's own [`Valued`] type can give one.
     #[error("card {position} ({role}) has the value {value}: a card's value is 0 to 9")]
     BadValue {
         /// 1-based position in the deal order.
@@ -201,7 +207,7 @@ impl std::fmt::Display for Role {
 }
 
 /// Deals cards in order Punto, Banco, Punto, Banco, then the third cards the rules call for.
-/// A card the coup takes must have a value 0 to 9 (a bare `u8` may not); cards it leaves unused
+/// A card the coup takes must have a value 0 to 9 (a caller's own `Valued` type may not); cards it leaves unused
 /// are returned as given.
 ///
 /// ```
@@ -358,19 +364,34 @@ impl<C: Valued> Coup<C> {
 mod tests {
     use super::*;
 
+    /// A foreign type with a baccarat value, unchecked: what `CoupError::BadValue` is for.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    struct Raw(u8);
+
+    impl Valued for Raw {
+        fn value(&self) -> u8 {
+            self.0
+        }
+    }
+
+    /// Numbers as unchecked values.
+    fn raw(numbers: &[u8]) -> Vec<Raw> {
+        numbers.iter().map(|&n| Raw(n)).collect()
+    }
+
     #[test]
     fn a_natural_stops_everything_and_leaves_the_rest_unused() {
-        let coup = deal(&DrawingRules::reference(), &[9u8, 0, 0, 5, 3]).unwrap();
-        assert_eq!(coup.punto, vec![9, 0]);
-        assert_eq!(coup.banco, vec![0, 5]);
-        assert_eq!(coup.unused, vec![3]);
+        let coup = deal(&DrawingRules::reference(), &raw(&[9, 0, 0, 5, 3])).unwrap();
+        assert_eq!(coup.punto, raw(&[9, 0]));
+        assert_eq!(coup.banco, raw(&[0, 5]));
+        assert_eq!(coup.unused, raw(&[3]));
         assert!(coup.is_natural());
         assert_eq!(coup.winner(), Winner::Punto);
     }
 
     #[test]
     fn a_value_above_nine_is_an_error_naming_its_position() {
-        let err = deal(&DrawingRules::reference(), &[1u8, 1, 1, 1, 12, 0]).unwrap_err();
+        let err = deal(&DrawingRules::reference(), &raw(&[1, 1, 1, 1, 12, 0])).unwrap_err();
         assert_eq!(
             err,
             CoupError::BadValue {
@@ -385,7 +406,7 @@ mod tests {
         );
         // In an opening too, and in Banco's third card.
         assert!(matches!(
-            deal(&DrawingRules::reference(), &[0u8, 255, 0, 0]),
+            deal(&DrawingRules::reference(), &raw(&[0, 255, 0, 0])),
             Err(CoupError::BadValue {
                 position: 2,
                 value: 255,
@@ -393,7 +414,7 @@ mod tests {
             })
         ));
         assert!(matches!(
-            deal(&DrawingRules::reference(), &[1u8, 1, 1, 1, 1, 10]),
+            deal(&DrawingRules::reference(), &raw(&[1, 1, 1, 1, 1, 10])),
             Err(CoupError::BadValue {
                 position: 6,
                 role: Role::BancoThird,
@@ -401,17 +422,17 @@ mod tests {
             })
         ));
         // Unused cards are not looked at.
-        assert!(deal(&DrawingRules::reference(), &[9u8, 0, 0, 0, 200]).is_ok());
+        assert!(deal(&DrawingRules::reference(), &raw(&[9, 0, 0, 0, 200])).is_ok());
     }
 
     #[test]
-    fn validated_values_deal_as_bare_ones() {
+    fn validated_values_deal_as_unchecked_ones() {
         let values: Vec<Value> = [9u8, 0, 0, 5, 3]
             .iter()
             .map(|&v| Value::try_from(v).unwrap())
             .collect();
         let coup = deal(&DrawingRules::reference(), &values).unwrap();
-        let bare = deal(&DrawingRules::reference(), &[9u8, 0, 0, 5, 3]).unwrap();
+        let bare = deal(&DrawingRules::reference(), &raw(&[9, 0, 0, 5, 3])).unwrap();
         assert_eq!(coup.final_state(), bare.final_state());
         assert_eq!(coup.unused, vec![Value::ALL[3]]);
         assert_eq!(
@@ -422,13 +443,13 @@ mod tests {
 
     #[test]
     fn hand_totals_never_overflow() {
-        assert_eq!(hand_total(&vec![255u8; 20_000_000]), 0);
-        assert_eq!(hand_total(&[7u8, 8]), 5);
+        assert_eq!(hand_total(&vec![Raw(255); 20_000_000]), 0);
+        assert_eq!(hand_total(&raw(&[7, 8])), 5);
     }
 
     #[test]
     fn missing_third_card_is_named() {
-        let err = deal(&DrawingRules::reference(), &[4u8, 2, 9, 1]).unwrap_err();
+        let err = deal(&DrawingRules::reference(), &raw(&[4, 2, 9, 1])).unwrap_err();
         assert_eq!(
             err,
             CoupError::MissingCard {

@@ -198,7 +198,8 @@ fn naive<W: Int>(shoe: &Shoe, rules: &DrawingRules) -> Vec<W> {
             weight = weight.mul(&W::from_u64(count));
             left[value as usize] = count - 1;
         }
-        let coup = coup::deal(rules, &sequence).expect("six cards always finish a coup");
+        let values = sequence.map(|v| coup::Value::ALL[usize::from(v)]);
+        let coup = coup::deal(rules, &values).expect("six cards always finish a coup");
         let index = coup.final_state().index();
         tally[index] = tally[index].add(&weight);
     }

@@ -5,7 +5,7 @@
 //! card by card for as long as the coup resolver asks for another card, so the suite holds
 //! every coup the rules can produce, whatever the shoe; a coup the shoe cannot deal has weight 0.
 
-use crate::coup::{Coup, Decision, deal};
+use crate::coup::{Coup, Decision, Value, deal};
 use crate::rules::{Action, DrawingRules};
 use crate::shoe::Shoe;
 use num_bigint::BigUint;
@@ -14,7 +14,7 @@ use num_bigint::BigUint;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Vector {
     /// The coup, dealt from card values 0–9.
-    pub coup: Coup<u8>,
+    pub coup: Coup<Value>,
     /// The number of ordered six-card sequences of the shoe that begin with this coup's cards.
     pub weight: BigUint,
 }
@@ -33,7 +33,7 @@ fn extend(
     rules: &DrawingRules,
     counts: &[u64; 10],
     n: u64,
-    values: &mut Vec<u8>,
+    values: &mut Vec<Value>,
     out: &mut Vec<Vector>,
 ) {
     if values.len() >= 4
@@ -45,7 +45,7 @@ fn extend(
         });
         return;
     }
-    for value in 0..10u8 {
+    for value in Value::ALL {
         values.push(value);
         extend(rules, counts, n, values, out);
         values.pop();
@@ -54,16 +54,16 @@ fn extend(
 
 /// The falling product of the counts of the values dealt, times the ways to fill the rest of
 /// six positions from what remains.
-fn weight(counts: &[u64; 10], n: u64, values: &[u8]) -> BigUint {
+fn weight(counts: &[u64; 10], n: u64, values: &[Value]) -> BigUint {
     let mut left = *counts;
     let mut weight = BigUint::from(1u32);
     for &v in values {
-        let count = left[v as usize];
+        let count = left[usize::from(v.get())];
         if count == 0 {
             return BigUint::from(0u32);
         }
         weight *= count;
-        left[v as usize] -= 1;
+        left[usize::from(v.get())] -= 1;
     }
     for k in values.len() as u64..6 {
         weight *= n.saturating_sub(k);
@@ -97,7 +97,11 @@ pub fn decision_token(decision: &Decision) -> &'static str {
 impl Vector {
     /// The values in deal order: Punto, Banco, Punto, Banco, then third cards.
     pub fn cards(&self) -> Vec<u8> {
-        self.coup.dealt_in_order()
+        self.coup
+            .dealt_in_order()
+            .into_iter()
+            .map(Value::get)
+            .collect()
     }
 
     /// The vector as one JSON line (no newline), fields in a fixed order: `cards`,

@@ -20,7 +20,7 @@
 
 use super::{Object, json_error, raw_scalar};
 use crate::card::Card;
-use crate::coup::{Coup, CoupError, Decision, Role, deal};
+use crate::coup::{Coup, CoupError, Decision, Role, Value, deal};
 use crate::outcome::{Hand, Winner};
 use crate::rules::{Action, Pairs, Rules, Terms};
 use crate::shoe::Shoe;
@@ -1282,8 +1282,11 @@ impl<'r> Verifier<'r> {
             }) => {
                 // The decision that called for the missing card depends only on the cards
                 // before it, so dealing the given values padded with zeros names it.
-                let mut values: Vec<u8> = cards.iter().map(|c| c.value()).collect();
-                values.resize(6, 0);
+                let mut values: Vec<Value> = cards
+                    .iter()
+                    .map(|c| Value::ALL[usize::from(c.value())])
+                    .collect();
+                values.resize(6, Value::ALL[0]);
                 let decision = deal(drawing, &values).ok().and_then(|coup| {
                     coup.decisions
                         .into_iter()
@@ -1307,7 +1310,7 @@ impl<'r> Verifier<'r> {
                     decision,
                 })
             }
-            // A card's value is always 0 to 9: only bare values can be out of range.
+            // A card's value is always 0 to 9: only a foreign `Valued` type can be out of range.
             Err(error @ CoupError::BadValue { .. }) => Some(malformed(error.to_string())),
         })
     }

@@ -5,7 +5,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use punto_banco::analysis::Analysis;
 use punto_banco::check::{ClaimedForm, DrawingCell, check, read_claimed};
-use punto_banco::coup::{Decision, deal};
+use punto_banco::coup::{Decision, Value, deal};
 use punto_banco::lang::Lang;
 use punto_banco::reference::naive_tally;
 use punto_banco::render::Format;
@@ -28,7 +28,7 @@ fn naive_reach(
     let mut reached = BigInt::from(0);
     let mut all = BigInt::from(0);
     super::each_sequence(shoe, |values, weight| {
-        let coup = deal(rules, values).unwrap();
+        let coup = deal(rules, &Value::sequence(values).unwrap()).unwrap();
         let hit = coup.decisions().iter().any(|d| {
             matches!(d, Decision::Banco { total, punto_move: m, .. } if *total == banco_total && *m == punto_move)
         });

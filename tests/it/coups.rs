@@ -1,7 +1,7 @@
 //! The coup resolver, walked exhaustively over every ordered sequence of six card values and
 //! compared with the teaching texts' rules written out independently as code.
 
-use punto_banco::coup::{Decision, deal};
+use punto_banco::coup::{Decision, Value, deal};
 use punto_banco::rules::{Action, DrawingRules, PuntoMove};
 
 /// The English teaching text's drawing rules, restated by hand without the tableau data.
@@ -36,7 +36,7 @@ fn every_sequence_follows_the_text() {
             .rev()
             .map(|k| (code / 10u32.pow(k) % 10) as u8)
             .collect();
-        let coup = deal(&rules, &digits).unwrap();
+        let coup = deal(&rules, &Value::sequence(&digits).unwrap()).unwrap();
         let (p, b) = ((digits[0] + digits[2]) % 10, (digits[1] + digits[3]) % 10);
         if text_natural(p) || text_natural(b) {
             assert_eq!(coup.punto().len() + coup.banco().len(), 4, "{digits:?}");
@@ -49,7 +49,7 @@ fn every_sequence_follows_the_text() {
         assert_eq!(coup.banco().len() == 3, banco_draws, "{digits:?}");
         if banco_draws {
             let at = if punto_third.is_some() { 5 } else { 4 };
-            assert_eq!(coup.banco()[2], digits[at]);
+            assert_eq!(coup.banco()[2].get(), digits[at]);
         }
         // The decision names the cell that decided it.
         let Some(&Decision::Banco {
@@ -68,7 +68,7 @@ fn every_sequence_follows_the_text() {
         assert_eq!(action == Action::Draw, banco_draws);
         cells_seen.insert((total, punto_move));
         let used = coup.punto().len() + coup.banco().len();
-        assert_eq!(coup.unused(), digits[used..].to_vec());
+        assert_eq!(coup.unused(), Value::sequence(&digits[used..]).unwrap());
     }
     // Every cell of the tableau is reached: 8 non-natural Banco totals × (10 third cards + stood).
     assert_eq!(cells_seen.len(), 8 * 11);
@@ -78,7 +78,7 @@ fn every_sequence_follows_the_text() {
 fn the_example_and_its_variant() {
     let rules = DrawingRules::reference();
     // Punto 4 9, Banco 2 A, Punto draws 8: Banco on 3 stands against an 8.
-    let coup = deal(&rules, &[4u8, 2, 9, 1, 8]).unwrap();
+    let coup = deal(&rules, &Value::sequence(&[4, 2, 9, 1, 8]).unwrap()).unwrap();
     assert_eq!((coup.punto_total(), coup.banco_total()), (1, 3));
     assert_eq!(
         coup.decisions()[1],
@@ -89,7 +89,7 @@ fn the_example_and_its_variant() {
         }
     );
     // With a 7 instead, Banco must draw, and needs a sixth card.
-    let err = deal(&rules, &[4u8, 2, 9, 1, 7]).unwrap_err();
+    let err = deal(&rules, &Value::sequence(&[4, 2, 9, 1, 7]).unwrap()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "the coup needs card 6 (Banco's third card), but only 5 cards were given"

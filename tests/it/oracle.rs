@@ -63,6 +63,7 @@ fn vectors_sum_to_the_shoe_and_match_the_enumerator() {
             .iter()
             .map(|c| c.as_u64().unwrap() as u8)
             .collect();
+        let cards = punto_banco::coup::Value::sequence(&cards).unwrap();
         let coup = punto_banco::coup::deal(&rules, &cards).unwrap();
         assert!(coup.unused().is_empty());
         assert_eq!(v["punto_total"], coup.punto_total());

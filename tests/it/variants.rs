@@ -454,7 +454,11 @@ fn side_bets_by_hand_written_payouts() {
     let mut dragon = BigInt::from(0);
     let mut total = BigInt::from(0);
     super::each_sequence(&shoe, |values, weight| {
-        let coup = deal(&rules.drawing, values).unwrap();
+        let coup = deal(
+            &rules.drawing,
+            &punto_banco::coup::Value::sequence(values).unwrap(),
+        )
+        .unwrap();
         let (p, b) = (coup.punto_total() as i64, coup.banco_total() as i64);
         let lucky_net = match (b > p && b == 6, coup.banco().len()) {
             (true, 2) => 12,
