@@ -54,6 +54,16 @@ impl ShoeArgs {
     }
 }
 
+/// The shoe of commands that take whole decks only: `--decks`, else the table's stated shoe,
+/// else eight decks (the one precedence, `ShoeSpec::resolve`).
+pub fn decks_at(decks: Option<u64>, table: &NamedTable) -> Result<Shoe, Failure> {
+    let spec = match decks {
+        Some(n_decks) => ShoeSpec::decks(n_decks).map_err(bare)?,
+        None => ShoeSpec::default(),
+    };
+    table.resolve_shoe(&spec).map_err(bare)
+}
+
 /// A shoe specification's error as the command line says it: the shoe's own message, since
 /// the flag is plain from the command.
 pub fn bare(error: ShoeSpecError) -> Failure {

@@ -1,6 +1,6 @@
 //! `punto-banco session`: the ten-deal teaching session, at the terminal or from a script.
 
-use super::args::{OutputArgs, stake, whole};
+use super::args::{OutputArgs, decks_at, stake, whole};
 use super::failure::Failure;
 use super::input::{next_line, read_input};
 use super::output::put;
@@ -55,12 +55,11 @@ pub struct SessionCommand {
 /// Plays the script, or the session at the terminal, writing it to `out`.
 pub fn run(args: SessionCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let table = table_or_reference(args.rules.as_deref())?;
-    let (rules, shoe) = (table.rules, table.shoe);
     let (lang, format) = (args.output.lang(), args.output.format());
     match args.script {
         Some(path) => {
             let text = read_input(&path)?;
-            let session = punto_banco::session::play_script(&text, rules)
+            let session = punto_banco::session::play_script(&text, table.rules)
                 .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
             put(out, &session_text(&session, lang, format))
         }
@@ -68,28 +67,17 @@ pub fn run(args: SessionCommand, out: &mut dyn Write) -> Result<(), Failure> {
             "--format markdown or json is for a scripted session (--script FILE): the session at the terminal is a dialogue in text".into(),
         )),
         None => {
-            let decks = session_decks(args.decks, shoe, args.rules.as_deref())?;
-            interactive_session(rules, args.seed, decks, args.deals as u32, args.stake, lang, out)
+            // The session deals whole decks: a rule file's other shoe needs --decks.
+            let decks = decks_at(args.decks, &table)?
+                .as_whole_decks()
+                .ok_or_else(|| {
+                    Failure::Input(format!(
+                        "--rules {}: the session deals whole decks and this rule file's shoe is not whole decks; give --decks",
+                        args.rules.as_deref().unwrap_or_default()
+                    ))
+                })?;
+            interactive_session(table.rules, args.seed, decks, args.deals as u32, args.stake, lang, out)
         }
-    }
-}
-
-/// The decks of the session at the terminal: `--decks`, else the rule file's shoe (which
-/// must be whole decks), else eight.
-fn session_decks(
-    decks: Option<u64>,
-    shoe: Option<punto_banco::shoe::Shoe>,
-    rules: Option<&str>,
-) -> Result<u64, Failure> {
-    match (decks, shoe) {
-        (Some(n_decks), _) => Ok(n_decks),
-        (None, None) => Ok(punto_banco::shoe::REFERENCE_DECKS),
-        (None, Some(shoe)) => shoe.as_whole_decks().ok_or_else(|| {
-            Failure::Input(format!(
-                "--rules {}: the session deals whole decks and this rule file's shoe is not whole decks; give --decks",
-                rules.unwrap_or_default()
-            ))
-        }),
     }
 }
 

@@ -1,13 +1,13 @@
 //! `punto-banco session-odds`: the exact odds of the home session's fixed strategies.
 
-use super::args::{OutputArgs, bare, stake, whole};
+use super::args::{OutputArgs, decks_at, stake, whole};
 use super::failure::Failure;
 use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::render::session::render_odds;
 use punto_banco::session_odds::SessionOdds;
-use punto_banco::shoe::{Shoe, ShoeSpec};
+use punto_banco::shoe::Shoe;
 use std::io::Write;
 
 /// Deals that `session-odds` accepts: the exact distributions grow fast.
@@ -40,12 +40,7 @@ pub struct SessionOddsCommand {
 /// Computes the odds of every strategy and writes them to `out`.
 pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let table = table_or_reference(args.rules.as_deref())?;
-    // --decks wins over the rule file's shoe, which wins over eight decks.
-    let spec = match args.decks {
-        Some(n_decks) => ShoeSpec::decks(n_decks).map_err(bare)?,
-        None => ShoeSpec::default(),
-    };
-    let shoe = table.resolve_shoe(&spec).map_err(bare)?;
+    let shoe = decks_at(args.decks, &table)?;
     let rules = table.rules;
     let odds = SessionOdds::new(&shoe, &rules, args.deals as u32, args.stake)?;
     let (lang, format) = (args.output.lang(), args.output.format());

@@ -739,3 +739,36 @@ fn width_fits_text_tables_and_is_checked() {
         "{message}"
     );
 }
+
+/// The session at the terminal deals whole decks: a rule file whose shoe is rank counts is
+/// refused before anything is asked, unless --decks says how many decks to deal.
+#[test]
+fn the_terminal_session_needs_whole_decks() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("ranks.json");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/reference.json"),
+    )
+    .unwrap()
+    .replace(
+        r#""shoe": {"decks": 8}"#,
+        r#""shoe": {"ranks": [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3]}"#,
+    );
+    std::fs::write(&path, text).unwrap();
+    let rules = path.to_str().unwrap();
+    let refused = run_stdin(&["session", "--rules", rules], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(refused.stdout.is_empty());
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        message.contains("this rule file's shoe is not whole decks; give --decks"),
+        "{message}"
+    );
+    let played = run_stdin(&["session", "--rules", rules, "--decks", "1"], "");
+    assert!(played.status.success());
+    assert!(
+        String::from_utf8(played.stdout)
+            .unwrap()
+            .contains("1 deck.")
+    );
+}
