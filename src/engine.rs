@@ -379,16 +379,32 @@ impl<R: Ring> Sums<R> {
             self.two_card[b].clone()
         };
         let loss = &self.loss[b];
-        std::array::from_fn(|x| {
-            self.pair[p][x].times(&base.minus(&loss[x]).minus(&loss[less(p, x)]))
-        })
+        let mut first: [R; 10] = Default::default();
+        // Punto's first card x and second card p − x give the same weight: one product each.
+        for x in 0..10 {
+            let y = less(p, x);
+            if y >= x {
+                let ways = self.pair[p][x].times(&base.minus(&loss[x]).minus(&loss[y]));
+                first[y] = ways.clone();
+                first[x] = ways;
+            }
+        }
+        first
     }
 
-    /// `W0` of the cell (p, b).
+    /// `W0` of the cell (p, b): `Σ_x X[x] = S_p·(S_b + 2[p = b]) − 2·Σ_x A_p[x]·loss[b][x]`,
+    /// since `A_p[x] = A_p[p − x]`.
     fn openings(&self, p: usize, b: usize) -> R {
-        self.first_card(p, b)
+        let base = if p == b {
+            self.two_card[b].plus(&R::of(2))
+        } else {
+            self.two_card[b].clone()
+        };
+        let lost = self.pair[p]
             .iter()
-            .fold(R::default(), |s, w| s.plus(w))
+            .zip(&self.loss[b])
+            .fold(R::default(), |s, (ways, loss)| s.plus(&ways.times(loss)));
+        self.two_card[p].times(&base).minus(&twice(&lost))
     }
 
     /// Every sum of the cell (p, b) that one third card needs.
