@@ -177,7 +177,9 @@ pub enum SessionOddsError {
 #[non_exhaustive]
 pub enum PlayersError {
     /// Nothing but blanks.
-    #[error("the list of players is empty: expected predictions separated by commas, such as punto,banco,tie")]
+    #[error(
+        "the list of players is empty: expected predictions separated by commas, such as punto,banco,tie"
+    )]
     Empty,
     /// An empty item between two commas, or at either end.
     #[error("player {position} of the list is empty: expected P, B or T: Punto, Banco or Tie")]
@@ -186,7 +188,9 @@ pub enum PlayersError {
         position: usize,
     },
     /// An item that is not a prediction.
-    #[error("player {position} of the list, `{item}`, is not a prediction: expected P, B or T: Punto, Banco or Tie")]
+    #[error(
+        "player {position} of the list, `{item}`, is not a prediction: expected P, B or T: Punto, Banco or Tie"
+    )]
     Unknown {
         /// The 1-based position of the item.
         position: usize,
@@ -835,7 +839,8 @@ impl SessionOdds {
             relation,
         };
         let n = self.deals;
-        let count = |sign, relation| region(&self.categories, &[condition(sign, relation)], n, figure);
+        let count =
+            |sign, relation| region(&self.categories, &[condition(sign, relation)], n, figure);
         // Three regions summed apart, so that their adding up to W^n checks the sums.
         let over = count(1, Relation::Above)?;
         let level = count(1, Relation::AtLeast)? - &over;
@@ -1041,7 +1046,8 @@ mod tests {
                     continue;
                 }
                 let fast = reduced(numerator.clone(), &base, denominator.clone());
-                let slow = BigRational::new(BigInt::from(numerator), BigInt::from(denominator.clone()));
+                let slow =
+                    BigRational::new(BigInt::from(numerator), BigInt::from(denominator.clone()));
                 assert_eq!(fast, slow);
                 assert_eq!(fast.numer(), slow.numer());
             }
@@ -1115,17 +1121,25 @@ mod tests {
                             slow += term;
                         }
                     });
-                    assert_eq!(peeled(groups, &relations, &[0, 0], n), slow, "{size}, n = {n}");
+                    assert_eq!(
+                        peeled(groups, &relations, &[0, 0], n),
+                        slow,
+                        "{size}, n = {n}"
+                    );
                 }
             }
         }
         // Four groups: the powers of the one-condition polynomial, against the walk.
-        let four = [(vec![2i64], 5u32), (vec![-2], 7), (vec![-1], 2), (vec![0], 3)].map(
-            |(coefficients, weight)| Group {
-                coefficients,
-                weight: BigUint::from(weight),
-            },
-        );
+        let four = [
+            (vec![2i64], 5u32),
+            (vec![-2], 7),
+            (vec![-1], 2),
+            (vec![0], 3),
+        ]
+        .map(|(coefficients, weight)| Group {
+            coefficients,
+            weight: BigUint::from(weight),
+        });
         for n in 1..=12 {
             for relation in [Relation::Above, Relation::AtLeast] {
                 let mut slow = BigUint::zero();

@@ -455,14 +455,14 @@ fn odds_heading(odds: &SessionOdds, lang: Lang) -> String {
     match lang {
         Lang::En => format!(
             "{} {} at a stake of {}, each from a full shoe of {} cards.\n\n",
-            odds.deals,
+            lang.integer(&odds.deals.to_string()),
             lang.deals(u64::from(odds.deals)),
             odds.stake,
             odds.deal.shoe().len()
         ),
         Lang::Fr => format!(
             "{} {} avec un enjeu de {}, chacune d’un sabot complet de {} cartes.\n\n",
-            odds.deals,
+            lang.integer(&odds.deals.to_string()),
             lang.deals(u64::from(odds.deals)),
             odds.stake,
             odds.deal.shoe().len()
@@ -537,14 +537,17 @@ fn render_long_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
             .map(|&bet| {
                 let expected = odds.expected(bet);
                 let [above, at, below] = odds.signs(bet);
-                (bet.key().to_string(), json!({
-                    "expected": fraction(&expected),
-                    "expected_decimal": approx(&expected),
-                    "at_least_zero": fraction(&odds.at_least_zero(bet)),
-                    "above_zero": exact_json(&above),
-                    "at_zero": exact_json(&at),
-                    "below_zero": exact_json(&below),
-                }))
+                (
+                    bet.key().to_string(),
+                    json!({
+                        "expected": fraction(&expected),
+                        "expected_decimal": approx(&expected),
+                        "at_least_zero": fraction(&odds.at_least_zero(bet)),
+                        "above_zero": exact_json(&above),
+                        "at_zero": exact_json(&at),
+                        "below_zero": exact_json(&below),
+                    }),
+                )
             })
             .collect();
         let heads: Vec<Value> = HEADS
@@ -572,7 +575,8 @@ fn render_long_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
             "Whole final-score distributions are shown for sessions of up to {shown} deals; every figure is exact, and its fraction is in the JSON output (--format json).\n"
         ),
         Lang::Fr => format!(
-            "Les distributions complètes du score final sont données pour les séances d’au plus {shown} donnes ; chaque chiffre est exact, et sa fraction figure dans la sortie JSON (--format json).\n"
+            "Les distributions complètes du score final sont données pour les séances d’au plus {shown} donnes{} chaque chiffre est exact, et sa fraction figure dans la sortie JSON (--format json).\n",
+            lang.semicolon()
         ),
     });
     out
@@ -590,7 +594,10 @@ pub fn players_table(players: &[PlayerOdds], lang: Lang) -> Table {
         (lang.pick("Participant", "Participant"), Align::Right),
         (lang.pick("Prediction", "Prédiction"), Align::Left),
         (lang.pick("Wins alone", "Gagne seul"), Align::Right),
-        (lang.pick("Shares first place", "Partage la première place"), Align::Right),
+        (
+            lang.pick("Shares first place", "Partage la première place"),
+            Align::Right,
+        ),
         (lang.pick("Finishes first", "Finit premier"), Align::Right),
     ]);
     for (number, player) in players.iter().enumerate() {
@@ -633,19 +640,28 @@ pub fn render_players(
         );
     }
     let n = players.len();
+    let colon = lang.colon();
     let mut out = match lang {
         Lang::En => format!(
             "A table of {n} {}, each making one prediction on every deal: {} {} at a stake of {}, each from a full shoe of {} cards. Participants with the same prediction always have the same score, so they share.\n\n",
-            if n == 1 { "participant" } else { "participants" },
-            odds.deals,
+            if n == 1 {
+                "participant"
+            } else {
+                "participants"
+            },
+            lang.integer(&odds.deals.to_string()),
             lang.deals(u64::from(odds.deals)),
             odds.stake,
             odds.deal.shoe().len()
         ),
         Lang::Fr => format!(
-            "Une table de {n} {}, chacun faisant la même prédiction à chaque donne : {} {} avec un enjeu de {}, chacune d’un sabot complet de {} cartes. Les participants qui font la même prédiction ont toujours le même score : ils partagent.\n\n",
-            if n == 1 { "participant" } else { "participants" },
-            odds.deals,
+            "Une table de {n} {}, chacun faisant la même prédiction à chaque donne{colon} {} {} avec un enjeu de {}, chacune d’un sabot complet de {} cartes. Les participants qui font la même prédiction ont toujours le même score{colon} ils partagent.\n\n",
+            if n == 1 {
+                "participant"
+            } else {
+                "participants"
+            },
+            lang.integer(&odds.deals.to_string()),
             lang.deals(u64::from(odds.deals)),
             odds.stake,
             odds.deal.shoe().len()

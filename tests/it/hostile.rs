@@ -1078,12 +1078,24 @@ fn session_odds_players_lists_are_read_with_positions() {
     let accepted = "expected P, B or T: Punto, Banco or Tie";
     let cases: &[(&str, &[&str])] = &[
         ("", &["--players is ``", "the list of players is empty"]),
-        ("   ", &["the list of players is empty", "such as punto,banco,tie"]),
+        (
+            "   ",
+            &["the list of players is empty", "such as punto,banco,tie"],
+        ),
         (",", &["player 1 of the list is empty", accepted]),
         ("punto,,tie", &["player 2 of the list is empty", accepted]),
         ("punto,tie,", &["player 3 of the list is empty", accepted]),
-        ("punto,dragon", &["player 2 of the list, `dragon`, is not a prediction", accepted]),
-        ("punto;banco", &["player 1 of the list, `punto;banco`, is not a prediction"]),
+        (
+            "punto,dragon",
+            &[
+                "player 2 of the list, `dragon`, is not a prediction",
+                accepted,
+            ],
+        ),
+        (
+            "punto;banco",
+            &["player 1 of the list, `punto;banco`, is not a prediction"],
+        ),
         ("p\u{0}b", &["player 1 of the list", "is not a prediction"]),
     ];
     for (list, needles) in cases {
@@ -1101,9 +1113,18 @@ fn session_odds_players_lists_are_read_with_positions() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("the list has 100000 players"));
     // The most players, and prediction words of either language, are accepted.
     let most = vec!["E"; 64].join(",");
-    succeeded(&run(&["session-odds", "--deals", "2", "--players", &most], b""));
     succeeded(&run(
-        &["session-odds", "--deals", "2", "--players", " Punto , banque,Égalité "],
+        &["session-odds", "--deals", "2", "--players", &most],
+        b"",
+    ));
+    succeeded(&run(
+        &[
+            "session-odds",
+            "--deals",
+            "2",
+            "--players",
+            " Punto , banque,Égalité ",
+        ],
         b"",
     ));
 }

@@ -360,7 +360,10 @@ fn odds_rule_sets() -> Vec<(&'static str, Rules)> {
         punto_banco::variants::shipped("ez-baccarat").unwrap(),
     )
     .unwrap();
-    vec![("reference", Rules::reference()), ("ez-baccarat", ez.rules().clone())]
+    vec![
+        ("reference", Rules::reference()),
+        ("ez-baccarat", ez.rules().clone()),
+    ]
 }
 
 /// Every figure of the multinomial by rows equals the convolution of rationals, for 1 to 12
@@ -391,8 +394,7 @@ fn session_odds_equal_the_convolution_of_rationals() {
             }
             for a in MainBet::ALL {
                 for b in MainBet::ALL {
-                    let difference =
-                        convolve(&one_deal(&deal, |s| net(a, s) - net(b, s)), deals);
+                    let difference = convolve(&one_deal(&deal, |s| net(a, s) - net(b, s)), deals);
                     assert_eq!(
                         odds.head_to_head(a, b),
                         signs(&difference),
@@ -419,7 +421,10 @@ fn players_by_brute_force(
     let total = BigRational::from_integer(BigInt::from(deal.sequences().clone()));
     let mut categories: BTreeMap<Vec<Ratio<i64>>, BigRational> = BTreeMap::new();
     for (state, weight) in deal.states() {
-        let nets = MainBet::ALL.iter().map(|&b| rules.tariff.bet(b).net(state)).collect();
+        let nets = MainBet::ALL
+            .iter()
+            .map(|&b| rules.tariff.bet(b).net(state))
+            .collect();
         *categories
             .entry(nets)
             .or_insert_with(|| BigRational::from_integer(BigInt::from(0))) +=
@@ -427,7 +432,13 @@ fn players_by_brute_force(
     }
     let categories: Vec<_> = categories.into_iter().collect();
     let factorial = |n: u32| (1..=n).map(BigInt::from).product::<BigInt>();
-    let mut results = vec![(BigRational::from_integer(0.into()), BigRational::from_integer(0.into())); predictions.len()];
+    let mut results = vec![
+        (
+            BigRational::from_integer(0.into()),
+            BigRational::from_integer(0.into())
+        );
+        predictions.len()
+    ];
     // Every tuple of counts adding up to the deals.
     let mut counts = vec![0u32; categories.len()];
     /// The next tuple, as an odometer over all counts but the last, which holds the rest.
@@ -551,7 +562,10 @@ fn thousand_deal_probabilities_add_up_to_one() {
     );
     // The Tie strategy's score, 9 × ties − 1000 at stake 1, is never zero: 1000 is not a
     // multiple of 9.
-    assert_eq!(odds.signs(MainBet::Tie)[1], BigRational::from_integer(0.into()));
+    assert_eq!(
+        odds.signs(MainBet::Tie)[1],
+        BigRational::from_integer(0.into())
+    );
 }
 
 /// The error of a script that cannot be played, as the CLI prints it after the file name.
