@@ -1096,7 +1096,7 @@ fn session_odds_players_lists_are_read_with_positions() {
             "punto;banco",
             &["player 1 of the list, `punto;banco`, is not a prediction"],
         ),
-        ("p\u{0}b", &["player 1 of the list", "is not a prediction"]),
+        ("p\tb", &["player 1 of the list", "is not a prediction"]),
     ];
     for (list, needles) in cases {
         bad(&["session-odds", "--players", list], needles);
@@ -1107,10 +1107,10 @@ fn session_odds_players_lists_are_read_with_positions() {
         &["the list has 65 players: expected at most 64"],
     );
     // A list far too long is refused as quickly, without a panic.
-    let huge = vec!["tie"; 100_000].join(",");
+    let huge = vec!["tie"; 20_000].join(",");
     let output = run(&["session-odds", "--players", &huge], b"");
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("the list has 100000 players"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("the list has 20000 players"));
     // The most players, and prediction words of either language, are accepted.
     let most = vec!["E"; 64].join(",");
     succeeded(&run(
