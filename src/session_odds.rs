@@ -590,10 +590,10 @@ fn region(
     if let Ok(three) = <&[Group; 3]>::try_from(groups.as_slice()) {
         return Ok(by_rows(three, &relations, &offsets, n));
     }
-    if let [one] = relations.as_slice() {
-        if let Some(count) = by_powers(&groups, *one, n) {
-            return Ok(count);
-        }
+    if let [one] = relations.as_slice()
+        && let Some(count) = by_powers(&groups, *one, n)
+    {
+        return Ok(count);
     }
     if groups.len() <= 2 {
         // At most n + 1 terms.
