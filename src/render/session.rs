@@ -582,11 +582,6 @@ fn render_long_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
     out
 }
 
-/// A prediction as a table lists it: Punto, Banco, Tie / Égalité.
-fn prediction_word(bet: MainBet, lang: Lang) -> &'static str {
-    prediction_name(bet, lang)
-}
-
 /// A table of participants with fixed predictions: each one's chances of finishing first
 /// alone and of sharing first place.
 pub fn players_table(players: &[PlayerOdds], lang: Lang) -> Table {
@@ -604,7 +599,7 @@ pub fn players_table(players: &[PlayerOdds], lang: Lang) -> Table {
         let first = player.wins_alone() + player.shares_first();
         table.row(vec![
             (number + 1).to_string(),
-            prediction_word(player.prediction(), lang).to_string(),
+            prediction_name(player.prediction(), lang).to_string(),
             percent(player.wins_alone(), lang),
             percent(player.shares_first(), lang),
             percent(&first, lang),
@@ -671,7 +666,9 @@ pub fn render_players(
     out
 }
 
-/// The final-score distributions as an SVG chart: one panel per strategy, a bar per score.
+/// The final-score distributions as an SVG chart: one panel per strategy, a bar per score
+/// (sessions of up to [`crate::session_odds::FULL_DISTRIBUTION_DEALS`] deals; the panels of a
+/// longer one have no bars).
 pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
     let (width, panel, margin) = (760.0, 200.0, 48.0);
     let height = panel * 3.0 + 40.0;
