@@ -1121,3 +1121,71 @@ fn json_strings_and_numbers_follow_the_standard() {
         );
     }
 }
+
+/// `session-odds --players` as JSON: `players` in the order given, each with its prediction
+/// and exact `"n/d"` fractions equal to the library's; a long session's summary carries every
+/// probability as an exact fraction and no distribution.
+#[test]
+fn players_and_long_sessions_as_json() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let output = super::run_with_input(args, "");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let fraction = |value: &serde_json::Value| -> BigRational {
+        let text = value.as_str().unwrap();
+        let (n, d) = text.split_once('/').unwrap();
+        let value = BigRational::new(n.parse().unwrap(), d.parse().unwrap());
+        // Written in lowest terms.
+        assert_eq!(text, format!("{}/{}", value.numer(), value.denom()));
+        value
+    };
+    let document = json(&[
+        "session-odds",
+        "--deals",
+        "40",
+        "--players",
+        "tie,banco,punto,banco",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(
+        (document["schema"].as_u64(), document["deals"].as_u64()),
+        (Some(1), Some(40))
+    );
+    let odds = SessionOdds::new(&Shoe::reference(), &Rules::reference(), 40, 20).unwrap();
+    let table = [MainBet::Tie, MainBet::Banco, MainBet::Punto, MainBet::Banco];
+    let expected = odds.players(&table).unwrap();
+    let players = document["players"].as_array().unwrap();
+    assert_eq!(players.len(), 4);
+    for ((shown, player), bet) in players.iter().zip(&expected).zip(table) {
+        assert_eq!(shown["prediction"], bet.key());
+        assert_eq!(&fraction(&shown["wins_alone"]), player.wins_alone());
+        assert_eq!(&fraction(&shown["shares_first"]), player.shares_first());
+    }
+    // Two Banco players can only share; their fraction is written reduced.
+    assert_eq!(players[1]["wins_alone"], "0/1");
+    assert_eq!(players[1]["shares_first"], players[3]["shares_first"]);
+    let long = json(&["session-odds", "--deals", "40", "-f", "json"]);
+    for bet in MainBet::ALL {
+        let strategy = &long["strategies"][bet.key()];
+        assert!(strategy.get("final_score").is_none());
+        let [above, at, below] = odds.signs(bet);
+        assert_eq!(fraction(&strategy["above_zero"]["exact"]), above);
+        assert_eq!(fraction(&strategy["at_zero"]["exact"]), at);
+        assert_eq!(fraction(&strategy["below_zero"]["exact"]), below);
+        assert_eq!(
+            fraction(&strategy["at_least_zero"]),
+            odds.at_least_zero(bet)
+        );
+    }
+    // Up to 30 deals, every final score is listed.
+    let short = json(&["session-odds", "--deals", "30", "-f", "json"]);
+    assert!(
+        short["strategies"]["banco"]["final_score"]
+            .as_array()
+            .unwrap()
+            .len()
+            > 30
+    );
+}
