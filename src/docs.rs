@@ -31,6 +31,13 @@ pub const SIMULATED_SHOES: u64 = 10_000;
 /// The stake of the teaching texts' home session.
 pub const TEACHING_STAKE: i64 = 20;
 
+/// The deals of the long session whose odds the docs give.
+pub const LONG_SESSION_DEALS: u32 = 1000;
+
+/// The table of participants whose chances the docs give: one fixed prediction each.
+pub const TABLE_PREDICTIONS: [MainBet; 4] =
+    [MainBet::Punto, MainBet::Banco, MainBet::Banco, MainBet::Tie];
+
 /// A generated block that cannot be produced or a file whose markers do not pair up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -72,6 +79,10 @@ pub const BLOCKS: &[&str] = &[
     "shoe-sim:fr",
     "session-odds:en",
     "session-odds:fr",
+    "session-odds-1000:en",
+    "session-odds-1000:fr",
+    "session-players:en",
+    "session-players:fr",
     "deal:json|text:en|fr:CARDS (cards comma-separated, in deal order)",
 ];
 
@@ -141,6 +152,25 @@ pub fn block(name: &str) -> Option<String> {
                 Format::Markdown,
             ))
         }
+        ["session-odds-1000", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            Some(crate::render::session::render_odds(
+                long_session()?,
+                lang,
+                Format::Markdown,
+            ))
+        }
+        ["session-players", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let odds = long_session()?;
+            let players = odds.players(&TABLE_PREDICTIONS).ok()?;
+            Some(crate::render::session::render_players(
+                odds,
+                &players,
+                lang,
+                Format::Markdown,
+            ))
+        }
         ["variant-file", name] => {
             let text = crate::variants::shipped(name)?;
             Some(format!("```json\n{text}```\n"))
@@ -159,6 +189,23 @@ pub fn block(name: &str) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The odds of the long session of the docs ([`LONG_SESSION_DEALS`] deals from eight decks,
+/// the reference rules), computed once per process for both languages and both blocks.
+fn long_session() -> Option<&'static crate::session_odds::SessionOdds> {
+    static ODDS: std::sync::OnceLock<Option<crate::session_odds::SessionOdds>> =
+        std::sync::OnceLock::new();
+    ODDS.get_or_init(|| {
+        crate::session_odds::SessionOdds::new(
+            &Shoe::reference(),
+            &Rules::reference(),
+            LONG_SESSION_DEALS,
+            TEACHING_STAKE,
+        )
+        .ok()
+    })
+    .as_ref()
 }
 
 /// Counts and edges for 1, 2, 4, 6 and 8 decks side by side.

@@ -1,27 +1,28 @@
-//! `punto-banco session-odds`: the exact odds of the home session's fixed strategies.
+//! `punto-banco session-odds`: the exact odds of the home session's fixed strategies, and of
+//! a table of participants with fixed predictions.
 
 use super::args::{OutputArgs, decks_at, stake, whole};
 use super::failure::Failure;
 use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
-use punto_banco::render::session::render_odds;
-use punto_banco::session_odds::SessionOdds;
+use punto_banco::render::session::{render_odds, render_players};
+use punto_banco::rules::MainBet;
+use punto_banco::session_odds::{MAX_DEALS, SessionOdds, parse_players};
 use punto_banco::shoe::Shoe;
 use std::io::Write;
-
-/// Deals that `session-odds` accepts: the exact distributions grow fast.
-const ODDS_DEALS: u64 = 30;
 
 /// The flags of `session-odds`.
 #[derive(Args)]
 #[command(after_help = "Examples:
   punto-banco session-odds                     # the ten-deal home session, 8 decks
   punto-banco session-odds --deals 2 -l fr     # two deals, in French
+  punto-banco session-odds --deals 1000        # a long session: the summary figures
+  punto-banco session-odds --players punto,banco,banco,tie   # who finishes first at a table
   punto-banco session-odds -r ez-baccarat -f json   # EZ Baccarat's tariff, as JSON")]
 pub struct SessionOddsCommand {
-    /// Deals in the session, 1 to 30 (the exact distributions grow fast).
-    #[arg(long, value_name = "N", default_value_t = u64::from(punto_banco::session::DEALS), allow_negative_numbers = true, value_parser = whole(1, ODDS_DEALS))]
+    /// Deals in the session, 1 to 10000 (whole distributions up to 30, a summary beyond).
+    #[arg(long, value_name = "N", default_value_t = u64::from(punto_banco::session::DEALS), allow_negative_numbers = true, value_parser = whole(1, u64::from(MAX_DEALS)))]
     deals: u64,
     /// The notional stake of every prediction, 1 to 1000000000.
     #[arg(long, value_name = "N", default_value_t = punto_banco::session::STAKE, allow_negative_numbers = true, value_parser = stake)]
@@ -33,16 +34,36 @@ pub struct SessionOddsCommand {
     /// shipped variant's name) [default: reference].
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
+    /// A table of participants instead, one fixed prediction each, comma-separated
+    /// (punto,banco,banco,tie; at most 64): each one's chances of finishing first alone and
+    /// of sharing first place.
+    #[arg(long, value_name = "LIST", value_parser = players)]
+    players: Option<Players>,
     #[command(flatten)]
     output: OutputArgs,
 }
 
-/// Computes the odds of every strategy and writes them to `out`.
+/// The predictions of a table's participants, in the order given.
+#[derive(Clone)]
+struct Players(Vec<MainBet>);
+
+/// Reads `--players` with the library's reader.
+fn players(text: &str) -> Result<Players, String> {
+    parse_players(text).map(Players).map_err(|e| e.to_string())
+}
+
+/// Computes the odds of every strategy, or of the table, and writes them to `out`.
 pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let table = table_or_reference(args.rules.as_deref())?;
     let shoe = decks_at(args.decks, &table)?;
     let rules = table.rules;
     let odds = SessionOdds::new(&shoe, &rules, args.deals as u32, args.stake)?;
     let (lang, format) = (args.output.lang(), args.output.format());
-    put(out, &render_odds(&odds, lang, format))
+    match args.players {
+        Some(Players(predictions)) => {
+            let players = odds.players(&predictions)?;
+            put(out, &render_players(&odds, &players, lang, format))
+        }
+        None => put(out, &render_odds(&odds, lang, format)),
+    }
 }

@@ -4,7 +4,9 @@
 
 use super::coup::{decision_text, result_text};
 use super::table::{Align, Table};
-use super::{Format, SCHEMA, amount_json, approx, fraction, fraction_text, signed_amount};
+use super::{
+    Format, SCHEMA, amount_json, approx, exact_json, fraction, fraction_text, signed_amount,
+};
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::lang::Lang;
@@ -13,7 +15,7 @@ use crate::session::{
     AnswerError, Conversation, Deal, JoinError, MAX_PARTICIPANTS, MIN_PARTICIPANTS,
     PREDICTIONS_ACCEPTED, Prompt, Session, Step,
 };
-use crate::session_odds::SessionOdds;
+use crate::session_odds::{PlayerOdds, SessionOdds};
 use serde_json::{Value, json};
 
 /// What a participant may type at the prediction prompt, for the prompt and its errors.
@@ -395,11 +397,7 @@ pub fn head_to_head_table(odds: &SessionOdds, lang: Lang) -> Table {
         (lang.pick("Level", "Ex æquo"), Align::Right),
         (lang.pick("Behind", "Derrière"), Align::Right),
     ]);
-    for (a, b) in [
-        (MainBet::Banco, MainBet::Punto),
-        (MainBet::Punto, MainBet::Tie),
-        (MainBet::Banco, MainBet::Tie),
-    ] {
+    for (a, b) in HEADS {
         let [ahead, level, behind] = odds.head_to_head(a, b);
         table.row(vec![
             strategy(a, lang),
@@ -412,14 +410,15 @@ pub fn head_to_head_table(odds: &SessionOdds, lang: Lang) -> Table {
     table
 }
 
-/// One strategy's final-score distribution.
+/// One strategy's final-score distribution; empty for sessions too long to have one
+/// ([`crate::session_odds::FULL_DISTRIBUTION_DEALS`]).
 pub fn distribution_table(odds: &SessionOdds, bet: MainBet, lang: Lang) -> Table {
     let mut table = Table::new(&[
         (lang.pick("Final score", "Score final"), Align::Right),
         (lang.pick("Probability", "Probabilité"), Align::Right),
     ]);
     // The exact fractions have over a hundred digits here: they are in the JSON output.
-    for (score, p) in odds.final_score(bet).iter().rev() {
+    for (score, p) in odds.final_score(bet).into_iter().flatten().rev() {
         table.row(vec![
             signed_amount(&ratio_to_big(*score), lang),
             lang.decimal(approx(p), 6),
@@ -428,15 +427,72 @@ pub fn distribution_table(odds: &SessionOdds, bet: MainBet, lang: Lang) -> Table
     table
 }
 
-/// The odds in the chosen format.
+/// Each strategy's chances of finishing above, at and below zero.
+pub fn signs_table(odds: &SessionOdds, lang: Lang) -> Table {
+    let mut table = Table::new(&[
+        (lang.pick("Strategy", "Stratégie"), Align::Left),
+        (lang.pick("Above 0", "Au-dessus de 0"), Align::Right),
+        (lang.pick("At 0", "À 0"), Align::Right),
+        (lang.pick("Below 0", "En dessous de 0"), Align::Right),
+    ]);
+    for bet in MainBet::ALL {
+        let mut row = vec![strategy(bet, lang)];
+        row.extend(odds.signs(bet).iter().map(|p| percent(p, lang)));
+        table.row(row);
+    }
+    table
+}
+
+/// The pairs of strategies compared head to head, in the order the outputs list them.
+const HEADS: [(MainBet, MainBet); 3] = [
+    (MainBet::Banco, MainBet::Punto),
+    (MainBet::Punto, MainBet::Tie),
+    (MainBet::Banco, MainBet::Tie),
+];
+
+/// The first line of the odds: the deals, the stake and the shoe.
+fn odds_heading(odds: &SessionOdds, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "{} {} at a stake of {}, each from a full shoe of {} cards.\n\n",
+            lang.integer(&odds.deals.to_string()),
+            lang.deals(u64::from(odds.deals)),
+            odds.stake,
+            odds.deal.shoe().len()
+        ),
+        Lang::Fr => format!(
+            "{} {} avec un enjeu de {}, chacune d’un sabot complet de {} cartes.\n\n",
+            lang.integer(&odds.deals.to_string()),
+            lang.deals(u64::from(odds.deals)),
+            odds.stake,
+            odds.deal.shoe().len()
+        ),
+    }
+}
+
+/// A table in the chosen format (text or Markdown).
+fn laid_out(table: Table, format: Format) -> String {
+    if format == Format::Markdown {
+        table.to_markdown()
+    } else {
+        table.to_text()
+    }
+}
+
+/// The odds in the chosen format: every strategy's whole distribution for sessions of up to
+/// [`crate::session_odds::FULL_DISTRIBUTION_DEALS`] deals, the summary figures beyond.
 pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
+    if !odds.has_distributions() {
+        return render_long_odds(odds, lang, format);
+    }
     if format == Format::Json {
         let strategies: serde_json::Map<String, Value> = MainBet::ALL
             .iter()
             .map(|&bet| {
                 let distribution: Vec<Value> = odds
                     .final_score(bet)
-                    .iter()
+                    .into_iter()
+                    .flatten()
                     .map(|(s, p)| json!({"score": fraction(&ratio_to_big(*s)), "probability": fraction(p), "decimal": approx(p)}))
                     .collect();
                 let expected = odds.expected(bet);
@@ -448,7 +504,7 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
                 }))
             })
             .collect();
-        let heads: Vec<Value> = [(MainBet::Banco, MainBet::Punto), (MainBet::Punto, MainBet::Tie), (MainBet::Banco, MainBet::Tie)]
+        let heads: Vec<Value> = HEADS
             .iter()
             .map(|&(a, b)| {
                 let [ahead, level, behind] = odds.head_to_head(a, b);
@@ -460,42 +516,159 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
             json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "strategies": strategies, "head_to_head": heads})
         );
     }
-    let table = |t: Table| {
-        if format == Format::Markdown {
-            t.to_markdown()
-        } else {
-            t.to_text()
-        }
-    };
-    let mut out = String::new();
+    let mut out = odds_heading(odds, lang);
+    out.push_str(&laid_out(summary_table(odds, lang), format));
+    out.push('\n');
+    out.push_str(&laid_out(head_to_head_table(odds, lang), format));
+    for bet in MainBet::ALL {
+        out.push('\n');
+        out.push_str(&format!("{}\n\n", strategy(bet, lang)));
+        out.push_str(&laid_out(distribution_table(odds, bet, lang), format));
+    }
+    out
+}
+
+/// A long session's odds: expected scores, the chances of finishing above, at and below
+/// zero, and head to head; as JSON with every probability an exact fraction.
+fn render_long_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
+    if format == Format::Json {
+        let strategies: serde_json::Map<String, Value> = MainBet::ALL
+            .iter()
+            .map(|&bet| {
+                let expected = odds.expected(bet);
+                let [above, at, below] = odds.signs(bet);
+                (
+                    bet.key().to_string(),
+                    json!({
+                        "expected": fraction(&expected),
+                        "expected_decimal": approx(&expected),
+                        "at_least_zero": fraction(&odds.at_least_zero(bet)),
+                        "above_zero": exact_json(&above),
+                        "at_zero": exact_json(&at),
+                        "below_zero": exact_json(&below),
+                    }),
+                )
+            })
+            .collect();
+        let heads: Vec<Value> = HEADS
+            .iter()
+            .map(|&(a, b)| {
+                let [ahead, level, behind] = odds.head_to_head(a, b);
+                json!({"strategy": a.key(), "against": b.key(), "ahead": fraction(&ahead), "level": fraction(&level), "behind": fraction(&behind)})
+            })
+            .collect();
+        return format!(
+            "{:#}\n",
+            json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "strategies": strategies, "head_to_head": heads})
+        );
+    }
+    let mut out = odds_heading(odds, lang);
+    out.push_str(&laid_out(summary_table(odds, lang), format));
+    out.push('\n');
+    out.push_str(&laid_out(signs_table(odds, lang), format));
+    out.push('\n');
+    out.push_str(&laid_out(head_to_head_table(odds, lang), format));
+    let shown = crate::session_odds::FULL_DISTRIBUTION_DEALS;
+    out.push('\n');
     out.push_str(&match lang {
         Lang::En => format!(
-            "{} {} at a stake of {}, each from a full shoe of {} cards.\n\n",
-            odds.deals,
+            "Whole final-score distributions are shown for sessions of up to {shown} deals; every figure is exact, and its fraction is in the JSON output (--format json).\n"
+        ),
+        Lang::Fr => format!(
+            "Les distributions complètes du score final sont données pour les séances d’au plus {shown} donnes{} chaque chiffre est exact, et sa fraction figure dans la sortie JSON (--format json).\n",
+            lang.semicolon()
+        ),
+    });
+    out
+}
+
+/// A table of participants with fixed predictions: each one's chances of finishing first
+/// alone and of sharing first place.
+pub fn players_table(players: &[PlayerOdds], lang: Lang) -> Table {
+    let mut table = Table::new(&[
+        (lang.pick("Participant", "Participant"), Align::Right),
+        (lang.pick("Prediction", "Prédiction"), Align::Left),
+        (lang.pick("Wins alone", "Gagne seul"), Align::Right),
+        (
+            lang.pick("Shares first place", "Partage la première place"),
+            Align::Right,
+        ),
+        (lang.pick("Finishes first", "Finit premier"), Align::Right),
+    ]);
+    for (number, player) in players.iter().enumerate() {
+        let first = player.wins_alone() + player.shares_first();
+        table.row(vec![
+            (number + 1).to_string(),
+            prediction_name(player.prediction(), lang).to_string(),
+            percent(player.wins_alone(), lang),
+            percent(player.shares_first(), lang),
+            percent(&first, lang),
+        ]);
+    }
+    table
+}
+
+/// A table of participants in the chosen format; as JSON, `players` in the order given,
+/// each with its `prediction` and the exact `wins_alone` and `shares_first`.
+pub fn render_players(
+    odds: &SessionOdds,
+    players: &[PlayerOdds],
+    lang: Lang,
+    format: Format,
+) -> String {
+    if format == Format::Json {
+        let list: Vec<Value> = players
+            .iter()
+            .map(|p| {
+                json!({
+                    "prediction": p.prediction().key(),
+                    "wins_alone": fraction(p.wins_alone()),
+                    "shares_first": fraction(p.shares_first()),
+                    "wins_alone_decimal": approx(p.wins_alone()),
+                    "shares_first_decimal": approx(p.shares_first()),
+                })
+            })
+            .collect();
+        return format!(
+            "{:#}\n",
+            json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "players": list})
+        );
+    }
+    let n = players.len();
+    let colon = lang.colon();
+    let mut out = match lang {
+        Lang::En => format!(
+            "A table of {n} {}, each making one prediction on every deal: {} {} at a stake of {}, each from a full shoe of {} cards. Participants with the same prediction always have the same score, so they share.\n\n",
+            if n == 1 {
+                "participant"
+            } else {
+                "participants"
+            },
+            lang.integer(&odds.deals.to_string()),
             lang.deals(u64::from(odds.deals)),
             odds.stake,
             odds.deal.shoe().len()
         ),
         Lang::Fr => format!(
-            "{} {} avec un enjeu de {}, chacune d’un sabot complet de {} cartes.\n\n",
-            odds.deals,
+            "Une table de {n} {}, chacun faisant la même prédiction à chaque donne{colon} {} {} avec un enjeu de {}, chacune d’un sabot complet de {} cartes. Les participants qui font la même prédiction ont toujours le même score{colon} ils partagent.\n\n",
+            if n == 1 {
+                "participant"
+            } else {
+                "participants"
+            },
+            lang.integer(&odds.deals.to_string()),
             lang.deals(u64::from(odds.deals)),
             odds.stake,
             odds.deal.shoe().len()
         ),
-    });
-    out.push_str(&table(summary_table(odds, lang)));
-    out.push('\n');
-    out.push_str(&table(head_to_head_table(odds, lang)));
-    for bet in MainBet::ALL {
-        out.push('\n');
-        out.push_str(&format!("{}\n\n", strategy(bet, lang)));
-        out.push_str(&table(distribution_table(odds, bet, lang)));
-    }
+    };
+    out.push_str(&laid_out(players_table(players, lang), format));
     out
 }
 
-/// The final-score distributions as an SVG chart: one panel per strategy, a bar per score.
+/// The final-score distributions as an SVG chart: one panel per strategy, a bar per score
+/// (sessions of up to [`crate::session_odds::FULL_DISTRIBUTION_DEALS`] deals; the panels of a
+/// longer one have no bars).
 pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
     let (width, panel, margin) = (760.0, 200.0, 48.0);
     let height = panel * 3.0 + 40.0;
@@ -530,7 +703,9 @@ pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
     for (row, bet) in MainBet::ALL.iter().enumerate() {
         let top = 40.0 + row as f64 * panel;
         let base = top + panel - 36.0;
-        let dist = odds.final_score(*bet);
+        let Some(dist) = odds.final_score(*bet) else {
+            continue;
+        };
         let scores: Vec<f64> = dist
             .keys()
             .map(|s| *s.numer() as f64 / *s.denom() as f64)

@@ -102,7 +102,7 @@ fn numeric_flags_name_themselves_the_value_and_the_range() {
         (&["session", "--stake"], "--stake", 1, 1000000000),
         (&["session", "--decks"], "--decks", 1, 1000),
         (&["session", "--deals"], "--deals", 1, 1000),
-        (&["session-odds", "--deals"], "--deals", 1, 30),
+        (&["session-odds", "--deals"], "--deals", 1, 10000),
         (&["session-odds", "--decks"], "--decks", 1, 4294967296),
         (&["session-odds", "--stake"], "--stake", 1, 1000000000),
         (&["shoe-sim", "--shoes"], "--shoes", 1, u64::MAX),
@@ -1068,4 +1068,88 @@ fn docs_examples_run_from_the_repository_root_and_a_broken_one_is_refused() {
         "{stderr}"
     );
     assert_eq!(std::fs::read_to_string(docs.join("page.md")).unwrap(), page);
+}
+
+// session-odds --players: a table of fixed predictions, read from one comma-separated list.
+
+/// Every malformed list is refused with the item's position and what is accepted.
+#[test]
+fn session_odds_players_lists_are_read_with_positions() {
+    let accepted = "expected P, B or T: Punto, Banco or Tie";
+    let cases: &[(&str, &[&str])] = &[
+        ("", &["--players is ``", "the list of players is empty"]),
+        (
+            "   ",
+            &["the list of players is empty", "such as punto,banco,tie"],
+        ),
+        (",", &["player 1 of the list is empty", accepted]),
+        ("punto,,tie", &["player 2 of the list is empty", accepted]),
+        ("punto,tie,", &["player 3 of the list is empty", accepted]),
+        (
+            "punto,dragon",
+            &[
+                "player 2 of the list, `dragon`, is not a prediction",
+                accepted,
+            ],
+        ),
+        (
+            "punto;banco",
+            &["player 1 of the list, `punto;banco`, is not a prediction"],
+        ),
+        ("p\tb", &["player 1 of the list", "is not a prediction"]),
+    ];
+    for (list, needles) in cases {
+        bad(&["session-odds", "--players", list], needles);
+    }
+    let too_many = vec!["b"; 65].join(",");
+    bad(
+        &["session-odds", "--players", &too_many],
+        &["the list has 65 players: expected at most 64"],
+    );
+    // A list far too long is refused as quickly, without a panic.
+    let huge = vec!["tie"; 20_000].join(",");
+    let output = run(&["session-odds", "--players", &huge], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("the list has 20000 players"));
+    // The most players, and prediction words of either language, are accepted.
+    let most = vec!["E"; 64].join(",");
+    succeeded(&run(
+        &["session-odds", "--deals", "2", "--players", &most],
+        b"",
+    ));
+    succeeded(&run(
+        &[
+            "session-odds",
+            "--deals",
+            "2",
+            "--players",
+            " Punto , banque,Égalité ",
+        ],
+        b"",
+    ));
+}
+
+/// Long sessions: the bound on the deals, and a tariff whose table needs too much work is
+/// refused with the most deals it accepts.
+#[test]
+fn session_odds_long_sessions_are_bounded() {
+    bad(
+        &["session-odds", "--deals", "10001"],
+        &["--deals is `10001`: expected a whole number from 1 to 10000"],
+    );
+    bad(
+        &[
+            "session-odds",
+            "--deals",
+            "1000",
+            "-r",
+            "ez-baccarat",
+            "--players",
+            "punto,banco,tie",
+        ],
+        &[
+            "this tariff tells 4 kinds of final states apart",
+            "use at most 630 deals",
+        ],
+    );
 }

@@ -8,7 +8,7 @@ use punto_banco::card::parse_cards;
 use punto_banco::outcome::Winner;
 use punto_banco::rules::{MainBet, Rules};
 use punto_banco::session::{PlayError, Session, SettingError, parse_prediction, play_script};
-use punto_banco::session_odds::SessionOdds;
+use punto_banco::session_odds::{Distribution, SessionOdds};
 use punto_banco::shoe::Shoe;
 
 #[test]
@@ -221,24 +221,25 @@ fn the_terminal_examples_in_the_docs_are_what_the_tool_prints() {
     }
 }
 
-/// Both pages give `session-odds --deals` the range the tool enforces (they once said 100).
+/// Both pages give `session-odds --deals` the range the tool enforces (they once said 100,
+/// then 30).
 #[test]
 fn the_docs_give_the_session_odds_range_of_the_tool() {
-    let output = super::run_with_input(&["session-odds", "--deals", "31"], "");
+    let output = super::run_with_input(&["session-odds", "--deals", "10001"], "");
     assert_eq!(output.status.code(), Some(2));
     let error = String::from_utf8(output.stderr).unwrap();
     assert!(
-        error.contains("--deals is `31`: expected a whole number from 1 to 30"),
+        error.contains("--deals is `10001`: expected a whole number from 1 to 10000"),
         "{error}"
     );
     for (path, row) in [
         (
             "docs/en/session.md",
-            "| `--deals N` | deals in the session, 1 to 30 | 10 |",
+            "| `--deals N` | deals in the session, 1 to 10000 (whole distributions up to 30) | 10 |",
         ),
         (
             "docs/fr/seance.md",
-            "| `--deals N` | donnes de la séance, de 1 à 30 | 10 |",
+            "| `--deals N` | donnes de la séance, de 1 à 10000 (distributions complètes jusqu’à 30) | 10 |",
         ),
     ] {
         assert!(page(path).contains(row), "{path}");
@@ -290,6 +291,281 @@ fn session_odds_match_a_multinomial_count() {
     // Head to head probabilities add up to one.
     let [a, l, z] = odds.head_to_head(MainBet::Punto, MainBet::Tie);
     assert_eq!(a + l + z, BigRational::from_integer(BigInt::from(1)));
+}
+
+/// The first method, kept as the independent path: one deal's distribution of a function of
+/// the final state in reduced rationals, convolved deal by deal.
+mod convolution {
+    use super::*;
+    use num_rational::Ratio;
+    use std::collections::BTreeMap;
+
+    /// The distribution of one deal's value of `f`.
+    pub fn one_deal(
+        deal: &Analysis,
+        f: impl Fn(punto_banco::outcome::FinalState) -> Ratio<i64>,
+    ) -> Distribution {
+        let total = BigRational::from_integer(BigInt::from(deal.sequences().clone()));
+        let mut one: Distribution = BTreeMap::new();
+        for (state, weight) in deal.states() {
+            *one.entry(f(state))
+                .or_insert_with(|| BigRational::from_integer(BigInt::from(0))) +=
+                BigRational::from_integer(BigInt::from(weight)) / &total;
+        }
+        one
+    }
+
+    /// The distribution of the sum of `deals` independent draws from `one`.
+    pub fn convolve(one: &Distribution, deals: u32) -> Distribution {
+        let mut total: Distribution = BTreeMap::from([(
+            Ratio::from_integer(0),
+            BigRational::from_integer(BigInt::from(1)),
+        )]);
+        for _ in 0..deals {
+            let mut next: Distribution = BTreeMap::new();
+            for (score, p) in &total {
+                for (change, q) in one {
+                    *next
+                        .entry(score + change)
+                        .or_insert_with(|| BigRational::from_integer(BigInt::from(0))) += p * q;
+                }
+            }
+            total = next;
+        }
+        total
+    }
+
+    /// The probabilities that a value is above, at and below zero.
+    pub fn signs(distribution: &Distribution) -> [BigRational; 3] {
+        let zero = Ratio::from_integer(0);
+        let sum = |keep: &dyn Fn(&Ratio<i64>) -> bool| -> BigRational {
+            distribution
+                .iter()
+                .filter(|(d, _)| keep(d))
+                .map(|(_, p)| p.clone())
+                .sum()
+        };
+        [
+            sum(&|d| *d > zero),
+            sum(&|d| *d == zero),
+            sum(&|d| *d < zero),
+        ]
+    }
+}
+
+/// The rule sets the odds are checked under: the reference tariff (three categories of
+/// final states) and EZ Baccarat's (four: its Banco pushes on a three-card 7).
+fn odds_rule_sets() -> Vec<(&'static str, Rules)> {
+    let ez = punto_banco::variants::RuleSet::from_json(
+        punto_banco::variants::shipped("ez-baccarat").unwrap(),
+    )
+    .unwrap();
+    vec![
+        ("reference", Rules::reference()),
+        ("ez-baccarat", ez.rules().clone()),
+    ]
+}
+
+/// Every figure of the multinomial by rows equals the convolution of rationals, for 1 to 12
+/// deals, under both tariffs.
+#[test]
+fn session_odds_equal_the_convolution_of_rationals() {
+    use convolution::{convolve, one_deal, signs};
+    let stake = num_rational::Ratio::from_integer(20);
+    for (name, rules) in odds_rule_sets() {
+        let shoe = Shoe::decks(1).unwrap();
+        let deal = Analysis::new(&shoe, &rules).unwrap();
+        let net = |bet: MainBet, state| rules.tariff.bet(bet).net(state) * stake;
+        for deals in 1..=12 {
+            let odds = SessionOdds::new(&shoe, &rules, deals, 20).unwrap();
+            let at = format!("{name}, {deals} deals");
+            assert_eq!(odds.categories(), if name == "reference" { 3 } else { 4 });
+            for bet in MainBet::ALL {
+                let distribution = convolve(&one_deal(&deal, |s| net(bet, s)), deals);
+                assert_eq!(odds.final_score(bet), Some(&distribution), "{at}: {bet:?}");
+                let mean: BigRational = distribution
+                    .iter()
+                    .map(|(s, p)| punto_banco::analysis::ratio_to_big(*s) * p)
+                    .sum();
+                assert_eq!(odds.expected(bet), mean, "{at}: {bet:?}");
+                let [above, level, below] = signs(&distribution);
+                assert_eq!(odds.at_least_zero(bet), &above + &level, "{at}: {bet:?}");
+                assert_eq!(odds.signs(bet), [above, level, below], "{at}: {bet:?}");
+            }
+            for a in MainBet::ALL {
+                for b in MainBet::ALL {
+                    let difference = convolve(&one_deal(&deal, |s| net(a, s) - net(b, s)), deals);
+                    assert_eq!(
+                        odds.head_to_head(a, b),
+                        signs(&difference),
+                        "{at}: {a:?} against {b:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A table's chances, by brute force: every tuple of counts of the deal's categories (final
+/// states grouped by the three bets' nets), its multinomial probability from factorials, and
+/// the winners read off the participants' scores.
+fn players_by_brute_force(
+    rules: &Rules,
+    shoe: &Shoe,
+    deals: u32,
+    predictions: &[MainBet],
+) -> Vec<(BigRational, BigRational)> {
+    use num_rational::Ratio;
+    use std::collections::BTreeMap;
+    let deal = Analysis::new(shoe, rules).unwrap();
+    let total = BigRational::from_integer(BigInt::from(deal.sequences().clone()));
+    let mut categories: BTreeMap<Vec<Ratio<i64>>, BigRational> = BTreeMap::new();
+    for (state, weight) in deal.states() {
+        let nets = MainBet::ALL
+            .iter()
+            .map(|&b| rules.tariff.bet(b).net(state))
+            .collect();
+        *categories
+            .entry(nets)
+            .or_insert_with(|| BigRational::from_integer(BigInt::from(0))) +=
+            BigRational::from_integer(BigInt::from(weight)) / &total;
+    }
+    let categories: Vec<_> = categories.into_iter().collect();
+    let factorial = |n: u32| (1..=n).map(BigInt::from).product::<BigInt>();
+    let mut results = vec![
+        (
+            BigRational::from_integer(0.into()),
+            BigRational::from_integer(0.into())
+        );
+        predictions.len()
+    ];
+    // Every tuple of counts adding up to the deals.
+    let mut counts = vec![0u32; categories.len()];
+    /// The next tuple, as an odometer over all counts but the last, which holds the rest.
+    fn next(counts: &mut [u32], deals: u32) -> bool {
+        let free = counts.len() - 1;
+        for i in (0..free).rev() {
+            if counts[..free].iter().sum::<u32>() < deals {
+                counts[i] += 1;
+                counts[free] = deals - counts[..free].iter().sum::<u32>();
+                return true;
+            }
+            counts[i] = 0;
+        }
+        false
+    }
+    counts[categories.len() - 1] = deals;
+    loop {
+        let mut probability = BigRational::from_integer(factorial(deals));
+        for ((_, p), &m) in categories.iter().zip(&counts) {
+            probability /= BigRational::from_integer(factorial(m));
+            for _ in 0..m {
+                probability *= p;
+            }
+        }
+        let scores: Vec<Ratio<i64>> = predictions
+            .iter()
+            .map(|&bet| {
+                let i = MainBet::ALL.iter().position(|&b| b == bet).unwrap();
+                categories
+                    .iter()
+                    .zip(&counts)
+                    .map(|((nets, _), &m)| nets[i] * i64::from(m))
+                    .sum()
+            })
+            .collect();
+        let best = *scores.iter().max().unwrap();
+        let at_best = scores.iter().filter(|&&s| s == best).count();
+        for (result, score) in results.iter_mut().zip(&scores) {
+            if *score == best {
+                if at_best == 1 {
+                    result.0 += &probability;
+                } else {
+                    result.1 += &probability;
+                }
+            }
+        }
+        if !next(&mut counts, deals) {
+            break;
+        }
+    }
+    results
+}
+
+/// Each participant's chances of finishing first alone and of sharing first place equal a
+/// brute-force enumeration, for tables with one, two and three distinct predictions.
+#[test]
+fn players_odds_equal_a_brute_force_enumeration() {
+    use MainBet::{Banco as B, Punto as P, Tie as T};
+    let tables: [&[MainBet]; 7] = [
+        &[P, B, B, T],
+        &[P, B, T],
+        &[T, P],
+        &[B],
+        &[B, B],
+        &[P, P, T],
+        &[T, B, P, T],
+    ];
+    let shoe = Shoe::decks(1).unwrap();
+    for (name, rules) in odds_rule_sets() {
+        for deals in 1..=8 {
+            let odds = SessionOdds::new(&shoe, &rules, deals, 20).unwrap();
+            for table in tables {
+                let players = odds.players(table).unwrap();
+                let expected = players_by_brute_force(&rules, &shoe, deals, table);
+                for (i, (player, (alone, shared))) in players.iter().zip(&expected).enumerate() {
+                    let at = format!("{name}, {deals} deals, {table:?}, participant {}", i + 1);
+                    assert_eq!(player.prediction(), table[i], "{at}");
+                    assert_eq!(player.wins_alone(), alone, "{at}");
+                    assert_eq!(player.shares_first(), shared, "{at}");
+                }
+            }
+        }
+    }
+}
+
+/// Over 1,000 deals the probabilities of each strategy, summed as separate regions, add up
+/// to one; so do head to head and a table of two; the expected score is a thousand deals'
+/// worth of one deal's expected net.
+#[test]
+fn thousand_deal_probabilities_add_up_to_one() {
+    let rules = Rules::reference();
+    let odds = SessionOdds::new(&Shoe::reference(), &rules, 1000, 20).unwrap();
+    assert!(!odds.has_distributions());
+    let one = BigRational::from_integer(BigInt::from(1));
+    let deal = Analysis::new(&Shoe::reference(), &rules).unwrap();
+    for bet in MainBet::ALL {
+        let [above, at, below] = odds.signs(bet);
+        assert_eq!(&above + &at + &below, one, "{bet:?}");
+        assert!(above > BigRational::from_integer(0.into()), "{bet:?}");
+        assert_eq!(
+            odds.expected(bet),
+            -deal.edge(bet) * BigRational::from_integer(BigInt::from(20_000)),
+            "{bet:?}"
+        );
+    }
+    for a in MainBet::ALL {
+        for b in MainBet::ALL {
+            let [ahead, level, behind] = odds.head_to_head(a, b);
+            assert_eq!(ahead + level + behind, one, "{a:?} against {b:?}");
+        }
+    }
+    let pair = odds.players(&[MainBet::Punto, MainBet::Banco]).unwrap();
+    assert_eq!(
+        pair[0].wins_alone() + pair[0].shares_first() + pair[1].wins_alone(),
+        one
+    );
+    assert_eq!(pair[0].shares_first(), pair[1].shares_first());
+    assert_eq!(
+        pair[1].wins_alone(),
+        &odds.head_to_head(MainBet::Banco, MainBet::Punto)[0]
+    );
+    // The Tie strategy's score, 9 × ties − 1000 at stake 1, is never zero: 1000 is not a
+    // multiple of 9.
+    assert_eq!(
+        odds.signs(MainBet::Tie)[1],
+        BigRational::from_integer(0.into())
+    );
 }
 
 /// The error of a script that cannot be played, as the CLI prints it after the file name.
@@ -844,4 +1120,72 @@ fn json_strings_and_numbers_follow_the_standard() {
             "{script}"
         );
     }
+}
+
+/// `session-odds --players` as JSON: `players` in the order given, each with its prediction
+/// and exact `"n/d"` fractions equal to the library's; a long session's summary carries every
+/// probability as an exact fraction and no distribution.
+#[test]
+fn players_and_long_sessions_as_json() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let output = super::run_with_input(args, "");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let fraction = |value: &serde_json::Value| -> BigRational {
+        let text = value.as_str().unwrap();
+        let (n, d) = text.split_once('/').unwrap();
+        let value = BigRational::new(n.parse().unwrap(), d.parse().unwrap());
+        // Written in lowest terms.
+        assert_eq!(text, format!("{}/{}", value.numer(), value.denom()));
+        value
+    };
+    let document = json(&[
+        "session-odds",
+        "--deals",
+        "40",
+        "--players",
+        "tie,banco,punto,banco",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(
+        (document["schema"].as_u64(), document["deals"].as_u64()),
+        (Some(1), Some(40))
+    );
+    let odds = SessionOdds::new(&Shoe::reference(), &Rules::reference(), 40, 20).unwrap();
+    let table = [MainBet::Tie, MainBet::Banco, MainBet::Punto, MainBet::Banco];
+    let expected = odds.players(&table).unwrap();
+    let players = document["players"].as_array().unwrap();
+    assert_eq!(players.len(), 4);
+    for ((shown, player), bet) in players.iter().zip(&expected).zip(table) {
+        assert_eq!(shown["prediction"], bet.key());
+        assert_eq!(&fraction(&shown["wins_alone"]), player.wins_alone());
+        assert_eq!(&fraction(&shown["shares_first"]), player.shares_first());
+    }
+    // Two Banco players can only share; their fraction is written reduced.
+    assert_eq!(players[1]["wins_alone"], "0/1");
+    assert_eq!(players[1]["shares_first"], players[3]["shares_first"]);
+    let long = json(&["session-odds", "--deals", "40", "-f", "json"]);
+    for bet in MainBet::ALL {
+        let strategy = &long["strategies"][bet.key()];
+        assert!(strategy.get("final_score").is_none());
+        let [above, at, below] = odds.signs(bet);
+        assert_eq!(fraction(&strategy["above_zero"]["exact"]), above);
+        assert_eq!(fraction(&strategy["at_zero"]["exact"]), at);
+        assert_eq!(fraction(&strategy["below_zero"]["exact"]), below);
+        assert_eq!(
+            fraction(&strategy["at_least_zero"]),
+            odds.at_least_zero(bet)
+        );
+    }
+    // Up to 30 deals, every final score is listed.
+    let short = json(&["session-odds", "--deals", "30", "-f", "json"]);
+    assert!(
+        short["strategies"]["banco"]["final_score"]
+            .as_array()
+            .unwrap()
+            .len()
+            > 30
+    );
 }
