@@ -1,14 +1,20 @@
 //! Batch analysis: JSON lines in, one shoe each, and the analysis document of each out, in
 //! the same order. A bad line gets an error object naming its line; the others go on.
 //!
+//! What a line gives is an [`Output`]: the whole document, a JSON object of the parts a
+//! [`Fields`] list names, or a CSV row of [`Columns`].
+//!
 //! A line's shoe is a [`ShoeSpec`] resolved against its table (see [`ShoeSpec::resolve`]
 //! for what wins); its table is the batch's default, or the one its `rules` names, found by
 //! the caller's [`TableResolver`].
 
+use crate::analysis::Analysis;
 use crate::card::Card;
-use crate::report::document_json;
+use crate::report::csv::{Columns, Row};
+use crate::report::{Part, Parts, Report};
 use crate::shoe::{Shoe, ShoeSpec};
 use crate::table::NamedTable;
+use std::borrow::Cow;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use serde::Deserialize;
@@ -55,19 +61,100 @@ pub trait TableResolver: Sync {
 pub struct Batch<'a> {
     default: &'a NamedTable,
     resolver: &'a dyn TableResolver,
+    output: &'a Output,
+}
+
+/// What a batch writes for each line.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum Output {
+    /// The whole analysis document, compactly, on one line.
+    Document,
+    /// A JSON object of the parts named, with the `schema` (and the `line`, when named).
+    Fields(Fields),
+    /// A CSV row: the line's number, the cells of the columns, and an `error` cell, empty
+    /// unless the line could not be analysed (then the others are empty).
+    Csv(Columns),
+}
+
+static DOCUMENT: Output = Output::Document;
+
+impl Output {
+    /// The line written before the rows: the CSV header, `line,…,error` (no line end).
+    pub fn header(&self) -> Option<String> {
+        match self {
+            Output::Csv(columns) if columns.is_empty() => Some("line,error".into()),
+            Output::Csv(columns) => Some(format!("line,{},error", columns.header())),
+            _ => None,
+        }
+    }
 }
 
 impl<'a> Batch<'a> {
-    /// A batch whose lines that name no rules play at `default`.
+    /// A batch whose lines that name no rules play at `default`; each line gives its whole
+    /// document.
     pub fn new(default: &'a NamedTable, resolver: &'a dyn TableResolver) -> Batch<'a> {
-        Batch { default, resolver }
+        Batch {
+            default,
+            resolver,
+            output: &DOCUMENT,
+        }
     }
 
-    /// Analyses one line: the document, or an error object naming the line.
+    /// The same batch, each line giving `output`.
+    pub fn with_output(self, output: &'a Output) -> Batch<'a> {
+        Batch { output, ..self }
+    }
+
+    /// Analyses one line: its output, or its error (an object or a row) naming the line.
     pub fn line(&self, number: usize, text: &str) -> String {
-        match try_line(text, self.default, self.resolver) {
+        match self.try_line(number, text) {
             Ok(document) => document,
-            Err(message) => error_line(number, &message),
+            Err(message) => self.error(number, &message),
+        }
+    }
+
+    /// The error object, or error row, of a line.
+    fn error(&self, number: usize, message: &str) -> String {
+        match self.output {
+            Output::Csv(columns) => {
+                let mut row = Row::new(Vec::with_capacity(64 + columns.len()));
+                row.number(number as u64);
+                (0..columns.len()).for_each(|_| row.cell(""));
+                row.cell(message);
+                row.into_string()
+            }
+            _ => error_line(number, message),
+        }
+    }
+
+    /// The output of one line, or the message of its error.
+    fn try_line(&self, number: usize, text: &str) -> Result<String, String> {
+        let (shoe, table) = read_line(text, self.default, self.resolver)?;
+        let analysis = Analysis::new(&shoe, &table.rules).map_err(|e| e.to_string())?;
+        match self.output {
+            Output::Document => Ok(Report::new(&analysis, &table.name).to_json()),
+            Output::Fields(fields) => {
+                let line = fields.line.then_some(number);
+                Ok(Parts::new(&analysis, &table.name)
+                    .select(fields.parts(), line)
+                    .to_json())
+            }
+            Output::Csv(columns) => {
+                if let Cow::Owned(other) = &table {
+                    columns.fits(&other.rules).map_err(|mismatch| {
+                        format!(
+                            "the rules `{}` do not give this CSV's columns, laid out from the rules `{}`: {mismatch}; give lines of other rules a batch of their own, or use JSON lines",
+                            other.name, self.default.name
+                        )
+                    })?;
+                }
+                let mut row = Row::new(Vec::with_capacity(512));
+                row.number(number as u64);
+                columns.write_row(&mut Parts::new(&analysis, &table.name), &mut row);
+                row.cell("");
+                Ok(row.into_string())
+            }
         }
     }
 
@@ -116,12 +203,12 @@ pub fn error_line(number: usize, message: &str) -> String {
     serde_json::json!({ "schema": crate::SCHEMA, "line": number, "error": message }).to_string()
 }
 
-/// The document of one line, or the message of its error object.
-fn try_line(
+/// The shoe and table of one line, or the message of its error.
+fn read_line<'t>(
     text: &str,
-    default: &NamedTable,
+    default: &'t NamedTable,
     resolver: &dyn TableResolver,
-) -> Result<String, String> {
+) -> Result<(Shoe, Cow<'t, NamedTable>), String> {
     let text = text.trim_end_matches(['\n', '\r']);
     if !text.trim_start().starts_with('{') {
         return Err("a line is one JSON object, such as {\"decks\": 8}".into());
@@ -145,13 +232,9 @@ fn try_line(
             )
         })
         .transpose()?;
-    let resolved;
     let table = match &rules_name {
-        Some(name) => {
-            resolved = resolver.resolve(name).map_err(|e| e.to_string())?;
-            &resolved
-        }
-        None => default,
+        Some(name) => Cow::Owned(resolver.resolve(name).map_err(|e| e.to_string())?),
+        None => Cow::Borrowed(default),
     };
     let remove: Option<Vec<String>> = line
         .remove
@@ -182,7 +265,7 @@ fn try_line(
     };
     let decks = line
         .decks
-        .map(|raw| whole(raw, "decks", 1, Shoe::MAX_DECKS))
+        .map(|raw| whole(raw, || "decks".into(), 1, Shoe::MAX_DECKS))
         .transpose()?;
     let counts: Option<Vec<&RawValue>> = line
         .ranks
@@ -199,7 +282,9 @@ fn try_line(
         Some(counts) => {
             let mut ranks = [0u64; 13];
             for (index, (slot, count)) in ranks.iter_mut().zip(counts).enumerate() {
-                *slot = whole(count, &format!("ranks[{index}]"), 0, Shoe::MAX_COUNT)?;
+                // The field's name is only written for an error: not for every count.
+                let field = || format!("ranks[{index}]");
+                *slot = whole(count, field, 0, Shoe::MAX_COUNT)?;
             }
             Some(ranks)
         }
@@ -207,17 +292,132 @@ fn try_line(
     // The shoe specification's precedence: the line's own base, the table's shoe, eight decks.
     let spec = ShoeSpec::new(decks, ranks, removed).map_err(|e| e.to_string())?;
     let shoe = table.resolve_shoe(&spec).map_err(|e| e.to_string())?;
-    document_json(&shoe, &table.rules, &table.name).map_err(|e| e.to_string())
+    Ok((shoe, table))
 }
 
 /// A whole number from `low` to `high`, or a message naming the field and the value as
 /// written.
-fn whole(raw: &RawValue, field: &str, low: u64, high: u64) -> Result<u64, String> {
+fn whole(
+    raw: &RawValue,
+    field: impl FnOnce() -> String,
+    low: u64,
+    high: u64,
+) -> Result<u64, String> {
     let text = raw.get();
     text.bytes()
         .all(|b| b.is_ascii_digit())
         .then(|| text.parse::<u64>().ok())
         .flatten()
         .filter(|n| (low..=high).contains(n))
-        .ok_or_else(|| format!("{field} is {text}: expected a whole number from {low} to {high}"))
+        .ok_or_else(|| {
+            let field = field();
+            format!("{field} is {text}: expected a whole number from {low} to {high}")
+        })
+}
+
+/// The parts a batch line's JSON object holds, as a list names them (`outcomes,bets`), and
+/// whether it holds the line's number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fields {
+    parts: Vec<Part>,
+    line: bool,
+}
+
+/// The names a field list accepts, in the document's order, then `line`.
+pub const ACCEPTED_FIELDS: &str = "bets, cards_used, draws, final_states, naturals, outcomes, rules, schema, sequences, shoe, ties_by_total, line";
+
+/// Why a field list cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FieldsError {
+    /// The list names nothing.
+    #[error("the list of fields is empty: expected names separated by commas, from {ACCEPTED_FIELDS}")]
+    Empty,
+    /// One name of the list is empty (two commas in a row, or one at an end).
+    #[error("field {position} is empty: expected names separated by single commas, from {ACCEPTED_FIELDS}")]
+    Blank {
+        /// The name's position in the list, from 1.
+        position: usize,
+    },
+    /// A name that is no part of the document.
+    #[error("field {position}, `{name}`, is not a part of the document: expected one of {ACCEPTED_FIELDS}")]
+    Unknown {
+        /// The name's position in the list, from 1.
+        position: usize,
+        /// The name as given (its first 40 characters).
+        name: String,
+    },
+    /// A name given twice.
+    #[error("field {position}, `{name}`, is already named: give each field once")]
+    Repeated {
+        /// The position of its second naming, from 1.
+        position: usize,
+        /// The name.
+        name: String,
+    },
+}
+
+impl Fields {
+    /// Reads a comma-separated list of the document's top-level keys (and `line`); spaces
+    /// around a name are ignored, the names are case-sensitive, as JSON keys are.
+    ///
+    /// ```
+    /// use punto_banco::batch::{Fields, FieldsError};
+    /// use punto_banco::report::Part;
+    /// let fields = Fields::parse("outcomes, bets").unwrap();
+    /// assert_eq!(fields.parts(), [Part::Outcomes, Part::Bets]);
+    /// assert!(matches!(Fields::parse("outcomes,outcomes"), Err(FieldsError::Repeated { .. })));
+    /// ```
+    pub fn parse(list: &str) -> Result<Fields, FieldsError> {
+        if list.trim().is_empty() {
+            return Err(FieldsError::Empty);
+        }
+        let mut fields = Fields {
+            parts: Vec::new(),
+            line: false,
+        };
+        for (index, name) in list.split(',').enumerate() {
+            let (position, name) = (index + 1, name.trim());
+            let repeated = || FieldsError::Repeated {
+                position,
+                name: name.to_string(),
+            };
+            if name.is_empty() {
+                return Err(FieldsError::Blank { position });
+            } else if name == "line" {
+                if fields.line {
+                    return Err(repeated());
+                }
+                fields.line = true;
+            } else {
+                let part = Part::from_key(name).ok_or_else(|| FieldsError::Unknown {
+                    position,
+                    name: name.chars().take(40).collect(),
+                })?;
+                if fields.parts.contains(&part) {
+                    return Err(repeated());
+                }
+                fields.parts.push(part);
+            }
+        }
+        Ok(fields)
+    }
+
+    /// Every part of the document, without the line's number.
+    pub fn all() -> Fields {
+        Fields {
+            parts: Part::ALL.to_vec(),
+            line: false,
+        }
+    }
+
+    /// The parts named, in the list's order.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    /// Whether the list names `line`, the batch line's number.
+    pub fn line(&self) -> bool {
+        self.line
+    }
 }
