@@ -111,10 +111,7 @@ fn outcomes_of_analysis(bencher: divan::Bencher) {
 
 #[divan::bench]
 fn fields_outcomes(bencher: divan::Bencher) {
-    through(
-        bencher,
-        Output::Fields(Fields::parse("outcomes").unwrap()),
-    );
+    through(bencher, Output::Fields(Fields::parse("outcomes").unwrap()));
 }
 
 #[divan::bench]

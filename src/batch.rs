@@ -14,11 +14,11 @@ use crate::report::csv::{Columns, Row};
 use crate::report::{Part, Parts, Report};
 use crate::shoe::{Shoe, ShoeSpec};
 use crate::table::NamedTable;
-use std::borrow::Cow;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
+use std::borrow::Cow;
 
 /// One input line: a shoe (whole decks, rank counts, or cards removed from either) and an
 /// optional rule set, by the name the caller's resolver understands. Values are kept as
@@ -331,16 +331,22 @@ pub const ACCEPTED_FIELDS: &str = "bets, cards_used, draws, final_states, natura
 #[non_exhaustive]
 pub enum FieldsError {
     /// The list names nothing.
-    #[error("the list of fields is empty: expected names separated by commas, from {ACCEPTED_FIELDS}")]
+    #[error(
+        "the list of fields is empty: expected names separated by commas, from {ACCEPTED_FIELDS}"
+    )]
     Empty,
     /// One name of the list is empty (two commas in a row, or one at an end).
-    #[error("field {position} is empty: expected names separated by single commas, from {ACCEPTED_FIELDS}")]
+    #[error(
+        "field {position} is empty: expected names separated by single commas, from {ACCEPTED_FIELDS}"
+    )]
     Blank {
         /// The name's position in the list, from 1.
         position: usize,
     },
     /// A name that is no part of the document.
-    #[error("field {position}, `{name}`, is not a part of the document: expected one of {ACCEPTED_FIELDS}")]
+    #[error(
+        "field {position}, `{name}`, is not a part of the document: expected one of {ACCEPTED_FIELDS}"
+    )]
     Unknown {
         /// The name's position in the list, from 1.
         position: usize,

@@ -450,9 +450,8 @@ impl<'a> Parts<'a> {
         };
         (0u8..10)
             .map(|t| {
-                let share = self.share_where(total, |s| {
-                    s.winner() == Winner::Tie && s.punto_total == t
-                });
+                let share =
+                    self.share_where(total, |s| s.winner() == Winner::Tie && s.punto_total == t);
                 (DIGITS[usize::from(t)], share)
             })
             .collect()

@@ -99,8 +99,7 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(fields) = &fields {
         if fields.line() {
             return Err(Failure::Input(
-                "--fields: `line` is the number of a batch line: name it only with --batch"
-                    .into(),
+                "--fields: `line` is the number of a batch line: name it only with --batch".into(),
             ));
         }
         if !matches!(args.format, FormatArg::Json | FormatArg::Csv) {
