@@ -160,7 +160,8 @@ impl<'a> Batch<'a> {
 
     /// Analyses a chunk of numbered lines on every core (with the `parallel` feature; in
     /// turn without it), keeping their order. A line that
-    /// could not be read as text comes as `Err` with the reason, and gets its error object;
+    /// could not be read as text comes as `Err` with the reason, and gets its error (an object
+    /// or a CSV row);
     /// a blank line gets an empty string.
     pub fn chunk(&self, lines: &[(usize, Result<String, Unreadable>)]) -> Vec<String> {
         #[cfg(feature = "parallel")]
@@ -169,7 +170,7 @@ impl<'a> Batch<'a> {
         let lines = lines.iter();
         lines
             .map(|(number, text)| match text {
-                Err(unreadable) => error_line(*number, &unreadable.to_string()),
+                Err(unreadable) => self.error(*number, &unreadable.to_string()),
                 Ok(text) if text.trim().is_empty() => String::new(),
                 Ok(text) => self.line(*number, text),
             })
