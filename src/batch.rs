@@ -159,10 +159,9 @@ impl<'a> Batch<'a> {
     }
 
     /// Analyses a chunk of numbered lines on every core (with the `parallel` feature; in
-    /// turn without it), keeping their order. A line that
-    /// could not be read as text comes as `Err` with the reason, and gets its error (an object
-    /// or a CSV row);
-    /// a blank line gets an empty string.
+    /// turn without it), keeping their order. A line that could not be read as text comes as
+    /// `Err` with the reason, and gets its error (an object, or a CSV row); a blank line gets
+    /// an empty string.
     pub fn chunk(&self, lines: &[(usize, Result<String, Unreadable>)]) -> Vec<String> {
         #[cfg(feature = "parallel")]
         let lines = lines.par_iter();
