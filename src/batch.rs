@@ -74,7 +74,7 @@ pub enum Output {
     Fields(Fields),
     /// A CSV row: the line's number, the cells of the columns, and an `error` cell, empty
     /// unless the line could not be analysed (then the others are empty).
-    Csv(Columns),
+    Csv(Box<Columns>),
 }
 
 static DOCUMENT: Output = Output::Document;
@@ -267,32 +267,54 @@ fn read_line<'t>(
         .decks
         .map(|raw| whole(raw, || "decks".into(), 1, Shoe::MAX_DECKS))
         .transpose()?;
-    let counts: Option<Vec<&RawValue>> = line
-        .ranks
-        .map(|raw| field(raw, "ranks", "a list of 13 rank counts, A to K"))
-        .transpose()?;
-    let ranks = match &counts {
+    let ranks = match line.ranks {
         None => None,
-        Some(counts) if counts.len() != 13 => {
-            return Err(format!(
-                "ranks holds {} counts: expected 13 (A, 2, …, 10, J, Q, K)",
-                counts.len()
-            ));
-        }
-        Some(counts) => {
-            let mut ranks = [0u64; 13];
-            for (index, (slot, count)) in ranks.iter_mut().zip(counts).enumerate() {
-                // The field's name is only written for an error: not for every count.
-                let field = || format!("ranks[{index}]");
-                *slot = whole(count, field, 0, Shoe::MAX_COUNT)?;
-            }
-            Some(ranks)
-        }
+        // Thirteen plain counts, the common line, are read in one scan; anything else (and
+        // every mistake) takes the general path, which says what is wrong.
+        Some(raw) => Some(match plain_counts(raw.get()) {
+            Some(ranks) => ranks,
+            None => counts(raw)?,
+        }),
     };
     // The shoe specification's precedence: the line's own base, the table's shoe, eight decks.
     let spec = ShoeSpec::new(decks, ranks, removed).map_err(|e| e.to_string())?;
     let shoe = table.resolve_shoe(&spec).map_err(|e| e.to_string())?;
     Ok((shoe, table))
+}
+
+/// The 13 rank counts of a `ranks` list, or a message naming what is wrong.
+fn counts(raw: &RawValue) -> Result<[u64; 13], String> {
+    let counts: Vec<&RawValue> = field(raw, "ranks", "a list of 13 rank counts, A to K")?;
+    if counts.len() != 13 {
+        return Err(format!(
+            "ranks holds {} counts: expected 13 (A, 2, …, 10, J, Q, K)",
+            counts.len()
+        ));
+    }
+    let mut ranks = [0u64; 13];
+    for (index, (slot, count)) in ranks.iter_mut().zip(counts).enumerate() {
+        // The field's name is only written for an error: not for every count.
+        let field = || format!("ranks[{index}]");
+        *slot = whole(count, field, 0, Shoe::MAX_COUNT)?;
+    }
+    Ok(ranks)
+}
+
+/// A `ranks` list as JSON text (already checked to be JSON) when it is exactly 13 whole
+/// numbers, each at most [`Shoe::MAX_COUNT`], separated by commas and blanks; `None` for
+/// anything else, which [`counts`] then reads or refuses.
+fn plain_counts(text: &str) -> Option<[u64; 13]> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let mut ranks = [0u64; 13];
+    let mut items = inner.split(',');
+    for slot in &mut ranks {
+        let digits = items.next()?.trim_matches([' ', '\t', '\n', '\r']);
+        if digits.is_empty() || digits.len() > 19 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        *slot = digits.parse().ok().filter(|&n| n <= Shoe::MAX_COUNT)?;
+    }
+    items.next().is_none().then_some(ranks)
 }
 
 /// A whole number from `low` to `high`, or a message naming the field and the value as
@@ -425,5 +447,42 @@ impl Fields {
     /// Whether the list names `line`, the batch line's number.
     pub fn line(&self) -> bool {
         self.line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-scan reading of plain counts agrees with the general path wherever it reads,
+    /// and leaves every other text to it.
+    #[test]
+    fn plain_counts_are_read_as_the_general_path_reads_them() {
+        let max = Shoe::MAX_COUNT;
+        let over = max + 1;
+        for text in [
+            "[32,32,32,32,32,32,32,32,32,32,32,32,32]".to_string(),
+            "[ 6, 5, 7, 4, 6, 8, 3, 5, 4, 6, 5, 7, 6 ]".to_string(),
+            "[0,0,0,0,0,0,0,0,0,0,0,0,0]".to_string(),
+            format!("[{max},0,0,0,0,0,0,0,0,0,0,0,1]"),
+            format!("[{over},0,0,0,0,0,0,0,0,0,0,0,1]"),
+            "[4,4,4,4,4,4,4,4,4,4,4,4]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,4,4]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,4.0]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,-4]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,4e0]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,\"4\"]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,18446744073709551616]".to_string(),
+            "[\t4,4,4,4,4,4,4,4,4,4,4,4,4\n]".to_string(),
+            "[]".to_string(),
+            "{}".to_string(),
+        ] {
+            let raw: Box<RawValue> = serde_json::from_str(&text).unwrap();
+            let general = counts(&raw);
+            match plain_counts(raw.get()) {
+                Some(ranks) => assert_eq!(Ok(ranks), general, "{text}"),
+                None => assert!(general.is_err() || text.contains('\t'), "{text}"),
+            }
+        }
     }
 }

@@ -594,18 +594,19 @@ fn share_of(count: u128, total: u128) -> ShareReport {
     const EXACT: u64 = 1 << 53;
     if let (Ok(count), Ok(total)) = (u64::try_from(count), u64::try_from(total)) {
         let g = gcd_u64(count, total);
-        if g != 0 {
-            let (n, d) = (count / g, total / g);
-            if n <= EXACT && d <= EXACT {
-                let mut probability = String::with_capacity(40);
-                use std::fmt::Write;
-                write!(probability, "{n}/{d}").expect("a String takes any text");
-                return ShareReport {
-                    count: count.to_string(),
-                    decimal: Decimal(n as f64 / d as f64),
-                    probability,
-                };
-            }
+        // A zero gcd (both zero) cannot divide: the general path says `0/0`.
+        if let (Some(n), Some(d)) = (count.checked_div(g), total.checked_div(g))
+            && n <= EXACT
+            && d <= EXACT
+        {
+            let mut probability = String::with_capacity(40);
+            use std::fmt::Write;
+            write!(probability, "{n}/{d}").expect("a String takes any text");
+            return ShareReport {
+                count: count.to_string(),
+                decimal: Decimal(n as f64 / d as f64),
+                probability,
+            };
         }
     }
     let (probability, decimal) = Int::over(&count, &total);

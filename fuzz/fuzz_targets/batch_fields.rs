@@ -69,7 +69,7 @@ fuzz_target!(|text: &str| {
         assert_eq!(selected["schema"].get(), "1");
     }
 
-    let csv = Output::Csv(Columns::new(fields.parts(), &Rules::reference()));
+    let csv = Output::Csv(Box::new(Columns::new(fields.parts(), &Rules::reference())));
     let header = csv.header().expect("a CSV has a header");
     let row = batch.with_output(&csv).line(7, line);
     assert!(row.starts_with("7,"), "{row}");

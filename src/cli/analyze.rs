@@ -88,7 +88,7 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
         let output = match (args.format, fields) {
             (FormatArg::Csv, fields) => {
                 let fields = fields.unwrap_or_else(Fields::all);
-                Output::Csv(Columns::new(fields.parts(), &default.rules))
+                Output::Csv(Box::new(Columns::new(fields.parts(), &default.rules)))
             }
             (_, Some(fields)) => Output::Fields(fields),
             (_, None) => Output::Document,

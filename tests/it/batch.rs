@@ -306,7 +306,7 @@ fn csv_cells_are_the_document_s_values() {
         ),
     ] {
         let columns = Columns::new(&Part::ALL, &rules);
-        let output = Output::Csv(columns.clone());
+        let output = Output::Csv(Box::new(columns.clone()));
         let header = cells(&output.header().unwrap());
         let document = through(&Output::Document, line);
         let row = Batch::new(&default, &Six)
@@ -334,10 +334,10 @@ fn csv_cells_are_the_document_s_values() {
 #[test]
 fn csv_errors_are_rows_naming_their_line() {
     let default = NamedTable::reference();
-    let output = Output::Csv(Columns::new(
+    let output = Output::Csv(Box::new(Columns::new(
         &[Part::Outcomes, Part::Rules],
         &Rules::reference(),
-    ));
+    )));
     assert_eq!(
         output.header().unwrap(),
         "line,outcomes.banco.count,outcomes.banco.probability,outcomes.banco.decimal,outcomes.punto.count,outcomes.punto.probability,outcomes.punto.decimal,outcomes.tie.count,outcomes.tie.probability,outcomes.tie.decimal,rules,error"
@@ -357,7 +357,7 @@ fn csv_errors_are_rows_naming_their_line() {
         assert!(row[11].starts_with(error), "{line}: {row:?}");
     }
     // Other bets than the columns': the row would have other columns.
-    let bets = Output::Csv(Columns::new(&[Part::Bets], &Rules::reference()));
+    let bets = Output::Csv(Box::new(Columns::new(&[Part::Bets], &Rules::reference())));
     let batch = Batch::new(&default, &Six).with_output(&bets);
     let row = cells(&batch.line(2, r#"{"rules": "ez-baccarat"}"#));
     assert_eq!(row.len(), 2 + 3 * 4);
@@ -372,7 +372,10 @@ fn csv_errors_are_rows_naming_their_line() {
         "the same rules under another name fit"
     );
     // Outcomes and the rule's name do not depend on the bets: any rule set's line fits.
-    let plain = Output::Csv(Columns::new(&[Part::Outcomes], &Rules::reference()));
+    let plain = Output::Csv(Box::new(Columns::new(
+        &[Part::Outcomes],
+        &Rules::reference(),
+    )));
     let row = cells(
         &Batch::new(&default, &Six)
             .with_output(&plain)
