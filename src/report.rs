@@ -355,10 +355,11 @@ impl Part {
 /// Parts of one analysis document, each computed on its own when asked for, equal to the
 /// same part of [`Report::new`] byte for byte once serialised.
 ///
-/// The counted parts (outcomes, draws, cards used, ties, naturals, sequences) are summed from
-/// the tally in 128-bit integers and reduced by the same code as the whole report's; bets and
-/// final states, and every part of a shoe whose counts need more than 128 bits, are taken
-/// from the whole report, built once on first need.
+/// The counted parts (outcomes, draws, cards used, ties, naturals) are summed from the tally
+/// in 128-bit integers and reduced in 64 bits where they fit, to the same unique fraction and
+/// nearest double as the whole report's; bets and final states, and every part of a shoe
+/// whose counts need more than 128 bits, are taken from the whole report, built once on first
+/// need. `tests/it/batch.rs` holds every part to the whole report's, byte for byte.
 pub struct Parts<'a> {
     analysis: &'a Analysis,
     rules_id: &'a str,
@@ -372,10 +373,9 @@ impl<'a> Parts<'a> {
     /// The parts of the analysis's document; `rules_id` names its rule set.
     pub fn new(analysis: &'a Analysis, rules_id: &'a str) -> Parts<'a> {
         use num_traits::ToPrimitive;
-        // The same bound as the engine's choice of `u128`: every count is below N⁶.
-        let total = <u128 as Int>::holds(analysis.shoe().len())
-            .then(|| analysis.sequences().to_u128())
-            .flatten();
+        // Every count is at most the total: when it fits 128 bits, they all do. The reduced
+        // fraction is unique and its nearest double too, whatever integer type found them.
+        let total = analysis.sequences().to_u128();
         Parts {
             analysis,
             rules_id,

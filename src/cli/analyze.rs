@@ -26,8 +26,9 @@ use std::io::Write;
   punto-banco analyze --remove 8♠,8♥,9♣        # a depleted shoe
   punto-banco analyze -r ez-baccarat -l fr     # a shipped variant, in French
   punto-banco analyze --batch docs/examples/batch/shoes.jsonl   # a JSON line per shoe
-  punto-banco analyze --batch shoes.jsonl --fields outcomes     # only the outcomes of each
-  punto-banco analyze --batch shoes.jsonl -f csv --fields outcomes,shoe   # a CSV row per shoe")]
+  punto-banco analyze --batch docs/examples/batch/shoes.jsonl -f csv   # CSV rows
+  punto-banco analyze -f json --fields outcomes,bets   # only these parts
+  punto-banco analyze -d 6 -f csv --fields outcomes    # one shoe as CSV")]
 pub struct Analyze {
     #[command(flatten)]
     shoe: ShoeArgs,
