@@ -1,18 +1,24 @@
 //! Batch analysis: JSON lines in, one shoe each, and the analysis document of each out, in
 //! the same order. A bad line gets an error object naming its line; the others go on.
 //!
+//! What a line gives is an [`Output`]: the whole document, a JSON object of the parts a
+//! [`Fields`] list names, or a CSV row of [`Columns`].
+//!
 //! A line's shoe is a [`ShoeSpec`] resolved against its table (see [`ShoeSpec::resolve`]
 //! for what wins); its table is the batch's default, or the one its `rules` names, found by
 //! the caller's [`TableResolver`].
 
+use crate::analysis::Analysis;
 use crate::card::Card;
-use crate::report::document_json;
+use crate::report::csv::{Columns, Row};
+use crate::report::{Part, Parts, Report};
 use crate::shoe::{Shoe, ShoeSpec};
 use crate::table::NamedTable;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
+use std::borrow::Cow;
 
 /// One input line: a shoe (whole decks, rank counts, or cards removed from either) and an
 /// optional rule set, by the name the caller's resolver understands. Values are kept as
@@ -55,26 +61,107 @@ pub trait TableResolver: Sync {
 pub struct Batch<'a> {
     default: &'a NamedTable,
     resolver: &'a dyn TableResolver,
+    output: &'a Output,
+}
+
+/// What a batch writes for each line.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum Output {
+    /// The whole analysis document, compactly, on one line.
+    Document,
+    /// A JSON object of the parts named, with the `schema` (and the `line`, when named).
+    Fields(Fields),
+    /// A CSV row: the line's number, the cells of the columns, and an `error` cell, empty
+    /// unless the line could not be analysed (then the others are empty).
+    Csv(Box<Columns>),
+}
+
+static DOCUMENT: Output = Output::Document;
+
+impl Output {
+    /// The line written before the rows: the CSV header, `line,…,error` (no line end).
+    pub fn header(&self) -> Option<String> {
+        match self {
+            Output::Csv(columns) if columns.is_empty() => Some("line,error".into()),
+            Output::Csv(columns) => Some(format!("line,{},error", columns.header())),
+            _ => None,
+        }
+    }
 }
 
 impl<'a> Batch<'a> {
-    /// A batch whose lines that name no rules play at `default`.
+    /// A batch whose lines that name no rules play at `default`; each line gives its whole
+    /// document.
     pub fn new(default: &'a NamedTable, resolver: &'a dyn TableResolver) -> Batch<'a> {
-        Batch { default, resolver }
+        Batch {
+            default,
+            resolver,
+            output: &DOCUMENT,
+        }
     }
 
-    /// Analyses one line: the document, or an error object naming the line.
+    /// The same batch, each line giving `output`.
+    pub fn with_output(self, output: &'a Output) -> Batch<'a> {
+        Batch { output, ..self }
+    }
+
+    /// Analyses one line: its output, or its error (an object or a row) naming the line.
     pub fn line(&self, number: usize, text: &str) -> String {
-        match try_line(text, self.default, self.resolver) {
+        match self.try_line(number, text) {
             Ok(document) => document,
-            Err(message) => error_line(number, &message),
+            Err(message) => self.error(number, &message),
+        }
+    }
+
+    /// The error object, or error row, of a line.
+    fn error(&self, number: usize, message: &str) -> String {
+        match self.output {
+            Output::Csv(columns) => {
+                let mut row = Row::new(Vec::with_capacity(64 + columns.len()));
+                row.number(number as u64);
+                (0..columns.len()).for_each(|_| row.cell(""));
+                row.cell(message);
+                row.into_string()
+            }
+            _ => error_line(number, message),
+        }
+    }
+
+    /// The output of one line, or the message of its error.
+    fn try_line(&self, number: usize, text: &str) -> Result<String, String> {
+        let (shoe, table) = read_line(text, self.default, self.resolver)?;
+        let analysis = Analysis::new(&shoe, &table.rules).map_err(|e| e.to_string())?;
+        match self.output {
+            Output::Document => Ok(Report::new(&analysis, &table.name).to_json()),
+            Output::Fields(fields) => {
+                let line = fields.line.then_some(number);
+                Ok(Parts::new(&analysis, &table.name)
+                    .select(fields.parts(), line)
+                    .to_json())
+            }
+            Output::Csv(columns) => {
+                if let Cow::Owned(other) = &table {
+                    columns.fits(&other.rules).map_err(|mismatch| {
+                        format!(
+                            "the rules `{}` do not give this CSV's columns, laid out from the rules `{}`: {mismatch}; give lines of other rules a batch of their own, or use JSON lines",
+                            other.name, self.default.name
+                        )
+                    })?;
+                }
+                let mut row = Row::new(Vec::with_capacity(512));
+                row.number(number as u64);
+                columns.write_row(&mut Parts::new(&analysis, &table.name), &mut row);
+                row.cell("");
+                Ok(row.into_string())
+            }
         }
     }
 
     /// Analyses a chunk of numbered lines on every core (with the `parallel` feature; in
-    /// turn without it), keeping their order. A line that
-    /// could not be read as text comes as `Err` with the reason, and gets its error object;
-    /// a blank line gets an empty string.
+    /// turn without it), keeping their order. A line that could not be read as text comes as
+    /// `Err` with the reason, and gets its error (an object, or a CSV row); a blank line gets
+    /// an empty string.
     pub fn chunk(&self, lines: &[(usize, Result<String, Unreadable>)]) -> Vec<String> {
         #[cfg(feature = "parallel")]
         let lines = lines.par_iter();
@@ -82,7 +169,7 @@ impl<'a> Batch<'a> {
         let lines = lines.iter();
         lines
             .map(|(number, text)| match text {
-                Err(unreadable) => error_line(*number, &unreadable.to_string()),
+                Err(unreadable) => self.error(*number, &unreadable.to_string()),
                 Ok(text) if text.trim().is_empty() => String::new(),
                 Ok(text) => self.line(*number, text),
             })
@@ -116,12 +203,12 @@ pub fn error_line(number: usize, message: &str) -> String {
     serde_json::json!({ "schema": crate::SCHEMA, "line": number, "error": message }).to_string()
 }
 
-/// The document of one line, or the message of its error object.
-fn try_line(
+/// The shoe and table of one line, or the message of its error.
+fn read_line<'t>(
     text: &str,
-    default: &NamedTable,
+    default: &'t NamedTable,
     resolver: &dyn TableResolver,
-) -> Result<String, String> {
+) -> Result<(Shoe, Cow<'t, NamedTable>), String> {
     let text = text.trim_end_matches(['\n', '\r']);
     if !text.trim_start().starts_with('{') {
         return Err("a line is one JSON object, such as {\"decks\": 8}".into());
@@ -145,13 +232,9 @@ fn try_line(
             )
         })
         .transpose()?;
-    let resolved;
     let table = match &rules_name {
-        Some(name) => {
-            resolved = resolver.resolve(name).map_err(|e| e.to_string())?;
-            &resolved
-        }
-        None => default,
+        Some(name) => Cow::Owned(resolver.resolve(name).map_err(|e| e.to_string())?),
+        None => Cow::Borrowed(default),
     };
     let remove: Option<Vec<String>> = line
         .remove
@@ -182,42 +265,224 @@ fn try_line(
     };
     let decks = line
         .decks
-        .map(|raw| whole(raw, "decks", 1, Shoe::MAX_DECKS))
+        .map(|raw| whole(raw, || "decks".into(), 1, Shoe::MAX_DECKS))
         .transpose()?;
-    let counts: Option<Vec<&RawValue>> = line
-        .ranks
-        .map(|raw| field(raw, "ranks", "a list of 13 rank counts, A to K"))
-        .transpose()?;
-    let ranks = match &counts {
+    let ranks = match line.ranks {
         None => None,
-        Some(counts) if counts.len() != 13 => {
-            return Err(format!(
-                "ranks holds {} counts: expected 13 (A, 2, …, 10, J, Q, K)",
-                counts.len()
-            ));
-        }
-        Some(counts) => {
-            let mut ranks = [0u64; 13];
-            for (index, (slot, count)) in ranks.iter_mut().zip(counts).enumerate() {
-                *slot = whole(count, &format!("ranks[{index}]"), 0, Shoe::MAX_COUNT)?;
-            }
-            Some(ranks)
-        }
+        // Thirteen plain counts, the common line, are read in one scan; anything else (and
+        // every mistake) takes the general path, which says what is wrong.
+        Some(raw) => Some(match plain_counts(raw.get()) {
+            Some(ranks) => ranks,
+            None => counts(raw)?,
+        }),
     };
     // The shoe specification's precedence: the line's own base, the table's shoe, eight decks.
     let spec = ShoeSpec::new(decks, ranks, removed).map_err(|e| e.to_string())?;
     let shoe = table.resolve_shoe(&spec).map_err(|e| e.to_string())?;
-    document_json(&shoe, &table.rules, &table.name).map_err(|e| e.to_string())
+    Ok((shoe, table))
+}
+
+/// The 13 rank counts of a `ranks` list, or a message naming what is wrong.
+fn counts(raw: &RawValue) -> Result<[u64; 13], String> {
+    let counts: Vec<&RawValue> = field(raw, "ranks", "a list of 13 rank counts, A to K")?;
+    if counts.len() != 13 {
+        return Err(format!(
+            "ranks holds {} counts: expected 13 (A, 2, …, 10, J, Q, K)",
+            counts.len()
+        ));
+    }
+    let mut ranks = [0u64; 13];
+    for (index, (slot, count)) in ranks.iter_mut().zip(counts).enumerate() {
+        // The field's name is only written for an error: not for every count.
+        let field = || format!("ranks[{index}]");
+        *slot = whole(count, field, 0, Shoe::MAX_COUNT)?;
+    }
+    Ok(ranks)
+}
+
+/// A `ranks` list as JSON text (already checked to be JSON) when it is exactly 13 whole
+/// numbers, each at most [`Shoe::MAX_COUNT`], separated by commas and blanks; `None` for
+/// anything else, which [`counts`] then reads or refuses.
+fn plain_counts(text: &str) -> Option<[u64; 13]> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let mut ranks = [0u64; 13];
+    let mut items = inner.split(',');
+    for slot in &mut ranks {
+        let digits = items.next()?.trim_matches([' ', '\t', '\n', '\r']);
+        if digits.is_empty() || digits.len() > 19 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        *slot = digits.parse().ok().filter(|&n| n <= Shoe::MAX_COUNT)?;
+    }
+    items.next().is_none().then_some(ranks)
 }
 
 /// A whole number from `low` to `high`, or a message naming the field and the value as
 /// written.
-fn whole(raw: &RawValue, field: &str, low: u64, high: u64) -> Result<u64, String> {
+fn whole(
+    raw: &RawValue,
+    field: impl FnOnce() -> String,
+    low: u64,
+    high: u64,
+) -> Result<u64, String> {
     let text = raw.get();
     text.bytes()
         .all(|b| b.is_ascii_digit())
         .then(|| text.parse::<u64>().ok())
         .flatten()
         .filter(|n| (low..=high).contains(n))
-        .ok_or_else(|| format!("{field} is {text}: expected a whole number from {low} to {high}"))
+        .ok_or_else(|| {
+            let field = field();
+            format!("{field} is {text}: expected a whole number from {low} to {high}")
+        })
+}
+
+/// The parts a batch line's JSON object holds, as a list names them (`outcomes,bets`), and
+/// whether it holds the line's number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fields {
+    parts: Vec<Part>,
+    line: bool,
+}
+
+/// The names a field list accepts, in the document's order, then `line`.
+pub const ACCEPTED_FIELDS: &str = "bets, cards_used, draws, final_states, naturals, outcomes, rules, schema, sequences, shoe, ties_by_total, line";
+
+/// Why a field list cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FieldsError {
+    /// The list names nothing.
+    #[error(
+        "the list of fields is empty: expected names separated by commas, from {ACCEPTED_FIELDS}"
+    )]
+    Empty,
+    /// One name of the list is empty (two commas in a row, or one at an end).
+    #[error(
+        "field {position} is empty: expected names separated by single commas, from {ACCEPTED_FIELDS}"
+    )]
+    Blank {
+        /// The name's position in the list, from 1.
+        position: usize,
+    },
+    /// A name that is no part of the document.
+    #[error(
+        "field {position}, `{name}`, is not a part of the document: expected one of {ACCEPTED_FIELDS}"
+    )]
+    Unknown {
+        /// The name's position in the list, from 1.
+        position: usize,
+        /// The name as given (its first 40 characters).
+        name: String,
+    },
+    /// A name given twice.
+    #[error("field {position}, `{name}`, is already named: give each field once")]
+    Repeated {
+        /// The position of its second naming, from 1.
+        position: usize,
+        /// The name.
+        name: String,
+    },
+}
+
+impl Fields {
+    /// Reads a comma-separated list of the document's top-level keys (and `line`); spaces
+    /// around a name are ignored, the names are case-sensitive, as JSON keys are.
+    ///
+    /// ```
+    /// use punto_banco::batch::{Fields, FieldsError};
+    /// use punto_banco::report::Part;
+    /// let fields = Fields::parse("outcomes, bets").unwrap();
+    /// assert_eq!(fields.parts(), [Part::Outcomes, Part::Bets]);
+    /// assert!(matches!(Fields::parse("outcomes,outcomes"), Err(FieldsError::Repeated { .. })));
+    /// ```
+    pub fn parse(list: &str) -> Result<Fields, FieldsError> {
+        if list.trim().is_empty() {
+            return Err(FieldsError::Empty);
+        }
+        let mut fields = Fields {
+            parts: Vec::new(),
+            line: false,
+        };
+        for (index, name) in list.split(',').enumerate() {
+            let (position, name) = (index + 1, name.trim());
+            let repeated = || FieldsError::Repeated {
+                position,
+                name: name.to_string(),
+            };
+            if name.is_empty() {
+                return Err(FieldsError::Blank { position });
+            } else if name == "line" {
+                if fields.line {
+                    return Err(repeated());
+                }
+                fields.line = true;
+            } else {
+                let part = Part::from_key(name).ok_or_else(|| FieldsError::Unknown {
+                    position,
+                    name: name.chars().take(40).collect(),
+                })?;
+                if fields.parts.contains(&part) {
+                    return Err(repeated());
+                }
+                fields.parts.push(part);
+            }
+        }
+        Ok(fields)
+    }
+
+    /// Every part of the document, without the line's number.
+    pub fn all() -> Fields {
+        Fields {
+            parts: Part::ALL.to_vec(),
+            line: false,
+        }
+    }
+
+    /// The parts named, in the list's order.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    /// Whether the list names `line`, the batch line's number.
+    pub fn line(&self) -> bool {
+        self.line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-scan reading of plain counts agrees with the general path wherever it reads,
+    /// and leaves every other text to it.
+    #[test]
+    fn plain_counts_are_read_as_the_general_path_reads_them() {
+        let max = Shoe::MAX_COUNT;
+        let over = max + 1;
+        for text in [
+            "[32,32,32,32,32,32,32,32,32,32,32,32,32]".to_string(),
+            "[ 6, 5, 7, 4, 6, 8, 3, 5, 4, 6, 5, 7, 6 ]".to_string(),
+            "[0,0,0,0,0,0,0,0,0,0,0,0,0]".to_string(),
+            format!("[{max},0,0,0,0,0,0,0,0,0,0,0,1]"),
+            format!("[{over},0,0,0,0,0,0,0,0,0,0,0,1]"),
+            "[4,4,4,4,4,4,4,4,4,4,4,4]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,4,4]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,4.0]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,-4]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,4e0]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,\"4\"]".to_string(),
+            "[4,4,4,4,4,4,4,4,4,4,4,4,18446744073709551616]".to_string(),
+            "[\t4,4,4,4,4,4,4,4,4,4,4,4,4\n]".to_string(),
+            "[]".to_string(),
+            "{}".to_string(),
+        ] {
+            let raw: Box<RawValue> = serde_json::from_str(&text).unwrap();
+            let general = counts(&raw);
+            match plain_counts(raw.get()) {
+                Some(ranks) => assert_eq!(Ok(ranks), general, "{text}"),
+                None => assert!(general.is_err() || text.contains('\t'), "{text}"),
+            }
+        }
+    }
 }

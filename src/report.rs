@@ -7,11 +7,14 @@
 
 use crate::SCHEMA;
 use crate::analysis::{Analysis, Exact, Figures, Share};
-use crate::outcome::{Hand, Winner};
+use crate::outcome::{FinalState, Hand, Winner};
 use crate::rules::Rules;
 use crate::shoe::{Shoe, ShoeError};
+use crate::tally::Int;
 use serde::Serialize;
 use std::collections::BTreeMap;
+
+pub mod csv;
 
 /// The analysis document.
 #[derive(Debug, Clone, Serialize)]
@@ -274,4 +277,361 @@ impl<'a> Report<'a> {
 /// The analysis document of a shoe under the rules, as compact JSON text.
 pub fn document_json(shoe: &Shoe, rules: &Rules, rules_id: &str) -> Result<String, ShoeError> {
     Ok(Report::new(&Analysis::new(shoe, rules)?, rules_id).to_json())
+}
+
+/// A top-level part of the analysis document, named by its key: what a batch's field list
+/// (`analyze --fields`) selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Part {
+    /// `bets`: every bet's edge, expected net and distribution of nets.
+    Bets,
+    /// `cards_used`: coups by the number of cards they use.
+    CardsUsed,
+    /// `draws`: coups in which each hand draws.
+    Draws,
+    /// `final_states`: every reachable final state with its count.
+    FinalStates,
+    /// `naturals`: any natural, and each hand's natural totals.
+    Naturals,
+    /// `outcomes`: Punto, Banco and Tie.
+    Outcomes,
+    /// `rules`: the rule set's name.
+    Rules,
+    /// `schema`: the document's schema version.
+    Schema,
+    /// `sequences`: the number of ordered six-card sequences.
+    Sequences,
+    /// `shoe`: the shoe analysed.
+    Shoe,
+    /// `ties_by_total`: ties by their total.
+    TiesByTotal,
+}
+
+impl Part {
+    /// Every part, in the document's order (its keys sorted).
+    pub const ALL: [Part; 11] = [
+        Part::Bets,
+        Part::CardsUsed,
+        Part::Draws,
+        Part::FinalStates,
+        Part::Naturals,
+        Part::Outcomes,
+        Part::Rules,
+        Part::Schema,
+        Part::Sequences,
+        Part::Shoe,
+        Part::TiesByTotal,
+    ];
+
+    /// The part's key in the document.
+    ///
+    /// ```
+    /// use punto_banco::report::Part;
+    /// assert_eq!(Part::TiesByTotal.key(), "ties_by_total");
+    /// assert_eq!(Part::from_key("ties_by_total"), Some(Part::TiesByTotal));
+    /// ```
+    pub fn key(self) -> &'static str {
+        match self {
+            Part::Bets => "bets",
+            Part::CardsUsed => "cards_used",
+            Part::Draws => "draws",
+            Part::FinalStates => "final_states",
+            Part::Naturals => "naturals",
+            Part::Outcomes => "outcomes",
+            Part::Rules => "rules",
+            Part::Schema => "schema",
+            Part::Sequences => "sequences",
+            Part::Shoe => "shoe",
+            Part::TiesByTotal => "ties_by_total",
+        }
+    }
+
+    /// The part with this key, if the document has one.
+    pub fn from_key(key: &str) -> Option<Part> {
+        Part::ALL.into_iter().find(|part| part.key() == key)
+    }
+}
+
+/// Parts of one analysis document, each computed on its own when asked for, equal to the
+/// same part of [`Report::new`] byte for byte once serialised.
+///
+/// The counted parts (outcomes, draws, cards used, ties, naturals) are summed from the tally
+/// in 128-bit integers and reduced in 64 bits where they fit, to the same unique fraction and
+/// nearest double as the whole report's; bets and final states, and every part of a shoe
+/// whose counts need more than 128 bits, are taken from the whole report, built once on first
+/// need. `tests/it/batch.rs` holds every part to the whole report's, byte for byte.
+pub struct Parts<'a> {
+    analysis: &'a Analysis,
+    rules_id: &'a str,
+    /// The number of sequences, when every count of the shoe fits 128 bits.
+    total: Option<u128>,
+    /// The whole report, once a part needed it.
+    report: Option<Report<'a>>,
+}
+
+impl<'a> Parts<'a> {
+    /// The parts of the analysis's document; `rules_id` names its rule set.
+    pub fn new(analysis: &'a Analysis, rules_id: &'a str) -> Parts<'a> {
+        use num_traits::ToPrimitive;
+        // Every count is at most the total: when it fits 128 bits, they all do. The reduced
+        // fraction is unique and its nearest double too, whatever integer type found them.
+        let total = analysis.sequences().to_u128();
+        Parts {
+            analysis,
+            rules_id,
+            total,
+            report: None,
+        }
+    }
+
+    fn report(&mut self) -> &Report<'a> {
+        let (analysis, rules_id) = (self.analysis, self.rules_id);
+        self.report
+            .get_or_insert_with(|| Report::new(analysis, rules_id))
+    }
+
+    /// The count of the states for which `keep` holds, over the total.
+    fn share_where(&self, total: u128, keep: impl Fn(FinalState) -> bool) -> ShareReport {
+        share_of(self.count_u128(keep), total)
+    }
+
+    /// The `outcomes` part.
+    pub fn outcomes(&mut self) -> OutcomesReport {
+        let Some(total) = self.total else {
+            return self.report().outcomes.clone();
+        };
+        // Two sums over the tally; ties are the rest, as every state has one winner.
+        let punto = self.count_u128(|s| s.winner() == Winner::Punto);
+        let banco = self.count_u128(|s| s.winner() == Winner::Banco);
+        OutcomesReport {
+            banco: share_of(banco, total),
+            punto: share_of(punto, total),
+            tie: share_of(total - punto - banco, total),
+        }
+    }
+
+    /// The count of the states for which `keep` holds; only called when the total fits.
+    fn count_u128(&self, keep: impl Fn(FinalState) -> bool) -> u128 {
+        use num_traits::ToPrimitive;
+        self.analysis
+            .count_where(keep)
+            .to_u128()
+            .expect("a count is below the total, which fits")
+    }
+
+    /// The `draws` part.
+    pub fn draws(&mut self) -> HandsReport<ShareReport> {
+        let Some(total) = self.total else {
+            return self.report().draws.clone();
+        };
+        HandsReport {
+            banco: self.share_where(total, |s| s.banco_cards == 3),
+            punto: self.share_where(total, |s| s.punto_cards == 3),
+        }
+    }
+
+    /// The `cards_used` part.
+    pub fn cards_used(&mut self) -> BTreeMap<&'static str, ShareReport> {
+        let Some(total) = self.total else {
+            return self.report().cards_used.clone();
+        };
+        (4u8..=6)
+            .map(|n| {
+                let share = self.share_where(total, |s| s.cards_used() == n);
+                (DIGITS[usize::from(n)], share)
+            })
+            .collect()
+    }
+
+    /// The `ties_by_total` part.
+    pub fn ties_by_total(&mut self) -> BTreeMap<&'static str, ShareReport> {
+        let Some(total) = self.total else {
+            return self.report().ties_by_total.clone();
+        };
+        (0u8..10)
+            .map(|t| {
+                let share =
+                    self.share_where(total, |s| s.winner() == Winner::Tie && s.punto_total == t);
+                (DIGITS[usize::from(t)], share)
+            })
+            .collect()
+    }
+
+    /// The `naturals` part.
+    pub fn naturals(&mut self) -> NaturalsReport {
+        let Some(total) = self.total else {
+            return self.report().naturals.clone();
+        };
+        let drawing = &self.analysis.rules().drawing;
+        let by_total = |hand: Hand| {
+            (0u8..10)
+                .filter(|&t| drawing.is_natural(t))
+                .map(|t| {
+                    let share = self.share_where(total, |s| s.natural && hand.total(s) == t);
+                    (DIGITS[usize::from(t)], share)
+                })
+                .collect()
+        };
+        NaturalsReport {
+            any: self.share_where(total, |s| s.natural),
+            banco: by_total(Hand::Banco),
+            punto: by_total(Hand::Punto),
+        }
+    }
+
+    /// The `sequences` part.
+    pub fn sequences(&self) -> String {
+        self.analysis.sequences().to_string()
+    }
+
+    /// The `shoe` part.
+    pub fn shoe(&self) -> ShoeReport {
+        ShoeReport::new(self.analysis.shoe())
+    }
+
+    /// The `rules` part.
+    pub fn rules(&self) -> &'a str {
+        self.rules_id
+    }
+
+    /// The `bets` part.
+    pub fn bets(&mut self) -> &BTreeMap<&'a str, BetReport> {
+        &self.report().bets
+    }
+
+    /// The `final_states` part.
+    pub fn final_states(&mut self) -> &[StateReport] {
+        &self.report().final_states
+    }
+
+    /// The `selected` parts, and the `schema` always, keyed and ordered as in the document
+    /// (keys sorted); `line`, a batch line's number, comes under the key `line`, in its
+    /// sorted place.
+    pub fn select(&mut self, selected: &[Part], line: Option<usize>) -> Selected<'a> {
+        let mut entries = Vec::with_capacity(selected.len() + 2);
+        for part in Part::ALL {
+            // "line" sorts between "final_states" and "naturals".
+            if let (Part::Naturals, Some(number)) = (part, line) {
+                entries.push(("line", PartValue::Number(number as u64)));
+            }
+            if part == Part::Schema || selected.contains(&part) {
+                entries.push((part.key(), self.value(part)));
+            }
+        }
+        Selected(entries)
+    }
+
+    /// One part's value.
+    fn value(&mut self, part: Part) -> PartValue<'a> {
+        match part {
+            Part::Bets => PartValue::Bets(self.bets().clone()),
+            Part::CardsUsed => PartValue::ByNumber(self.cards_used()),
+            Part::Draws => PartValue::Hands(self.draws()),
+            Part::FinalStates => PartValue::States(self.final_states().to_vec()),
+            Part::Naturals => PartValue::Naturals(self.naturals()),
+            Part::Outcomes => PartValue::Outcomes(self.outcomes()),
+            Part::Rules => PartValue::Name(self.rules_id),
+            Part::Schema => PartValue::Number(u64::from(SCHEMA)),
+            Part::Sequences => PartValue::Digits(self.sequences()),
+            Part::Shoe => PartValue::Shoe(self.shoe()),
+            Part::TiesByTotal => PartValue::ByNumber(self.ties_by_total()),
+        }
+    }
+}
+
+/// Some parts of a document, as [`Parts::select`] chose them; serialised as a JSON object.
+#[derive(Debug, Clone)]
+pub struct Selected<'a>(Vec<(&'static str, PartValue<'a>)>);
+
+impl Selected<'_> {
+    /// As compact JSON text, as [`Report::to_json`] writes.
+    pub fn to_json(&self) -> String {
+        // Room for the outcomes' object at once (about 400 bytes), not grown twice.
+        let mut out = Vec::with_capacity(512);
+        serde_json::to_writer(&mut out, self).expect("a report is plain data");
+        String::from_utf8(out).expect("JSON is text")
+    }
+
+    /// As pretty JSON text, as [`Report::to_json_pretty`] writes.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report is plain data")
+    }
+}
+
+impl Serialize for Selected<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// The value of one part, typed as in [`Report`].
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+enum PartValue<'a> {
+    Bets(BTreeMap<&'a str, BetReport>),
+    ByNumber(BTreeMap<&'static str, ShareReport>),
+    Hands(HandsReport<ShareReport>),
+    States(Vec<StateReport>),
+    Naturals(NaturalsReport),
+    Outcomes(OutcomesReport),
+    Name(&'a str),
+    Number(u64),
+    Digits(String),
+    Shoe(ShoeReport),
+}
+
+/// A count's share of `total`: the reduced `"n/d"` and the nearest `f64`, the same as the
+/// whole report's ([`Int::over`]), computed in `u64` when both fit (eight decks do: the
+/// batch's common case), where a division is several times cheaper than in `u128`.
+fn share_of(count: u128, total: u128) -> ShareReport {
+    // The reduced fraction is unique, and within 2⁵³ the quotient of two exact doubles is
+    // the nearest double: the same as `Int::over`'s, which takes this path too.
+    const EXACT: u64 = 1 << 53;
+    if let (Ok(count), Ok(total)) = (u64::try_from(count), u64::try_from(total)) {
+        let g = gcd_u64(count, total);
+        // A zero gcd (both zero) cannot divide: the general path says `0/0`.
+        if let (Some(n), Some(d)) = (count.checked_div(g), total.checked_div(g))
+            && n <= EXACT
+            && d <= EXACT
+        {
+            let mut probability = String::with_capacity(40);
+            use std::fmt::Write;
+            write!(probability, "{n}/{d}").expect("a String takes any text");
+            return ShareReport {
+                count: count.to_string(),
+                decimal: Decimal(n as f64 / d as f64),
+                probability,
+            };
+        }
+    }
+    let (probability, decimal) = Int::over(&count, &total);
+    ShareReport {
+        count: count.to_string(),
+        decimal: Decimal(decimal),
+        probability,
+    }
+}
+
+/// Binary GCD in 64 bits; 0 only when both are 0.
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }

@@ -1,16 +1,20 @@
 //! `punto-banco analyze`: the exact analysis of one shoe, or of a batch of shoes.
 
-use super::args::{OutputArgs, ShoeArgs};
+use super::args::{ShoeArgs, whole};
 use super::failure::Failure;
 use super::input::{
     MAX_LINE, Reading, open_input, position, read_bounded, stdin_once, too_long, without_bom,
 };
 use super::output::put;
 use super::table::{load_rule_set, named_table, table_or_reference};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use punto_banco::analysis::Analysis;
-use punto_banco::batch::{Batch, TableResolver, Unreadable, Unresolved};
+use punto_banco::batch::{Batch, Fields, Output, TableResolver, Unreadable, Unresolved};
+use punto_banco::lang::Lang;
+use punto_banco::render::Format;
 use punto_banco::render::analysis::render_analysis_within;
+use punto_banco::report::Parts;
+use punto_banco::report::csv::{Columns, Row};
 use punto_banco::table::NamedTable;
 use std::io::Write;
 
@@ -21,7 +25,10 @@ use std::io::Write;
   punto-banco analyze -d 6 -f json             # one JSON object, exact fractions as \"n/d\"
   punto-banco analyze --remove 8♠,8♥,9♣        # a depleted shoe
   punto-banco analyze -r ez-baccarat -l fr     # a shipped variant, in French
-  punto-banco analyze --batch docs/examples/batch/shoes.jsonl   # a JSON line per shoe")]
+  punto-banco analyze --batch docs/examples/batch/shoes.jsonl   # a JSON line per shoe
+  punto-banco analyze --batch docs/examples/batch/shoes.jsonl -f csv   # CSV rows
+  punto-banco analyze -f json --fields outcomes,bets   # only these parts
+  punto-banco analyze -d 6 -f csv --fields outcomes    # one shoe as CSV")]
 pub struct Analyze {
     #[command(flatten)]
     shoe: ShoeArgs,
@@ -32,27 +39,111 @@ pub struct Analyze {
     rules: Option<String>,
     /// Analyse many shoes: JSON lines in (`{"decks": 8}`, `{"ranks": [13 counts]}`,
     /// `{"remove": ["8♠", …]}`, each with an optional "rules"), one analysis JSON line out
-    /// per line, in order; `-` reads standard input.
+    /// per line, in order (with --format csv, one CSV row); `-` reads standard input.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["decks", "ranks", "remove"])]
     batch: Option<String>,
-    #[command(flatten)]
-    output: OutputArgs,
+    /// Only these parts of the JSON document, or these columns of the CSV, comma-separated:
+    /// bets, cards_used, draws, final_states, naturals, outcomes, rules, schema, sequences,
+    /// shoe, ties_by_total, and with --batch line (the line's number).
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
+    fields: Option<String>,
+    /// Language of the output.
+    #[arg(short, long, value_enum, default_value_t = LangArg::En)]
+    lang: LangArg,
+    /// Output format (with --batch: JSON lines, or csv).
+    #[arg(short, long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+    /// Fit text tables within this many columns, wrapping or stacking the widest (20 to
+    /// 10000) [default: the terminal's width; none when the output is a pipe or a file].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole(20, 10_000))]
+    width: Option<u64>,
+}
+
+/// The languages `--lang` accepts.
+#[derive(Clone, Copy, ValueEnum)]
+enum LangArg {
+    En,
+    Fr,
+}
+
+/// The formats `--format` accepts: those of every report, and CSV.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    Text,
+    Markdown,
+    Json,
+    Csv,
 }
 
 /// Analyses the shoe (or every shoe of the batch) and writes the report to `out`.
 pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
+    let fields = args
+        .fields
+        .as_deref()
+        .map(Fields::parse)
+        .transpose()
+        .map_err(|e| Failure::Input(format!("--fields: {e}")))?;
     if let Some(path) = &args.batch {
         stdin_once(&[("--batch", Some(path)), ("--rules", args.rules.as_ref())])?;
         let default = table_or_reference(args.rules.as_deref())?;
-        return analyse_batch(path, &default, out);
+        let output = match (args.format, fields) {
+            (FormatArg::Csv, fields) => {
+                let fields = fields.unwrap_or_else(Fields::all);
+                Output::Csv(Box::new(Columns::new(fields.parts(), &default.rules)))
+            }
+            (_, Some(fields)) => Output::Fields(fields),
+            (_, None) => Output::Document,
+        };
+        return analyse_batch(path, &default, &output, out);
     }
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
+    if let Some(fields) = &fields {
+        if fields.line() {
+            return Err(Failure::Input(
+                "--fields: `line` is the number of a batch line: name it only with --batch".into(),
+            ));
+        }
+        if !matches!(args.format, FormatArg::Json | FormatArg::Csv) {
+            return Err(Failure::Input(
+                "--fields chooses parts of the JSON document or columns of the CSV: add --format json or --format csv, or analyse a --batch".into(),
+            ));
+        }
+    }
     let analysis = Analysis::new(&shoe, &table.rules)?;
-    let (lang, format) = (args.output.lang(), args.output.format());
-    put(
-        out,
-        &render_analysis_within(&analysis, &table.name, lang, format, args.output.width()),
-    )
+    let mut parts = Parts::new(&analysis, &table.name);
+    match (args.format, fields) {
+        (FormatArg::Csv, fields) => {
+            let fields = fields.unwrap_or_else(Fields::all);
+            let columns = Columns::new(fields.parts(), &table.rules);
+            let mut row = Row::default();
+            columns.write_row(&mut parts, &mut row);
+            put(
+                out,
+                &format!("{}\n{}\n", columns.header(), row.into_string()),
+            )
+        }
+        (_, Some(fields)) => {
+            // Pretty, as the whole document is printed for one shoe.
+            let selected = parts.select(fields.parts(), None);
+            put(out, &format!("{}\n", selected.to_json_pretty()))
+        }
+        (format, None) => {
+            let format = match format {
+                FormatArg::Markdown => Format::Markdown,
+                FormatArg::Json => Format::Json,
+                _ => Format::Text,
+            };
+            let lang = match args.lang {
+                LangArg::En => Lang::En,
+                LangArg::Fr => Lang::Fr,
+            };
+            let width = super::output::width(args.width.map(|n| n as usize));
+            put(
+                out,
+                &render_analysis_within(&analysis, &table.name, lang, format, width),
+            )
+        }
+    }
 }
 
 /// A table named by a batch line, or why it cannot be had.
@@ -91,7 +182,12 @@ impl TableResolver for CachedRules {
 }
 
 /// Streams a batch: chunks of lines analysed on every core, written in order as they finish.
-fn analyse_batch(path: &str, default: &NamedTable, out: &mut dyn Write) -> Result<(), Failure> {
+fn analyse_batch(
+    path: &str,
+    default: &NamedTable,
+    output: &Output,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     // Lines are analysed in chunks on every core. A chunk holds at most 4,096 lines and, from
     // what the documents so far weigh, about 64 MiB of output: a rule set with thousands of
     // side bets makes documents of megabytes, and memory must not follow them.
@@ -101,6 +197,10 @@ fn analyse_batch(path: &str, default: &NamedTable, out: &mut dyn Write) -> Resul
     let mut heaviest = 0;
     let mut reader = open_input(path)?;
     let resolver = CachedRules(Default::default());
+    if let Some(header) = output.header() {
+        put(out, &header)?;
+        put(out, "\n")?;
+    }
     let mut chunk: Vec<(usize, Result<String, Unreadable>)> = Vec::with_capacity(chunk_lines);
     let mut number = 0;
     let mut bytes = Vec::new();
@@ -135,7 +235,8 @@ fn analyse_batch(path: &str, default: &NamedTable, out: &mut dyn Write) -> Resul
             });
             chunk.push((number, text));
         }
-        for document in Batch::new(default, &resolver).chunk(&chunk) {
+        let batch = Batch::new(default, &resolver).with_output(output);
+        for document in batch.chunk(&chunk) {
             heaviest = heaviest.max(document.len());
             if !document.is_empty() {
                 put(out, &document)?;

@@ -1153,3 +1153,154 @@ fn session_odds_long_sessions_are_bounded() {
         ],
     );
 }
+
+// `analyze --fields` and `analyze --format csv` (issue 11, item 2): the field list, and CSV
+// with its error rows.
+
+#[test]
+fn field_lists_are_refused_naming_the_field_and_what_is_accepted() {
+    let accepted = "expected one of bets, cards_used, draws, final_states, naturals, outcomes";
+    for (list, needles) in [
+        (
+            "",
+            &[
+                "--fields",
+                "the list of fields is empty",
+                "ties_by_total, line",
+            ][..],
+        ),
+        (",", &["--fields", "field 1 is empty"]),
+        ("outcomes,", &["--fields", "field 2 is empty"]),
+        ("outcome", &["--fields", "field 1, `outcome`", accepted]),
+        (
+            "outcomes,OUTCOMES",
+            &["--fields", "field 2, `OUTCOMES`", accepted],
+        ),
+        (
+            "outcomes,bets,outcomes",
+            &["--fields", "field 3, `outcomes`, is already named"],
+        ),
+        (
+            "line, line",
+            &["--fields", "field 2, `line`, is already named"],
+        ),
+        ("outcomes;bets", &["--fields", "`outcomes;bets`", accepted]),
+    ] {
+        for batch in [
+            &["--batch", "docs/examples/batch/shoes.jsonl"][..],
+            &["-f", "json"],
+        ] {
+            let mut args = vec!["analyze", "--fields", list];
+            args.extend_from_slice(batch);
+            bad(&args, needles);
+        }
+    }
+    // A name of any length is quoted short: the message stays one short line.
+    let long = "x".repeat(100_000);
+    bad(
+        &["analyze", "--batch", "-", "--fields", &long],
+        &["field 1, `xxxx"],
+    );
+}
+
+#[test]
+fn fields_without_a_batch_need_json_or_csv_and_no_line() {
+    bad(
+        &["analyze", "--fields", "outcomes"],
+        &[
+            "--fields chooses parts of the JSON document or columns of the CSV",
+            "--format json",
+        ],
+    );
+    bad(
+        &["analyze", "--fields", "outcomes", "-f", "markdown"],
+        &["--format csv"],
+    );
+    bad(
+        &["analyze", "--fields", "outcomes,line", "-f", "json"],
+        &["--fields: `line` is the number of a batch line", "--batch"],
+    );
+    // One shoe in CSV: a header and one row, without the batch's `line` and `error` columns.
+    let output = run(
+        &["analyze", "-f", "csv", "--fields", "outcomes", "-d", "1"],
+        b"",
+    );
+    succeeded(&output);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("outcomes.banco.count,"), "{text}");
+    assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
+    // One shoe with fields in JSON: the document's parts, pretty.
+    let output = run(&["analyze", "-f", "json", "--fields", "sequences"], b"");
+    succeeded(&output);
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "{\n  \"schema\": 1,\n  \"sequences\": \"4998398275503360\"\n}\n"
+    );
+}
+
+#[test]
+fn bad_lines_in_csv_are_rows_naming_their_line_and_the_rest_go_on() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"{\"decks\": 1}\n");
+    input.extend_from_slice(b"{\"decks\": 1, \"deck\": 2}\n");
+    input.extend_from_slice(b"\n");
+    input.extend_from_slice(b"{\"rules\": \"\xff\"}\n");
+    input.extend_from_slice(b"{\"remove\": [\"8X\", \"9,\\\"\"]}\n");
+    input.extend_from_slice(b"{\"rules\": \"ez-baccarat\"}\n");
+    input.extend_from_slice(b"{\"decks\": 1}");
+    let output = run(
+        &[
+            "analyze",
+            "--batch",
+            "-",
+            "-f",
+            "csv",
+            "--fields",
+            "outcomes,bets",
+        ],
+        &input,
+    );
+    succeeded(&output);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 6, "{text}");
+    assert!(lines[0].starts_with("line,outcomes.banco.count,"), "{text}");
+    assert!(
+        lines[0].ends_with(",bets.tie.net_distribution,error"),
+        "{text}"
+    );
+    let width = lines[0].split(',').count();
+    assert!(
+        lines[1].starts_with("1,") && lines[1].ends_with(','),
+        "{text}"
+    );
+    assert!(
+        lines[6].starts_with("7,") && lines[6].ends_with(','),
+        "{text}"
+    );
+    for (line, number, needle) in [
+        (
+            lines[2],
+            "2",
+            "\"column 19: unknown field `deck`, expected one of `decks`, `ranks`, `remove`, `rules`\"",
+        ),
+        (lines[3], "4", "column 12: the line is not UTF-8 text"),
+        (lines[4], "5", "\"remove, card 1: `8X` is not a card"),
+        (
+            lines[5],
+            "6",
+            "\"the rules `ez-baccarat` do not give this CSV's columns",
+        ),
+    ] {
+        let empty = ",".repeat(width - 2);
+        assert!(line.starts_with(&format!("{number}{empty}")), "{line}");
+        assert!(line.contains(needle), "{needle}: {line}");
+    }
+    // A batch that cannot be read at all is still one error line and exit 2.
+    bad(
+        &["analyze", "--batch", "no/such/file.jsonl", "-f", "csv"],
+        &["no/such/file.jsonl"],
+    );
+}
