@@ -114,6 +114,27 @@ impl Analysis {
         &self.total
     }
 
+    /// The number of sequences won by each winner, indexed by `Winner as usize` (Punto,
+    /// Banco, Tie), in one pass over the tally.
+    ///
+    /// ```
+    /// use punto_banco::{analysis::Analysis, outcome::Winner, rules::Rules, shoe::Shoe};
+    /// let analysis = Analysis::new(&Shoe::decks(8).unwrap(), &Rules::reference()).unwrap();
+    /// let [punto, banco, tie] = analysis.winner_counts();
+    /// assert_eq!(&(&punto + &banco + &tie), analysis.sequences());
+    /// assert_eq!(banco, analysis.count(Winner::Banco));
+    /// ```
+    pub fn winner_counts(&self) -> [BigUint; 3] {
+        with_weights!(&self.weights, w => {
+            let mut sums: [_; 3] = Default::default();
+            for (i, x) in w.iter().enumerate() {
+                let slot = &mut sums[FinalState::from_index(i).winner() as usize];
+                *slot = Int::add(slot, x);
+            }
+            sums.each_ref().map(Int::to_biguint)
+        })
+    }
+
     /// The number of sequences in which the coup ends in a state for which `keep` holds.
     pub fn count_where(&self, keep: impl Fn(FinalState) -> bool) -> BigUint {
         with_weights!(&self.weights, w => {

@@ -400,13 +400,15 @@ impl<'a> Parts<'a> {
         let Some(total) = self.total else {
             return self.report().outcomes.clone();
         };
-        // Two sums over the tally; ties are the rest, as every state has one winner.
-        let punto = self.count_u128(|s| s.winner() == Winner::Punto);
-        let banco = self.count_u128(|s| s.winner() == Winner::Banco);
+        // One pass over the tally.
+        let [punto, banco, tie] = self.analysis.winner_counts().map(|count| {
+            use num_traits::ToPrimitive;
+            count.to_u128().expect("a count is below the total, which fits")
+        });
         OutcomesReport {
             banco: share_of(banco, total),
             punto: share_of(punto, total),
-            tie: share_of(total - punto - banco, total),
+            tie: share_of(tie, total),
         }
     }
 
