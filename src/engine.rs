@@ -424,16 +424,23 @@ impl<R: Ring> Sums<R> {
     }
 
     /// `Ω[x][u]` of the cell (p, b): the weight of the one opening whose first cards are x
-    /// (Punto's) and u (Banco's). Rows x and p − x are equal, and so are columns u and b − u.
-    /// It is Punto's ways times Banco's from the full
+    /// (Punto's) and u (Banco's), written into `omega`. Rows x and p − x are equal (one is
+    /// copied), and so are columns u and b − u. It is Punto's ways times Banco's from the full
     /// shoe, except where the hands share a value z; those openings (Punto's z and p − z,
     /// Banco's z and b − z) are counted exactly.
-    fn omega(&self, p: usize, b: usize) -> [[R; 10]; 10] {
+    fn omega(&self, p: usize, b: usize, omega: &mut [[R; 10]; 10]) {
         let banco = &self.pair[b];
-        let mut omega: [[R; 10]; 10] = std::array::from_fn(|x| {
+        for x in 0..10 {
+            let y = less(p, x);
+            if y < x {
+                omega[x] = omega[y].clone();
+                continue;
+            }
             let punto = &self.pair[p][x];
-            std::array::from_fn(|u| punto.times(&banco[u]))
-        });
+            for (slot, banco) in omega[x].iter_mut().zip(banco) {
+                *slot = punto.times(banco);
+            }
+        }
         let same_totals = if p == b { R::of(1) } else { R::default() };
         for z in 0..10 {
             let punto = &self.pair[p][z];
@@ -449,7 +456,6 @@ impl<R: Ring> Sums<R> {
                 omega[row][v] = shared.clone();
             }
         }
-        omega
     }
 }
 
@@ -482,6 +488,8 @@ fn kernel<R: Ring>(shoe: &Shoe, plan: &Plan) -> Box<[R]> {
     // Banco draws, with p + p3 ≡ P; times c_b3, the ways of Banco's third card b3.
     let mut drawn: [[R; 10]; 10] = Default::default();
     let mut drawn_to = [false; 10];
+    // Ω of the cell at hand, rewritten whole for each cell.
+    let mut omega: [[R; 10]; 10] = Default::default();
     let add = |tally: &mut [R], index: usize, weight: R| tally[index] = tally[index].plus(&weight);
     for p in 0..10 {
         for b in 0..10 {
@@ -510,7 +518,7 @@ fn kernel<R: Ring>(shoe: &Shoe, plan: &Plan) -> Box<[R]> {
                 .filter(|&p3| banco[PuntoMove::Drew(p3 as u8).column()] == Action::Draw)
                 .fold(0, |set, p3| set | 1 << p3);
             if draws != 0 {
-                let omega = sums.omega(p, b);
+                sums.omega(p, b, &mut omega);
                 drawn_to[b] = true;
                 let mut rows = draws;
                 while rows != 0 {

@@ -403,7 +403,9 @@ impl<'a> Parts<'a> {
         // One pass over the tally.
         let [punto, banco, tie] = self.analysis.winner_counts().map(|count| {
             use num_traits::ToPrimitive;
-            count.to_u128().expect("a count is below the total, which fits")
+            count
+                .to_u128()
+                .expect("a count is below the total, which fits")
         });
         OutcomesReport {
             banco: share_of(banco, total),
