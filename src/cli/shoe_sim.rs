@@ -74,7 +74,7 @@ enum ShoeSimCommand {
 /// The flags of `shoe-sim merge`.
 #[derive(Args)]
 #[command(after_help = "Examples:
-  punto-banco shoe-sim merge docs/examples/shoe-sim/part-1.json docs/examples/shoe-sim/part-2.json docs/examples/shoe-sim/part-3.json
+  punto-banco shoe-sim merge docs/examples/shoe-sim/part-1.json docs/examples/shoe-sim/part-2.json
   punto-banco shoe-sim merge part-*.json -f json           # the report as JSON
   punto-banco shoe-sim merge --partial part-1.json part-2.json -o part-1-2.json   # a merge of merges")]
 struct Merge {

@@ -440,28 +440,30 @@ impl Partial {
             ));
         }
         let mut keys = Vec::with_capacity(wire.bets.len());
+        let mut seen = std::collections::HashSet::with_capacity(wire.bets.len());
         let mut records = Vec::with_capacity(wire.bets.len());
         for bet in &wire.bets {
             let key = &bet.key;
-            if key.is_empty() || keys.contains(key) {
+            // A key is shown cut short: a hostile one can be of any length.
+            let shown = shortened(key);
+            if key.is_empty() || !seen.insert(key.as_str()) {
                 return Err(PartialError::Counts(format!(
-                    "bet `{}` is listed twice or has no key",
-                    shortened(key)
+                    "bet `{shown}` is listed twice or has no key"
                 )));
             }
             let favourable = number(
-                &format!("bets.{key}.favourable_coups"),
+                &format!("bets.{shown}.favourable_coups"),
                 &bet.favourable_coups,
             )?;
-            let advantage = fraction(&format!("bets.{key}.advantage_sum"), &bet.advantage_sum)?;
+            let advantage = fraction(&format!("bets.{shown}.advantage_sum"), &bet.advantage_sum)?;
             let best = bet
                 .best_advantage
                 .as_deref()
-                .map(|text| fraction(&format!("bets.{key}.best_advantage"), text))
+                .map(|text| fraction(&format!("bets.{shown}.best_advantage"), text))
                 .transpose()?;
             let record = BetRecord::new(favourable, advantage, best, coups).ok_or_else(|| {
                 PartialError::Counts(format!(
-                    "bet `{key}`: {favourable} favourable coups of {coups}, with sum {} and best {}: expected at most the coups, a best above zero no larger than the sum and the sum no larger than the favourable coups times the best (none, 0/1 and null together)",
+                    "bet `{shown}`: {favourable} favourable coups of {coups}, sum {}, best {}: expected favourable ≤ coups and 0 < best ≤ sum ≤ favourable × best (or 0, 0/1 and null)",
                     shortened(&bet.advantage_sum),
                     bet.best_advantage.as_deref().map_or("null".into(), shortened)
                 ))
@@ -539,50 +541,54 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Partial, MergeError> {
         return Err(MergeError::Nothing);
     };
     for (name, part) in &parts[1..] {
-        let differs = |what: &str, ours: String, theirs: String| {
+        // Compared whole, shown cut short: a hostile name can be of any length.
+        let differs = |what: &str, ours: &str, theirs: &str| {
             (ours != theirs).then(|| MergeError::Incompatible {
                 first: first_name.clone(),
                 other: name.clone(),
                 what: what.into(),
-                ours,
-                theirs,
+                ours: shortened(ours),
+                theirs: shortened(theirs),
             })
         };
         let (a, b) = (&first.setup, &part.setup);
         let checks = [
-            differs("seed", a.seed.to_string(), b.seed.to_string()),
-            differs("number of shoes", a.shoes.to_string(), b.shoes.to_string()),
+            differs("seed", &a.seed.to_string(), &b.seed.to_string()),
+            differs(
+                "number of shoes",
+                &a.shoes.to_string(),
+                &b.shoes.to_string(),
+            ),
             differs(
                 "number of decks",
-                a.n_decks.to_string(),
-                b.n_decks.to_string(),
+                &a.n_decks.to_string(),
+                &b.n_decks.to_string(),
             ),
-            differs("cut", a.cut.to_string(), b.cut.to_string()),
+            differs("cut", &a.cut.to_string(), &b.cut.to_string()),
             differs(
                 "rule set",
-                format!("`{}`", a.rules),
-                format!("`{}`", b.rules),
+                &format!("`{}`", a.rules),
+                &format!("`{}`", b.rules),
             ),
             differs(
                 "rule set's SHA-256",
-                first.rules_sha256.clone(),
-                part.rules_sha256.clone(),
+                &first.rules_sha256,
+                &part.rules_sha256,
             ),
             differs(
                 "number of shards",
-                first.shards.count().to_string(),
-                part.shards.count().to_string(),
+                &first.shards.count().to_string(),
+                &part.shards.count().to_string(),
             ),
-            differs(
-                "version of punto-banco",
-                first.version.clone(),
-                part.version.clone(),
-            ),
-            differs(
-                "list of bets",
-                first.simulation.bets().join(", "),
-                part.simulation.bets().join(", "),
-            ),
+            differs("version of punto-banco", &first.version, &part.version),
+            // The lists are compared, not their joined texts, which a comma in a key blurs.
+            (first.simulation.bets() != part.simulation.bets()).then(|| MergeError::Incompatible {
+                first: first_name.clone(),
+                other: name.clone(),
+                what: "list of bets".into(),
+                ours: shortened(&first.simulation.bets().join(", ")),
+                theirs: shortened(&part.simulation.bets().join(", ")),
+            }),
         ];
         if let Some(error) = checks.into_iter().flatten().next() {
             return Err(error);
