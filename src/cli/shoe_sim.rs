@@ -27,7 +27,7 @@ const SIMULATED_DECKS: u64 = punto_banco::dealer::Dealer::MAX_DECKS;
   punto-banco shoe-sim --shoes 100 -r ez-baccarat --cut 52   # a variant, a deeper cut
   punto-banco shoe-sim --shoes 100 -d 6 -f json              # six decks, as JSON
   punto-banco shoe-sim --shoes 100 --shard 2/4 --partial -o part-2.json   # one shard of four
-  punto-banco shoe-sim merge docs/examples/shoe-sim/part-1.json docs/examples/shoe-sim/part-2.json docs/examples/shoe-sim/part-3.json   # the run's report"
+  punto-banco shoe-sim merge docs/examples/shoe-sim/part-1.json docs/examples/shoe-sim/part-2.json"
 )]
 pub struct ShoeSim {
     /// Merge partial summaries instead of dealing.

@@ -1332,9 +1332,17 @@ fn partials_of_other_runs_or_shards_twice_or_missing_are_refused_by_name() {
         &["shoe-sim", "merge", a, b, &renamed],
         &["its rule set's SHA-256 is 0000"],
     );
-    let four = edited(c, |d| d["shards"]["count"] = "4".into());
+    let four = folder.path().join("four.json");
+    let four = four.to_str().unwrap();
+    let args = [
+        &["shoe-sim"][..],
+        &SMALL_RUN,
+        &["--shard", "4/4", "--partial", "-o", four],
+    ]
+    .concat();
+    succeeded(&run(&args, b""));
     bad(
-        &["shoe-sim", "merge", a, b, &four],
+        &["shoe-sim", "merge", a, b, four],
         &["number of shards is 4, not 3"],
     );
     let version = edited(c, |d| d["version"] = "9.9.9".into());
