@@ -154,6 +154,14 @@ pub enum ShardError {
     /// No shards at all.
     #[error("a run is split into at least one shard, not 0")]
     NoShards,
+    /// A range of shards whose first comes after its last.
+    #[error("shards {first} to {last}: the first comes after the last")]
+    Reversed {
+        /// The first shard.
+        first: u64,
+        /// The last shard.
+        last: u64,
+    },
     /// A shard number outside 1 to the count.
     #[error("shard {index} of {count} does not exist: shards are numbered from 1 to {count}")]
     OutOfRange {
@@ -188,10 +196,7 @@ impl Shards {
             }
         }
         if first > last {
-            return Err(ShardError::OutOfRange {
-                index: first,
-                count: last,
-            });
+            return Err(ShardError::Reversed { first, last });
         }
         Ok(Shards { count, first, last })
     }
@@ -626,8 +631,11 @@ impl Priced {
 #[derive(Debug, Clone)]
 struct Pricing {
     drawing: DrawingRules,
-    /// For each class, the indices of its final states.
+    /// For each class, the indices of its final states that the drawing rules can end in
+    /// ([`DrawingRules::can_end_in`]): the others always weigh nothing.
     classes: Vec<Vec<usize>>,
+    /// For each class, the indices of all its final states.
+    all_classes: Vec<Vec<usize>>,
     /// The bets settled on the coup, with their index among all the bets.
     on_coup: Vec<(usize, Priced)>,
     /// The pair bets, with their index.
@@ -646,6 +654,7 @@ impl Pricing {
             .collect();
         let mut class_of: HashMap<Vec<Ratio<i64>>, usize> = HashMap::new();
         let mut classes: Vec<Vec<usize>> = Vec::new();
+        let mut all_classes: Vec<Vec<usize>> = Vec::new();
         let mut class_nets: Vec<Vec<Ratio<i64>>> = Vec::new();
         for state in FinalState::all() {
             let nets: Vec<Ratio<i64>> = coup_bets
@@ -654,10 +663,14 @@ impl Pricing {
                 .collect();
             let class = *class_of.entry(nets.clone()).or_insert_with(|| {
                 classes.push(Vec::new());
+                all_classes.push(Vec::new());
                 class_nets.push(nets);
                 classes.len() - 1
             });
-            classes[class].push(state.index());
+            all_classes[class].push(state.index());
+            if rules.drawing.can_end_in(state) {
+                classes[class].push(state.index());
+            }
         }
         let on_coup = coup_bets
             .iter()
@@ -691,6 +704,7 @@ impl Pricing {
         Pricing {
             drawing: rules.drawing.clone(),
             classes,
+            all_classes,
             on_coup,
             on_pairs,
             bets: all.len(),
@@ -728,29 +742,11 @@ impl Pricing {
         // in the narrowest type the engine proved, summed by class in 128 bits (a class sum
         // is below N⁶, which that type holds) or in big integers.
         match engine::weights(shoe, &self.drawing)? {
-            Weights::U64(w) => {
-                let cases: Vec<u128> = self
-                    .classes
-                    .iter()
-                    .map(|states| u128::from(states.iter().map(|&i| w[i]).sum::<u64>()))
-                    .collect();
-                for (bet, priced) in &self.on_coup {
-                    found(*bet, priced.numerator(&cases));
-                }
-            }
-            Weights::U128(w) => {
-                let cases: Vec<u128> = self
-                    .classes
-                    .iter()
-                    .map(|states| states.iter().map(|&i| w[i]).sum::<u128>())
-                    .collect();
-                for (bet, priced) in &self.on_coup {
-                    found(*bet, priced.numerator(&cases));
-                }
-            }
+            Weights::U64(w) => self.coup_numerators(shoe.len(), &w[..], found),
+            Weights::U128(w) => self.coup_numerators(shoe.len(), &w[..], found),
             Weights::Big(w) => {
                 let cases: Vec<BigUint> = self
-                    .classes
+                    .all_classes
                     .iter()
                     .map(|states| states.iter().map(|&i| &w[i]).sum::<BigUint>())
                     .collect();
@@ -774,6 +770,43 @@ impl Pricing {
             }
         }
         Ok(())
+    }
+}
+
+impl Pricing {
+    /// The numerators of the bets settled on the coup, from weights that fit 128 bits. The
+    /// classes hold only the final states the drawing rules can end in; should their weights
+    /// not add up to the shoe's N·(N−1)·…·(N−5), every state is summed instead, so that the
+    /// shortcut can never lose a case.
+    fn coup_numerators<W: Copy + Into<u128>>(
+        &self,
+        n: u64,
+        weights: &[W],
+        found: &mut dyn FnMut(usize, Numerator),
+    ) {
+        const INLINE: usize = 32;
+        let sum_into = |lists: &[Vec<usize>], cases: &mut [u128]| {
+            for (case, states) in cases.iter_mut().zip(lists) {
+                *case = states.iter().map(|&i| weights[i].into()).sum();
+            }
+        };
+        let mut inline = [0u128; INLINE];
+        let mut spilled = Vec::new();
+        let cases: &mut [u128] = if self.classes.len() <= INLINE {
+            &mut inline[..self.classes.len()]
+        } else {
+            spilled.resize(self.classes.len(), 0);
+            &mut spilled
+        };
+        sum_into(&self.classes, cases);
+        // The weights of a shoe whose N⁶ fits 128 bits add up to N·(N−1)·…·(N−5) in 128 bits.
+        let sequences = (0..6u64).map(|k| u128::from(n - k)).product::<u128>();
+        if cases.iter().sum::<u128>() != sequences {
+            sum_into(&self.all_classes, cases);
+        }
+        for (bet, priced) in &self.on_coup {
+            found(*bet, priced.numerator(cases));
+        }
     }
 }
 
@@ -1087,6 +1120,29 @@ mod tests {
         }
     }
 
+    /// Should the classes miss a state that weighs something, the numerators are still the
+    /// exact analysis's: the weights no longer add up, and every state is summed instead.
+    #[test]
+    fn a_class_that_misses_a_state_is_caught_by_the_total() {
+        let rules = Rules::reference();
+        let mut pricing = Pricing::new(&rules);
+        let reachable: usize = pricing.classes.iter().map(Vec::len).sum();
+        assert!(reachable < pricing.all_classes.iter().map(Vec::len).sum::<usize>());
+        for states in &mut pricing.classes {
+            states.truncate(states.len() / 2);
+        }
+        let shoe = Shoe::decks(8).unwrap();
+        let analysis = Analysis::new(&shoe, &rules).unwrap();
+        let numerators = pricing.numerators(&shoe).unwrap();
+        for (bet, (_, terms)) in rules.tariff.all().iter().enumerate() {
+            let ours = BigRational::new(
+                numerators[bet].clone(),
+                BigInt::from(pricing.bet(bet).denominator(shoe.len())),
+            );
+            assert_eq!(ours, analysis.expected_net_of(terms));
+        }
+    }
+
     /// A bet with nets of large, coprime denominators takes the big-integer path and stays
     /// exact.
     #[test]
@@ -1176,6 +1232,10 @@ mod tests {
             Err(ShardError::OutOfRange { index: 9, count: 8 })
         );
         assert_eq!("1/0".parse::<Shards>(), Err(ShardError::NoShards));
+        assert_eq!(
+            Shards::range(3, 2, 4),
+            Err(ShardError::Reversed { first: 3, last: 2 })
+        );
         assert_eq!(
             "9/8".parse::<Shards>().unwrap_err().to_string(),
             "shard 9 of 8 does not exist: shards are numbered from 1 to 8"

@@ -717,4 +717,52 @@ mod tests {
         drawing.drawing.punto[5] = Action::Stand;
         assert_ne!(reference, rules_content(&drawing));
     }
+
+    /// A small real partial, as `shoe-sim --shard 1/2 --partial` writes it.
+    fn example() -> String {
+        let rules = Rules::reference();
+        let setup = SimulationSetup {
+            shoes: 4,
+            seed: 7,
+            n_decks: 1,
+            cut: 10,
+            rules: "reference".into(),
+        };
+        let shards = Shards::one(1, 2).unwrap();
+        let sim = super::super::try_simulate_shards(&setup, &rules, shards, &|_| {}).unwrap();
+        Partial::new(setup, &"a".repeat(64), shards, sim)
+            .to_json()
+            .unwrap()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Any edit of a partial's text is read or refused, never a panic; what is read writes
+        /// back to text that reads back to it.
+        #[test]
+        fn edited_partials_are_read_or_refused(
+            edits in proptest::collection::vec((0usize..2000, proptest::prelude::any::<u8>()), 1..4),
+        ) {
+            let mut bytes = example().into_bytes();
+            for (at, byte) in edits {
+                let at = at % bytes.len();
+                bytes[at] = byte;
+            }
+            let Ok(text) = String::from_utf8(bytes) else { return Ok(()); };
+            if let Ok(partial) = Partial::from_json(&text) {
+                let written = partial.to_json().unwrap();
+                proptest::prop_assert_eq!(Partial::from_json(&written).unwrap(), partial);
+            }
+        }
+    }
+
+    #[test]
+    fn the_example_partial_reads_back_to_itself() {
+        let text = example();
+        let partial = Partial::from_json(&text).unwrap();
+        assert_eq!(partial.to_json().unwrap(), text);
+        assert_eq!(partial.shards(), Shards::one(1, 2).unwrap());
+        assert!(partial.simulation().coups() > 0);
+    }
 }

@@ -1182,6 +1182,10 @@ fn partials_that_are_not_partials_are_refused_with_the_file_and_the_field() {
         &["shard 4 of 3 does not exist"],
     );
     merge_one(
+        &edited(&parts[0], |d| d["shards"]["first"] = "2".into()),
+        &["shards 2 to 1: the first comes after the last"],
+    );
+    merge_one(
         &edited(&parts[0], |d| d["shards"]["count"] = "0".into()),
         &["at least one shard"],
     );
