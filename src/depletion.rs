@@ -821,6 +821,7 @@ struct ShoeTally {
 fn one_shoe(
     setup: &SimulationSetup,
     pricing: &Pricing,
+    first_coup: &[Option<Count>],
     index: u64,
 ) -> Result<ShoeTally, SimulationError> {
     // Every shoe has its own stream of the seeded generator, so the result does not depend
@@ -835,11 +836,20 @@ fn one_shoe(
     while dealer.remaining().len() > setup.cut.max(5) {
         let shoe = Shoe::from_counts(counts)?;
         let n = shoe.len();
-        pricing.each_numerator(&shoe, &mut |bet, numerator| {
-            if let Some(count) = numerator.positive() {
-                favourable[bet].push((n, count));
+        if coups == 0 {
+            // Every shoe starts full: its first coup was priced once for the run.
+            for (bet, count) in first_coup.iter().enumerate() {
+                if let Some(count) = count {
+                    favourable[bet].push((n, count.clone()));
+                }
             }
-        })?;
+        } else {
+            pricing.each_numerator(&shoe, &mut |bet, numerator| {
+                if let Some(count) = numerator.positive() {
+                    favourable[bet].push((n, count));
+                }
+            })?;
+        }
         let Some(coup) = dealer.deal_coup(&pricing.drawing) else {
             break;
         };
@@ -997,6 +1007,10 @@ fn simulate_in_chunks(
     }
     check_cut(setup.cut as u64, setup.n_decks)?;
     let pricing = Pricing::new(rules);
+    let mut first_coup = vec![None; pricing.bets];
+    pricing.each_numerator(&Shoe::decks(setup.n_decks)?, &mut |bet, numerator| {
+        first_coup[bet] = numerator.positive();
+    })?;
     let bets: Vec<String> = rules
         .tariff
         .all()
@@ -1020,7 +1034,7 @@ fn simulate_in_chunks(
         let indices = first..end;
         let chunk: Vec<ShoeTally> = indices
             .map(|index| {
-                let result = one_shoe(setup, &pricing, index);
+                let result = one_shoe(setup, &pricing, &first_coup, index);
                 let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 if finished.is_multiple_of(100) || finished == total {
                     progress(finished);
@@ -1251,7 +1265,9 @@ mod tests {
         let (mut low, mut high) = (low, high);
         let setup = setup(200, 3, 1, 5);
         for index in 0..setup.shoes {
-            let coups = one_shoe(&setup, &pricing, index).unwrap().coups;
+            let coups = one_shoe(&setup, &pricing, &[None, None, None], index)
+                .unwrap()
+                .coups;
             low = low.min(coups);
             high = high.max(coups);
         }
