@@ -34,7 +34,8 @@
 use super::{BetRecord, Shards, Simulation, SimulationSetup, check_cut, coups_per_shoe};
 use crate::dealer::Dealer;
 use crate::outcome::FinalState;
-use crate::rules::{Action, Pairs, Rules, Terms};
+use crate::play::Plan;
+use crate::rules::{Action, Pairs, PuntoMove, Rules, Terms};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -630,27 +631,36 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Partial, MergeError> {
 }
 
 /// The content of a rule set as one canonical text, what a partial's `rules.sha256` is the
-/// digest of: the drawing rules, then each bet's key and its net on every final state (or,
-/// for a pair bet, its hand and net). Two rule files that settle every coup alike have the
-/// same content whatever their layout; any difference in a rule or a payout changes it.
+/// digest of: what the order of play does after each opening ([`Plan`]: a natural, or
+/// Punto's action and Banco's against each Punto move), then each bet's key and its net on
+/// every final state (or, for a pair bet, its hand and net). Two rule files that play and
+/// settle every coup alike have the same content whatever their layout; any difference in a
+/// rule that is consulted or in a payout changes it.
 pub fn rules_content(rules: &Rules) -> String {
-    let action = |a: Action| match a {
-        Action::Draw => "draw",
-        Action::Stand => "stand",
+    let action = |a: Option<Action>| match a {
+        Some(Action::Draw) => "draw",
+        Some(Action::Stand) => "stand",
+        None => "-",
     };
     let mut text = String::from("punto-banco rules content 1\n");
-    let naturals: Vec<&str> = rules
-        .drawing
-        .naturals
-        .iter()
-        .map(|&n| if n { "natural" } else { "-" })
-        .collect();
-    text.push_str(&format!("naturals {}\n", naturals.join(" ")));
-    let punto: Vec<&str> = rules.drawing.punto.iter().map(|&a| action(a)).collect();
-    text.push_str(&format!("punto {}\n", punto.join(" ")));
-    for (total, row) in rules.drawing.banco.iter().enumerate() {
-        let row: Vec<&str> = row.iter().map(|&a| action(a)).collect();
-        text.push_str(&format!("banco {total} {}\n", row.join(" ")));
+    let plan = Plan::new(&rules.drawing);
+    for punto_total in 0..10 {
+        for banco_total in 0..10 {
+            let opening = plan.opening(punto_total, banco_total);
+            if opening.is_natural() {
+                text.push_str(&format!("opening {punto_total} {banco_total} natural\n"));
+            } else {
+                let banco: Vec<&str> = PuntoMove::ALL
+                    .iter()
+                    .map(|&m| action(opening.banco(m)))
+                    .collect();
+                text.push_str(&format!(
+                    "opening {punto_total} {banco_total} punto {} banco {}\n",
+                    action(opening.punto()),
+                    banco.join(" ")
+                ));
+            }
+        }
     }
     for (key, terms) in rules.tariff.all() {
         match &terms {
@@ -714,8 +724,16 @@ mod tests {
         other.tariff.tie.lines[0].net = num_rational::Ratio::from_integer(9);
         assert_ne!(reference, rules_content(&other));
         let mut drawing = Rules::reference();
-        drawing.drawing.punto[5] = Action::Stand;
+        drawing.drawing = drawing
+            .drawing
+            .with_banco_cell(3, PuntoMove::Drew(8), Action::Draw);
         assert_ne!(reference, rules_content(&drawing));
+        // A cell no coup consults (Banco's row 8 is a natural) is no part of the content.
+        let mut unread = Rules::reference();
+        unread.drawing = unread
+            .drawing
+            .with_banco_cell(8, PuntoMove::Stood, Action::Draw);
+        assert_eq!(reference, rules_content(&unread));
     }
 
     /// A small real partial, as `shoe-sim --shard 1/2 --partial` writes it.
