@@ -132,7 +132,9 @@ pub struct SimulationSetup {
 /// let third: Shards = "3/4".parse().unwrap();
 /// assert_eq!(third.shoes(10), 5..7);
 /// assert_eq!(Shards::one(1, 4).unwrap().shoes(10), 0..2);
-/// assert_eq!(Shards::one(5, 8).unwrap().shoes(3), 1..2);
+/// // Eight shards of three shoes: five of them are empty.
+/// assert!(Shards::one(5, 8).unwrap().shoes(3).is_empty());
+/// assert_eq!(Shards::one(6, 8).unwrap().shoes(3), 1..2);
 /// assert!("5/4".parse::<Shards>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -373,6 +375,9 @@ pub enum SimulationError {
         /// The decks of the shoe.
         n_decks: u64,
     },
+    /// Two runs of different bets cannot be added up.
+    #[error("the runs follow different bets and cannot be added up")]
+    DifferentBets,
     /// A count of the simulation would pass `u64::MAX`.
     #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
     CountOverflow {
@@ -456,12 +461,12 @@ impl Simulation {
         nearest(&self.exact_gain_per_shoe(bet))
     }
 
-    /// The totals of this run and `other`, a run of other shoes of the same bets; `None`
-    /// when the bets differ.
+    /// The totals of this run and `other`, a run of other shoes of the same bets; an error
+    /// when the bets differ or a count would pass `u64::MAX`.
     pub fn merged(mut self, other: &Simulation) -> Result<Simulation, SimulationError> {
         let overflow = |what: &str| SimulationError::CountOverflow { what: what.into() };
         if self.bets != other.bets {
-            return Err(overflow("coups of different bets"));
+            return Err(SimulationError::DifferentBets);
         }
         self.shoes = self
             .shoes
