@@ -1,24 +1,32 @@
 //! Depleted shoes: the exact effect of removing one card of each rank, and shoes dealt to a
 //! cut card with the exact edge of every bet computed before every coup.
 //!
-//! The simulation is exact coup by coup (each edge an exact fraction, from the fast engine in
-//! the narrowest ring that holds the shoe) but it adds up in `f64`: each favourable coup's
-//! exact expected net is rounded to the nearest `f64` and summed into [`BetRecord::advantage`],
-//! in coup order within a shoe and in shoe order across shoes, so that the same setup gives
-//! the same bits on any number of threads. Those sums, and the averages and gains derived from
-//! them, are the one place outside rendering and `oracle::fit` where floating point is
-//! accumulated; the counts of coups are exact integers.
+//! The simulation is exact from end to end. Before every coup the engine counts what is
+//! left of the shoe, and each bet's expected net is a fraction of whole numbers (a numerator
+//! over the bet's common denominator times the shoe's number of sequences); the favourable
+//! ones are added up as exact rationals and the largest is kept exactly. A run's totals
+//! ([`Simulation`]) are therefore the same whatever the order the shoes are added in: on any
+//! number of threads, in any chunks, and over any split into shards ([`Shards`]) merged
+//! afterwards ([`partial`]). Floating point appears only in the averages a report prints,
+//! each the nearest `f64` of an exact quotient.
+
+pub mod partial;
 
 use crate::analysis::Analysis;
 use crate::card::Rank;
 use crate::dealer::Dealer;
-use crate::rules::Rules;
+use crate::engine::{self, Weights};
+use crate::outcome::FinalState;
+use crate::rules::{DrawingRules, Pairs, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
-use num_rational::BigRational;
+use num_bigint::{BigInt, BigUint};
+use num_rational::{BigRational, Ratio};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
 
 /// The effect of removal: each bet's exact edge in the shoe, and its change when one card of
 /// each rank is taken out.
@@ -97,7 +105,7 @@ pub fn effect_of_removal(shoe: &Shoe, rules: &Rules) -> Result<EffectOfRemoval, 
 }
 
 /// How a shoe simulation deals.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimulationSetup {
     /// How many shoes to deal; any number, memory does not grow with it.
     pub shoes: u64,
@@ -111,19 +119,234 @@ pub struct SimulationSetup {
     pub rules: String,
 }
 
-/// What happened to one bet over the simulated shoes.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct BetRecord {
-    /// Coups before which the bet was favourable (its exact edge below zero).
-    pub favourable: u64,
-    /// The sum of the player's advantage (minus the edge) over those coups, in units staked:
-    /// each coup's exact advantage rounded to `f64`, added up in `f64` in coup and shoe order.
-    pub advantage: f64,
-    /// The largest advantage seen, the `f64` nearest the exact one.
-    pub best: f64,
+/// Which of a simulation's shoes a run deals: the shards `first` to `last` of `count`
+/// (numbered from 1), each shard a block of consecutive shoes.
+///
+/// Shoe *i* (from 0) is dealt from stream *i* of the seeded generator whichever run deals
+/// it, so shards dealt apart and merged give the unsharded run's figures exactly. Shard *K*
+/// of *N* holds the shoes ⌊(K−1)·S/N⌋ to ⌊K·S/N⌋ − 1 of *S*: the blocks differ in size by at
+/// most one shoe, and when *N* is larger than *S* some are empty.
+///
+/// ```
+/// use punto_banco::depletion::Shards;
+/// let third: Shards = "3/4".parse().unwrap();
+/// assert_eq!(third.shoes(10), 5..7);
+/// assert_eq!(Shards::one(1, 4).unwrap().shoes(10), 0..2);
+/// // Eight shards of three shoes: five of them are empty.
+/// assert!(Shards::one(5, 8).unwrap().shoes(3).is_empty());
+/// assert_eq!(Shards::one(6, 8).unwrap().shoes(3), 1..2);
+/// assert!("5/4".parse::<Shards>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shards {
+    count: u64,
+    first: u64,
+    last: u64,
 }
 
-/// The result of a shoe simulation.
+/// A shard that is not one of its count, or text that is not `K/N`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// Not two whole numbers separated by `/`.
+    #[error(
+        "`{0}` is not a shard: expected K/N, two whole numbers such as 3/8 (shard 3 of 8, numbered from 1)"
+    )]
+    Syntax(String),
+    /// No shards at all.
+    #[error("a run is split into at least one shard, not 0")]
+    NoShards,
+    /// A range of shards whose first comes after its last.
+    #[error("shards {first} to {last}: the first comes after the last")]
+    Reversed {
+        /// The first shard.
+        first: u64,
+        /// The last shard.
+        last: u64,
+    },
+    /// A shard number outside 1 to the count.
+    #[error("shard {index} of {count} does not exist: shards are numbered from 1 to {count}")]
+    OutOfRange {
+        /// The shard asked for.
+        index: u64,
+        /// How many shards there are.
+        count: u64,
+    },
+}
+
+impl Shards {
+    /// Every shoe: the one shard of one.
+    pub const WHOLE: Shards = Shards {
+        count: 1,
+        first: 1,
+        last: 1,
+    };
+
+    /// Shard `index` of `count`, numbered from 1.
+    pub fn one(index: u64, count: u64) -> Result<Shards, ShardError> {
+        Shards::range(index, index, count)
+    }
+
+    /// Shards `first` to `last` of `count`, numbered from 1.
+    pub fn range(first: u64, last: u64, count: u64) -> Result<Shards, ShardError> {
+        if count == 0 {
+            return Err(ShardError::NoShards);
+        }
+        for index in [first, last] {
+            if !(1..=count).contains(&index) {
+                return Err(ShardError::OutOfRange { index, count });
+            }
+        }
+        if first > last {
+            return Err(ShardError::Reversed { first, last });
+        }
+        Ok(Shards { count, first, last })
+    }
+
+    /// How many shards the run is split into.
+    pub fn count(self) -> u64 {
+        self.count
+    }
+
+    /// The first shard held, from 1.
+    pub fn first(self) -> u64 {
+        self.first
+    }
+
+    /// The last shard held, from 1.
+    pub fn last(self) -> u64 {
+        self.last
+    }
+
+    /// Whether these are all the shards: the whole run.
+    pub fn is_whole(self) -> bool {
+        self.first == 1 && self.last == self.count
+    }
+
+    /// The shoes (numbered from 0) these shards hold, of a run of `total` shoes.
+    pub fn shoes(self, total: u64) -> std::ops::Range<u64> {
+        let start = |k: u64| (u128::from(k) * u128::from(total) / u128::from(self.count)) as u64;
+        start(self.first - 1)..start(self.last)
+    }
+}
+
+impl std::str::FromStr for Shards {
+    type Err = ShardError;
+
+    /// Reads `K/N`: shard K of N, numbered from 1.
+    fn from_str(text: &str) -> Result<Shards, ShardError> {
+        let number = |part: &str| {
+            (!part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| part.parse::<u64>().ok())
+                .flatten()
+        };
+        let (index, count) = text
+            .split_once('/')
+            .and_then(|(k, n)| Some((number(k)?, number(n)?)))
+            .ok_or_else(|| ShardError::Syntax(text.to_string()))?;
+        Shards::one(index, count)
+    }
+}
+
+impl std::fmt::Display for Shards {
+    /// `K/N` for one shard, `K-L/N` for several.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.first == self.last {
+            write!(f, "{}/{}", self.first, self.count)
+        } else {
+            write!(f, "{}-{}/{}", self.first, self.last, self.count)
+        }
+    }
+}
+
+/// What happened to one bet over the simulated shoes, exactly.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BetRecord {
+    /// Coups before which the bet was favourable (its exact expected net above zero).
+    favourable: u64,
+    /// The exact sum of the player's advantage (the expected net) over those coups.
+    advantage: BigRational,
+    /// The largest advantage seen, exactly; `None` when the bet was never favourable.
+    best: Option<BigRational>,
+}
+
+impl Default for BetRecord {
+    fn default() -> BetRecord {
+        BetRecord {
+            favourable: 0,
+            advantage: BigRational::zero(),
+            best: None,
+        }
+    }
+}
+
+impl BetRecord {
+    /// A record from its parts, when they can be one bet's over `coups` coups: at most
+    /// `coups` favourable coups; none, a zero sum and no best together; else a positive best
+    /// no larger than the sum, and a sum no larger than the favourable coups times the best.
+    pub fn new(
+        favourable: u64,
+        advantage: BigRational,
+        best: Option<BigRational>,
+        coups: u64,
+    ) -> Option<BetRecord> {
+        let consistent = favourable <= coups
+            && match &best {
+                None => favourable == 0 && advantage.is_zero(),
+                Some(best) => {
+                    favourable > 0
+                        && best.is_positive()
+                        && *best <= advantage
+                        && advantage <= best * BigRational::from_integer(favourable.into())
+                }
+            };
+        consistent.then_some(BetRecord {
+            favourable,
+            advantage,
+            best,
+        })
+    }
+
+    /// Coups before which the bet was favourable (its exact expected net above zero).
+    pub fn favourable(&self) -> u64 {
+        self.favourable
+    }
+
+    /// The exact sum of the player's advantage (minus the edge) over those coups, in units
+    /// staked.
+    pub fn advantage(&self) -> &BigRational {
+        &self.advantage
+    }
+
+    /// The largest advantage seen before a coup, exactly; `None` when never favourable.
+    pub fn best(&self) -> Option<&BigRational> {
+        self.best.as_ref()
+    }
+
+    /// The largest advantage as the nearest `f64`; 0 when the bet was never favourable.
+    pub fn best_decimal(&self) -> f64 {
+        self.best.as_ref().map_or(0.0, nearest)
+    }
+
+    /// Adds another run's record of the same bet.
+    fn absorb(&mut self, other: &BetRecord) -> Option<()> {
+        self.favourable = self.favourable.checked_add(other.favourable)?;
+        self.advantage += &other.advantage;
+        if let Some(best) = &other.best
+            && self.best.as_ref().is_none_or(|mine| best > mine)
+        {
+            self.best = Some(best.clone());
+        }
+        Some(())
+    }
+}
+
+/// The nearest `f64` of an exact value.
+fn nearest(value: &BigRational) -> f64 {
+    value.to_f64().unwrap_or(f64::NAN)
+}
+
+/// The result of a shoe simulation, or of some of its shards.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Simulation {
     /// The bets, by key, in the tariff's order.
@@ -152,6 +375,9 @@ pub enum SimulationError {
         /// The decks of the shoe.
         n_decks: u64,
     },
+    /// Two runs of different bets cannot be added up.
+    #[error("the runs follow different bets and cannot be added up")]
+    DifferentBets,
     /// A count of the simulation would pass `u64::MAX`.
     #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
     CountOverflow {
@@ -161,6 +387,22 @@ pub enum SimulationError {
 }
 
 impl Simulation {
+    /// A simulation from its parts: the bets' keys with their records, over `shoes` shoes
+    /// and `coups` coups; `None` when the keys and records are not as many.
+    pub fn new(
+        bets: Vec<String>,
+        shoes: u64,
+        coups: u64,
+        records: Vec<BetRecord>,
+    ) -> Option<Simulation> {
+        (bets.len() == records.len()).then_some(Simulation {
+            bets,
+            shoes,
+            coups,
+            records,
+        })
+    }
+
     /// The bets, by key, in the tariff's order.
     pub fn bets(&self) -> &[String] {
         &self.bets
@@ -191,60 +433,429 @@ impl Simulation {
         self.records[bet].favourable as f64 / self.coups.max(1) as f64
     }
 
-    /// The average advantage when favourable, in units staked.
-    pub fn average_advantage(&self, bet: usize) -> f64 {
+    /// The exact average advantage when favourable, in units staked; zero when never.
+    pub fn exact_average_advantage(&self, bet: usize) -> BigRational {
         let r = &self.records[bet];
         if r.favourable == 0 {
-            0.0
+            BigRational::zero()
         } else {
-            r.advantage / r.favourable as f64
+            &r.advantage / BigRational::from_integer(r.favourable.into())
         }
     }
 
-    /// The expected gain per shoe of staking one unit on the bet exactly when it is favourable.
+    /// The average advantage when favourable, in units staked: the nearest `f64` of
+    /// [`exact_average_advantage`](Self::exact_average_advantage).
+    pub fn average_advantage(&self, bet: usize) -> f64 {
+        nearest(&self.exact_average_advantage(bet))
+    }
+
+    /// The exact expected gain per shoe of staking one unit on the bet exactly when it is
+    /// favourable.
+    pub fn exact_gain_per_shoe(&self, bet: usize) -> BigRational {
+        &self.records[bet].advantage / BigRational::from_integer(self.shoes.max(1).into())
+    }
+
+    /// The expected gain per shoe of staking one unit on the bet exactly when it is
+    /// favourable: the nearest `f64` of [`exact_gain_per_shoe`](Self::exact_gain_per_shoe).
     pub fn gain_per_shoe(&self, bet: usize) -> f64 {
-        self.records[bet].advantage / self.shoes.max(1) as f64
+        nearest(&self.exact_gain_per_shoe(bet))
+    }
+
+    /// The totals of this run and `other`, a run of other shoes of the same bets; an error
+    /// when the bets differ or a count would pass `u64::MAX`.
+    pub fn merged(mut self, other: &Simulation) -> Result<Simulation, SimulationError> {
+        let overflow = |what: &str| SimulationError::CountOverflow { what: what.into() };
+        if self.bets != other.bets {
+            return Err(SimulationError::DifferentBets);
+        }
+        self.shoes = self
+            .shoes
+            .checked_add(other.shoes)
+            .ok_or_else(|| overflow("shoes"))?;
+        self.coups = self
+            .coups
+            .checked_add(other.coups)
+            .ok_or_else(|| overflow("coups"))?;
+        for ((mine, theirs), key) in self.records.iter_mut().zip(&other.records).zip(&other.bets) {
+            mine.absorb(theirs)
+                .ok_or_else(|| overflow(&format!("coups favourable to {key}")))?;
+        }
+        Ok(self)
     }
 }
 
-/// Each bet's exact expected net in a playable shoe, as the nearest `f64` and whether it is
-/// above zero: the analysis of the shoe by the engine's proven entry, in the narrowest integer
-/// type that holds it; the fractions are reduced in 128 bits when they fit, in big integers
-/// otherwise. Every path is exact.
-fn expected_nets(shoe: &Shoe, rules: &Rules) -> Vec<(bool, f64)> {
-    Analysis::new(shoe, rules)
-        .expect("the simulation deals only from playable shoes")
-        .expected_nets()
-        .iter()
-        .map(|net| (net.is_positive(), net.decimal()))
-        .collect()
+/// A positive whole number: in 128 bits while it fits, in a big integer beyond.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Count {
+    Wide(u128),
+    Big(BigUint),
 }
 
-/// One shoe dealt to the cut card: the coups dealt and, for each bet, its record over them.
+impl Count {
+    fn to_biguint(&self) -> BigUint {
+        match self {
+            Count::Wide(x) => BigUint::from(*x),
+            Count::Big(x) => x.clone(),
+        }
+    }
+
+    fn add(&mut self, other: &Count) {
+        *self = match (&*self, other) {
+            (Count::Wide(a), Count::Wide(b)) => match a.checked_add(*b) {
+                Some(sum) => Count::Wide(sum),
+                None => Count::Big(BigUint::from(*a) + *b),
+            },
+            (a, b) => Count::Big(a.to_biguint() + b.to_biguint()),
+        };
+    }
+}
+
+/// The numerator of an expected net: in 128 bits, the usual case, or in a big integer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Numerator {
+    Small(i128),
+    Big(BigInt),
+}
+
+impl Numerator {
+    /// The numerator when it is above zero.
+    fn positive(self) -> Option<Count> {
+        match self {
+            Numerator::Small(n) => (n > 0).then(|| Count::Wide(n.unsigned_abs())),
+            Numerator::Big(n) => n.is_positive().then(|| match n.to_u128() {
+                Some(x) => Count::Wide(x),
+                None => Count::Big(n.magnitude().clone()),
+            }),
+        }
+    }
+
+    #[cfg(test)]
+    fn to_bigint(&self) -> BigInt {
+        match self {
+            Numerator::Small(n) => BigInt::from(*n),
+            Numerator::Big(n) => n.clone(),
+        }
+    }
+}
+
+/// What a bet's expected net is a fraction of, besides its common denominator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Over {
+    /// The shoe's ordered six-card sequences N·(N−1)·…·(N−5): a bet settled on the coup.
+    Sequences,
+    /// A hand's ordered first two cards N·(N−1): a pair bet.
+    FirstTwo,
+}
+
+impl Over {
+    /// The number of cases for a shoe of `n` cards.
+    fn cases(self, n: u64) -> BigUint {
+        let factors = match self {
+            Over::Sequences => 6,
+            Over::FirstTwo => 2,
+        };
+        (0..factors).map(|k| BigUint::from(n - k)).product()
+    }
+}
+
+/// One bet's net as whole numbers: on the `k`-th class of cases it nets
+/// `coefficients[k] / scale` per unit staked, so that its expected net is
+/// `Σ coefficients[k]·cases[k] / (scale · cases)`.
+#[derive(Debug, Clone)]
+struct Priced {
+    over: Over,
+    /// The least common denominator of the bet's nets.
+    scale: BigUint,
+    coefficients: Vec<BigInt>,
+    /// The same coefficients, when each fits 64 bits: the fast path.
+    small: Option<Vec<i64>>,
+}
+
+impl Priced {
+    fn new(over: Over, nets: &[Ratio<i64>]) -> Priced {
+        // lcm(a, d) = a · d / gcd(a, d), the gcd read from the reduced fraction a / d.
+        let scale = nets.iter().fold(BigUint::one(), |lcm, net| {
+            let d = BigUint::from(net.denom().unsigned_abs());
+            let reduced = Ratio::new(lcm.clone(), d);
+            lcm * reduced.denom()
+        });
+        let big_scale = BigInt::from(scale.clone());
+        let coefficients: Vec<BigInt> = nets
+            .iter()
+            .map(|net| BigInt::from(*net.numer()) * &big_scale / BigInt::from(*net.denom()))
+            .collect();
+        let small = coefficients.iter().map(ToPrimitive::to_i64).collect();
+        Priced {
+            over,
+            scale,
+            coefficients,
+            small,
+        }
+    }
+
+    /// The numerator of the expected net over these cases (one count per class), exact:
+    /// in 128 bits when every step fits, in big integers otherwise.
+    fn numerator(&self, cases: &[u128]) -> Numerator {
+        if let Some(small) = &self.small
+            && let Some(n) = small.iter().zip(cases).try_fold(0i128, |sum, (&c, &k)| {
+                sum.checked_add(i128::from(c).checked_mul(i128::try_from(k).ok()?)?)
+            })
+        {
+            return Numerator::Small(n);
+        }
+        Numerator::Big(
+            self.coefficients
+                .iter()
+                .zip(cases)
+                .map(|(c, &k)| c * BigInt::from(k))
+                .sum(),
+        )
+    }
+
+    /// The same numerator from cases in big integers.
+    fn numerator_big(&self, cases: &[BigUint]) -> Numerator {
+        Numerator::Big(
+            self.coefficients
+                .iter()
+                .zip(cases)
+                .map(|(c, k)| c * BigInt::from(k.clone()))
+                .sum(),
+        )
+    }
+
+    /// The denominator of the expected net in a shoe of `n` cards.
+    fn denominator(&self, n: u64) -> BigUint {
+        &self.scale * self.over.cases(n)
+    }
+}
+
+/// The bets of a rule set made ready to be valued before every coup from the engine's
+/// weights, once per run: the final states grouped into classes on which every bet nets the
+/// same, and each bet's nets as whole numbers over one denominator. A coup then costs the
+/// engine's count, one pass adding its weights into the classes, and a few products.
+#[derive(Debug, Clone)]
+struct Pricing {
+    drawing: DrawingRules,
+    /// For each class, the indices of its final states that the drawing rules can end in
+    /// ([`DrawingRules::can_end_in`]): the others always weigh nothing.
+    classes: Vec<Vec<usize>>,
+    /// For each class, the indices of all its final states.
+    all_classes: Vec<Vec<usize>>,
+    /// The bets settled on the coup, with their index among all the bets.
+    on_coup: Vec<(usize, Priced)>,
+    /// The pair bets, with their index.
+    on_pairs: Vec<(usize, Priced)>,
+    bets: usize,
+}
+
+impl Pricing {
+    fn new(rules: &Rules) -> Pricing {
+        let all = rules.tariff.all();
+        let coup_bets: Vec<(usize, &Terms)> = all
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, terms))| matches!(terms, Terms::Paytable(_)))
+            .map(|(i, (_, terms))| (i, terms))
+            .collect();
+        let mut class_of: HashMap<Vec<Ratio<i64>>, usize> = HashMap::new();
+        let mut classes: Vec<Vec<usize>> = Vec::new();
+        let mut all_classes: Vec<Vec<usize>> = Vec::new();
+        let mut class_nets: Vec<Vec<Ratio<i64>>> = Vec::new();
+        for state in FinalState::all() {
+            let nets: Vec<Ratio<i64>> = coup_bets
+                .iter()
+                .map(|(_, terms)| terms.settle(state, Pairs::default()))
+                .collect();
+            let class = *class_of.entry(nets.clone()).or_insert_with(|| {
+                classes.push(Vec::new());
+                all_classes.push(Vec::new());
+                class_nets.push(nets);
+                classes.len() - 1
+            });
+            all_classes[class].push(state.index());
+            if rules.drawing.can_end_in(state) {
+                classes[class].push(state.index());
+            }
+        }
+        let on_coup = coup_bets
+            .iter()
+            .enumerate()
+            .map(|(j, (i, _))| {
+                let nets: Vec<Ratio<i64>> = class_nets.iter().map(|nets| nets[j]).collect();
+                (*i, Priced::new(Over::Sequences, &nets))
+            })
+            .collect();
+        let on_pairs = all
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (_, terms))| match terms {
+                Terms::Pair { .. } => {
+                    // A pair bet reads no final state: its two cases are no pair, then a pair.
+                    let state = FinalState::from_index(0);
+                    let nets = [false, true].map(|pair| {
+                        terms.settle(
+                            state,
+                            Pairs {
+                                punto: pair,
+                                banco: pair,
+                            },
+                        )
+                    });
+                    Some((i, Priced::new(Over::FirstTwo, &nets)))
+                }
+                Terms::Paytable(_) => None,
+            })
+            .collect();
+        Pricing {
+            drawing: rules.drawing.clone(),
+            classes,
+            all_classes,
+            on_coup,
+            on_pairs,
+            bets: all.len(),
+        }
+    }
+
+    /// The priced bet at index `bet` of the tariff.
+    fn bet(&self, bet: usize) -> &Priced {
+        self.on_coup
+            .iter()
+            .chain(&self.on_pairs)
+            .find(|(i, _)| *i == bet)
+            .map(|(_, priced)| priced)
+            .expect("every bet is priced")
+    }
+
+    /// Each bet's exact expected net in a playable shoe, as a numerator over
+    /// [`Priced::denominator`], in the tariff's order.
+    #[cfg(test)]
+    fn numerators(&self, shoe: &Shoe) -> Result<Vec<BigInt>, ShoeError> {
+        let mut numerators = vec![BigInt::zero(); self.bets];
+        self.each_numerator(shoe, &mut |bet, numerator| {
+            numerators[bet] = numerator.to_bigint()
+        })?;
+        Ok(numerators)
+    }
+
+    /// Calls `found` with each bet's index and the numerator of its exact expected net.
+    fn each_numerator(
+        &self,
+        shoe: &Shoe,
+        found: &mut dyn FnMut(usize, Numerator),
+    ) -> Result<(), ShoeError> {
+        // Only the engine's count and the classes depend on the shoe. The weights are taken
+        // in the narrowest type the engine proved, summed by class in 128 bits (a class sum
+        // is below N⁶, which that type holds) or in big integers.
+        match engine::weights(shoe, &self.drawing)? {
+            Weights::U64(w) => self.coup_numerators(shoe.len(), &w[..], found),
+            Weights::U128(w) => self.coup_numerators(shoe.len(), &w[..], found),
+            Weights::Big(w) => {
+                let cases: Vec<BigUint> = self
+                    .all_classes
+                    .iter()
+                    .map(|states| states.iter().map(|&i| &w[i]).sum::<BigUint>())
+                    .collect();
+                for (bet, priced) in &self.on_coup {
+                    found(*bet, priced.numerator_big(&cases));
+                }
+            }
+        }
+        if !self.on_pairs.is_empty() {
+            // Of a hand's N·(N−1) ordered first two cards, Σ c·(c−1) are pairs; both below
+            // 2¹²⁸ for any shoe (a count is below 2³⁵).
+            let n = u128::from(shoe.len());
+            let pairs: u128 = shoe
+                .counts()
+                .iter()
+                .map(|&c| u128::from(c) * u128::from(c.saturating_sub(1)))
+                .sum();
+            let cases = [n * (n - 1) - pairs, pairs];
+            for (bet, priced) in &self.on_pairs {
+                found(*bet, priced.numerator(&cases));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Pricing {
+    /// The numerators of the bets settled on the coup, from weights that fit 128 bits. The
+    /// classes hold only the final states the drawing rules can end in; should their weights
+    /// not add up to the shoe's N·(N−1)·…·(N−5), every state is summed instead, so that the
+    /// shortcut can never lose a case.
+    fn coup_numerators<W: Copy + Into<u128>>(
+        &self,
+        n: u64,
+        weights: &[W],
+        found: &mut dyn FnMut(usize, Numerator),
+    ) {
+        const INLINE: usize = 32;
+        let sum_into = |lists: &[Vec<usize>], cases: &mut [u128]| {
+            for (case, states) in cases.iter_mut().zip(lists) {
+                *case = states.iter().map(|&i| weights[i].into()).sum();
+            }
+        };
+        let mut inline = [0u128; INLINE];
+        let mut spilled = Vec::new();
+        let cases: &mut [u128] = if self.classes.len() <= INLINE {
+            &mut inline[..self.classes.len()]
+        } else {
+            spilled.resize(self.classes.len(), 0);
+            &mut spilled
+        };
+        sum_into(&self.classes, cases);
+        // The weights of a shoe whose N⁶ fits 128 bits add up to N·(N−1)·…·(N−5) in 128 bits.
+        let sequences = (0..6u64).map(|k| u128::from(n - k)).product::<u128>();
+        if cases.iter().sum::<u128>() != sequences {
+            sum_into(&self.all_classes, cases);
+        }
+        for (bet, priced) in &self.on_coup {
+            found(*bet, priced.numerator(cases));
+        }
+    }
+}
+
+/// One shoe's favourable coups: for each bet, the cards left before each of them and the
+/// numerator of its exact expected net then.
+struct ShoeTally {
+    coups: u64,
+    favourable: Vec<Vec<(u64, Count)>>,
+}
+
+/// One shoe dealt to the cut card: the coups dealt and, for each bet, its favourable coups.
 fn one_shoe(
     setup: &SimulationSetup,
-    rules: &Rules,
+    pricing: &Pricing,
+    first_coup: &[Option<Count>],
     index: u64,
-) -> Result<(u64, Vec<BetRecord>), SimulationError> {
+) -> Result<ShoeTally, SimulationError> {
     // Every shoe has its own stream of the seeded generator, so the result does not depend
-    // on which thread deals which shoe.
+    // on which thread, or which shard, deals which shoe.
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     rng.set_stream(index);
     let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
     // The composition of what is left, kept up to date as cards are dealt.
     let mut counts = [4 * setup.n_decks; 13];
-    let mut records = vec![BetRecord::default(); rules.tariff.all().len()];
+    let mut favourable = vec![Vec::new(); pricing.bets];
     let mut coups = 0u64;
     while dealer.remaining().len() > setup.cut.max(5) {
         let shoe = Shoe::from_counts(counts)?;
-        for (record, (positive, value)) in records.iter_mut().zip(expected_nets(&shoe, rules)) {
-            if positive {
-                record.favourable += 1;
-                record.advantage += value;
-                record.best = record.best.max(value);
+        let n = shoe.len();
+        if coups == 0 {
+            // Every shoe starts full: its first coup was priced once for the run.
+            for (bet, count) in first_coup.iter().enumerate() {
+                if let Some(count) = count {
+                    favourable[bet].push((n, count.clone()));
+                }
             }
+        } else {
+            pricing.each_numerator(&shoe, &mut |bet, numerator| {
+                if let Some(count) = numerator.positive() {
+                    favourable[bet].push((n, count));
+                }
+            })?;
         }
-        let Some(coup) = dealer.deal_coup(&rules.drawing) else {
+        let Some(coup) = dealer.deal_coup(&pricing.drawing) else {
             break;
         };
         for card in coup.punto.iter().chain(&coup.banco) {
@@ -252,25 +863,111 @@ fn one_shoe(
         }
         coups += 1;
     }
-    Ok((coups, records))
+    Ok(ShoeTally { coups, favourable })
 }
 
-/// Shoes dealt at a time: their records are gathered, then added up in shoe order, so memory
+/// Favourable coups gathered by the number of cards left before them, whose expected nets
+/// share a denominator: each group's numerators add up as integers, and only the groups
+/// become fractions.
+struct Running {
+    favourable: u64,
+    /// By cards left: the sum of the numerators.
+    by_cards: BTreeMap<u64, Count>,
+    /// The best so far: cards left and numerator.
+    best: Option<(u64, Count)>,
+    sum: BigRational,
+}
+
+/// Groups held before they are added into the exact sum, so that memory stays bounded
+/// whatever the shoe's size.
+const MAX_GROUPS: usize = 1 << 16;
+
+impl Running {
+    fn new() -> Running {
+        Running {
+            favourable: 0,
+            by_cards: BTreeMap::new(),
+            best: None,
+            sum: BigRational::zero(),
+        }
+    }
+
+    fn add(&mut self, priced: &Priced, n: u64, numerator: Count) -> Option<()> {
+        self.favourable = self.favourable.checked_add(1)?;
+        // a/d(n) > b/d(m) exactly when a·d(m) > b·d(n); the bet's scale cancels.
+        let better = self.best.as_ref().is_none_or(|(m, best)| {
+            numerator.to_biguint() * priced.over.cases(*m)
+                > best.to_biguint() * priced.over.cases(n)
+        });
+        if better {
+            self.best = Some((n, numerator.clone()));
+        }
+        match self.by_cards.get_mut(&n) {
+            Some(sum) => sum.add(&numerator),
+            None => {
+                self.by_cards.insert(n, numerator);
+            }
+        }
+        if self.by_cards.len() >= MAX_GROUPS {
+            self.flush(priced);
+        }
+        Some(())
+    }
+
+    /// Adds the groups into the exact sum.
+    fn flush(&mut self, priced: &Priced) {
+        for (n, numerator) in std::mem::take(&mut self.by_cards) {
+            self.sum += BigRational::new(
+                BigInt::from(numerator.to_biguint()),
+                BigInt::from(priced.denominator(n)),
+            );
+        }
+    }
+
+    fn finish(mut self, priced: &Priced) -> BetRecord {
+        self.flush(priced);
+        BetRecord {
+            favourable: self.favourable,
+            advantage: self.sum,
+            best: self.best.map(|(n, numerator)| {
+                BigRational::new(
+                    BigInt::from(numerator.to_biguint()),
+                    BigInt::from(priced.denominator(n)),
+                )
+            }),
+        }
+    }
+}
+
+/// Shoes dealt at a time: their favourable coups are gathered, then added up, so memory
 /// stays the same however many shoes are dealt.
 const SHOES_PER_CHUNK: u64 = 4096;
 
 /// Deals `setup.shoes` shuffled shoes on every core, computing every bet's exact edge before
 /// every coup. `progress` is called with the number of shoes done, now and then.
 ///
-/// Memory does not depend on the number of shoes; the same setup gives the same result, to the
-/// last bit, on any number of threads. An error when the decks are not 1 to
+/// Memory does not depend on the number of shoes; the totals are exact, so the same setup
+/// gives the same result on any number of threads. An error when the decks are not 1 to
 /// [`Dealer::MAX_DECKS`], or when a count would pass `u64::MAX`.
 pub fn try_simulate(
     setup: &SimulationSetup,
     rules: &Rules,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Simulation, SimulationError> {
-    simulate_in_chunks(setup, rules, progress, SHOES_PER_CHUNK)
+    try_simulate_shards(setup, rules, Shards::WHOLE, progress)
+}
+
+/// Deals the shoes of `shards` of the run `setup` describes ([`Shards::shoes`]), as
+/// [`try_simulate`] deals them all: the same shoes get the same figures, so the shards'
+/// simulations merged ([`Simulation::merged`]) are the whole run's exactly. `progress` is
+/// called with the number of the shards' shoes done.
+pub fn try_simulate_shards(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    shards: Shards,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Simulation, SimulationError> {
+    simulate_in_chunks(setup, rules, shards, progress, SHOES_PER_CHUNK)
 }
 
 /// The cut card positions a shoe of `n_decks` decks accepts (cards left behind it): at
@@ -288,10 +985,18 @@ pub fn check_cut(cut: u64, n_decks: u64) -> Result<(), SimulationError> {
     }
 }
 
-/// [`try_simulate`], dealing `shoes_per_chunk` shoes at a time (at least one).
+/// The fewest and the most coups a shoe of `n_decks` decks dealt to `cut` holds: a coup
+/// takes four to six cards and dealing goes on while more than `cut` remain.
+pub fn coups_per_shoe(n_decks: u64, cut: u64) -> std::ops::RangeInclusive<u64> {
+    let dealt = (52 * n_decks).saturating_sub(cut);
+    dealt.div_ceil(6)..=dealt.div_ceil(4)
+}
+
+/// [`try_simulate_shards`], dealing `shoes_per_chunk` shoes at a time (at least one).
 fn simulate_in_chunks(
     setup: &SimulationSetup,
     rules: &Rules,
+    shards: Shards,
     progress: &(dyn Fn(u64) + Sync),
     shoes_per_chunk: u64,
 ) -> Result<Simulation, SimulationError> {
@@ -306,54 +1011,66 @@ fn simulate_in_chunks(
         .into());
     }
     check_cut(setup.cut as u64, setup.n_decks)?;
+    let pricing = Pricing::new(rules);
+    let mut first_coup = vec![None; pricing.bets];
+    pricing.each_numerator(&Shoe::decks(setup.n_decks)?, &mut |bet, numerator| {
+        first_coup[bet] = numerator.positive();
+    })?;
     let bets: Vec<String> = rules
         .tariff
         .all()
         .iter()
         .map(|(k, _)| k.to_string())
         .collect();
-    let mut records = vec![BetRecord::default(); bets.len()];
+    let mut running: Vec<Running> = bets.iter().map(|_| Running::new()).collect();
     let mut coups = 0u64;
     let overflow = |what: &str| SimulationError::CountOverflow { what: what.into() };
     let done = std::sync::atomic::AtomicU64::new(0);
-    let mut first = 0;
-    while first < setup.shoes {
-        let end = first + (setup.shoes - first).min(shoes_per_chunk.max(1));
+    let shoes = shards.shoes(setup.shoes);
+    let total = shoes.end - shoes.start;
+    let mut first = shoes.start;
+    while first < shoes.end {
+        let end = first + (shoes.end - first).min(shoes_per_chunk.max(1));
         // Shoes of a chunk are dealt on every core with the `parallel` feature, in turn
         // without it; each has its own generator, so the results are the same.
         #[cfg(feature = "parallel")]
         let indices = (first..end).into_par_iter();
         #[cfg(not(feature = "parallel"))]
         let indices = first..end;
-        let chunk: Vec<(u64, Vec<BetRecord>)> = indices
+        let chunk: Vec<ShoeTally> = indices
             .map(|index| {
-                let result = one_shoe(setup, rules, index);
+                let result = one_shoe(setup, &pricing, &first_coup, index);
                 let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if finished.is_multiple_of(100) || finished == setup.shoes {
+                if finished.is_multiple_of(100) || finished == total {
                     progress(finished);
                 }
                 result
             })
             .collect::<Result<_, _>>()?;
-        // Added in shoe order, so the floating-point totals are the same on every run.
-        for (shoe_coups, shoe_records) in chunk {
+        // The sums are exact: the order they are added in changes nothing.
+        for tally in chunk {
             coups = coups
-                .checked_add(shoe_coups)
+                .checked_add(tally.coups)
                 .ok_or_else(|| overflow("coups"))?;
-            for ((total, r), key) in records.iter_mut().zip(shoe_records).zip(&bets) {
-                total.favourable = total
-                    .favourable
-                    .checked_add(r.favourable)
-                    .ok_or_else(|| overflow(&format!("coups favourable to {key}")))?;
-                total.advantage += r.advantage;
-                total.best = total.best.max(r.best);
+            for (bet, favourable) in tally.favourable.into_iter().enumerate() {
+                let priced = pricing.bet(bet);
+                for (n, numerator) in favourable {
+                    running[bet]
+                        .add(priced, n, numerator)
+                        .ok_or_else(|| overflow(&format!("coups favourable to {}", bets[bet])))?;
+                }
             }
         }
         first = end;
     }
+    let records = running
+        .into_iter()
+        .enumerate()
+        .map(|(bet, running)| running.finish(pricing.bet(bet)))
+        .collect();
     Ok(Simulation {
         bets,
-        shoes: setup.shoes,
+        shoes: total,
         coups,
         records,
     })
@@ -363,56 +1080,206 @@ fn simulate_in_chunks(
 mod tests {
     use super::*;
 
-    /// Chunks change when records are gathered, never what is added up or in which order: any
-    /// chunking gives the same bits, one chunk for all the shoes included (how every run was
-    /// dealt before chunks).
+    fn setup(shoes: u64, seed: u64, n_decks: u64, cut: usize) -> SimulationSetup {
+        SimulationSetup {
+            shoes,
+            seed,
+            n_decks,
+            cut,
+            rules: "reference".into(),
+        }
+    }
+
+    /// Chunks change when records are gathered, never what is added up: any chunking gives
+    /// the same exact totals, one chunk for all the shoes included.
     #[test]
     fn the_result_does_not_depend_on_the_chunks() {
         let rules = Rules::reference();
-        let setup = SimulationSetup {
-            shoes: 60,
-            seed: 4,
-            n_decks: 1,
-            cut: 20,
-            rules: "reference".into(),
-        };
-        let whole = simulate_in_chunks(&setup, &rules, &|_| {}, 60).unwrap();
+        let setup = setup(60, 4, 1, 20);
+        let whole = simulate_in_chunks(&setup, &rules, Shards::WHOLE, &|_| {}, 60).unwrap();
         for chunk in [1, 7, 59, SHOES_PER_CHUNK] {
-            let chunked = simulate_in_chunks(&setup, &rules, &|_| {}, chunk).unwrap();
+            let chunked =
+                simulate_in_chunks(&setup, &rules, Shards::WHOLE, &|_| {}, chunk).unwrap();
             assert_eq!(chunked, whole, "{chunk}");
-            for (a, b) in chunked.records.iter().zip(&whole.records) {
-                assert_eq!(a.advantage.to_bits(), b.advantage.to_bits());
-            }
         }
         assert!(whole.records.iter().any(|r| r.favourable > 0));
     }
 
-    /// Each edge before a coup is the exact analysis's, in every regime of the engine: u64
-    /// (8 decks), u128 (100 decks; 40,000 decks, whose fractions need big integers), big
-    /// integers (60,000 decks).
+    /// Each expected net before a coup is the exact analysis's, in every regime of the
+    /// engine: u64 (8 decks), u128 (100 decks; 40,000 decks, whose fractions need big
+    /// integers), big integers (60,000 decks); a pair bet's too.
     #[test]
     fn expected_nets_are_the_exact_analysis_in_every_ring() {
-        use num_traits::{Signed, ToPrimitive};
-        let rules = crate::variants::RuleSet::from_json(
-            crate::variants::shipped("side-bets").expect("a shipped variant"),
-        )
-        .expect("a valid rule set")
-        .into_rules();
-        for n_decks in [8, 100, 40_000, 60_000] {
-            let mut counts = [4 * n_decks; 13];
-            counts[Rank::Nine.index()] -= 3;
-            let shoe = Shoe::from_counts(counts).unwrap();
-            let analysis = Analysis::new(&shoe, &rules).unwrap();
-            let nets = expected_nets(&shoe, &rules);
-            for ((_, terms), (positive, value)) in rules.tariff.all().iter().zip(nets) {
-                let exact = analysis.expected_net_of(terms);
-                assert_eq!(positive, exact.is_positive(), "{n_decks}");
-                let nearest = exact.to_f64().unwrap();
-                assert!(
-                    (value - nearest).abs() <= nearest.abs() * 1e-15,
-                    "{n_decks}"
-                );
+        for name in ["side-bets", "ez-baccarat"] {
+            let rules = crate::variants::RuleSet::from_json(
+                crate::variants::shipped(name).expect("a shipped variant"),
+            )
+            .expect("a valid rule set")
+            .into_rules();
+            let pricing = Pricing::new(&rules);
+            for n_decks in [1, 8, 100, 40_000, 60_000] {
+                let mut counts = [4 * n_decks; 13];
+                counts[Rank::Nine.index()] -= 3;
+                counts[Rank::Two.index()] -= 1;
+                let shoe = Shoe::from_counts(counts).unwrap();
+                let analysis = Analysis::new(&shoe, &rules).unwrap();
+                let numerators = pricing.numerators(&shoe).unwrap();
+                for (bet, (_, terms)) in rules.tariff.all().iter().enumerate() {
+                    let ours = BigRational::new(
+                        numerators[bet].clone(),
+                        BigInt::from(pricing.bet(bet).denominator(shoe.len())),
+                    );
+                    assert_eq!(
+                        ours,
+                        analysis.expected_net_of(terms),
+                        "{name} {n_decks} {bet}"
+                    );
+                }
             }
         }
+    }
+
+    /// Should the classes miss a state that weighs something, the numerators are still the
+    /// exact analysis's: the weights no longer add up, and every state is summed instead.
+    #[test]
+    fn a_class_that_misses_a_state_is_caught_by_the_total() {
+        let rules = Rules::reference();
+        let mut pricing = Pricing::new(&rules);
+        let reachable: usize = pricing.classes.iter().map(Vec::len).sum();
+        assert!(reachable < pricing.all_classes.iter().map(Vec::len).sum::<usize>());
+        for states in &mut pricing.classes {
+            states.truncate(states.len() / 2);
+        }
+        let shoe = Shoe::decks(8).unwrap();
+        let analysis = Analysis::new(&shoe, &rules).unwrap();
+        let numerators = pricing.numerators(&shoe).unwrap();
+        for (bet, (_, terms)) in rules.tariff.all().iter().enumerate() {
+            let ours = BigRational::new(
+                numerators[bet].clone(),
+                BigInt::from(pricing.bet(bet).denominator(shoe.len())),
+            );
+            assert_eq!(ours, analysis.expected_net_of(terms));
+        }
+    }
+
+    /// A bet with nets of large, coprime denominators takes the big-integer path and stays
+    /// exact.
+    #[test]
+    fn nets_whose_denominators_pass_64_bits_stay_exact() {
+        let mut rules = Rules::reference();
+        let tie = crate::rules::Condition::wins(crate::outcome::Winner::Tie);
+        rules.tariff.tie =
+            crate::rules::Bet::paying(tie.with_total(0), Ratio::new(1, 4_294_967_291))
+                .then(tie, Ratio::new(7_999_999_999, 999_999_937));
+        let pricing = Pricing::new(&rules);
+        assert!(pricing.bet(2).small.is_none());
+        let shoe = Shoe::decks(2).unwrap();
+        let analysis = Analysis::new(&shoe, &rules).unwrap();
+        let numerators = pricing.numerators(&shoe).unwrap();
+        let ours = BigRational::new(
+            numerators[2].clone(),
+            BigInt::from(pricing.bet(2).denominator(shoe.len())),
+        );
+        assert_eq!(ours, analysis.expected_net_of(&rules.tariff.all()[2].1));
+    }
+
+    /// The shards partition the shoes in order, whatever their number.
+    #[test]
+    fn shards_partition_the_shoes() {
+        for total in [0, 1, 5, 97, u64::MAX] {
+            for count in [1, 2, 3, 7, 100, u64::MAX] {
+                let mut next = 0;
+                for index in [1, 2, 3, count - 1, count] {
+                    if index == 0 || index > count {
+                        continue;
+                    }
+                    let shoes = Shards::one(index, count).unwrap().shoes(total);
+                    if index == 1 {
+                        assert_eq!(shoes.start, 0);
+                    }
+                    if index == count {
+                        assert_eq!(shoes.end, total);
+                    }
+                    assert!(shoes.end - shoes.start <= total.div_ceil(count));
+                    next = shoes.end;
+                }
+                assert_eq!(next, total);
+                let mut joined = 0;
+                if count <= 100 {
+                    for index in 1..=count {
+                        let shoes = Shards::one(index, count).unwrap().shoes(total);
+                        assert_eq!(shoes.start, joined);
+                        joined = shoes.end;
+                    }
+                    assert_eq!(joined, total);
+                }
+            }
+        }
+        assert_eq!(
+            Shards::range(2, 3, 4).unwrap().shoes(8),
+            Shards::one(2, 4).unwrap().shoes(8).start..Shards::one(3, 4).unwrap().shoes(8).end
+        );
+    }
+
+    #[test]
+    fn shards_are_read_as_k_of_n() {
+        assert_eq!("3/8".parse::<Shards>().unwrap(), Shards::one(3, 8).unwrap());
+        for bad in [
+            "",
+            "3",
+            "3/",
+            "/8",
+            "3/8/1",
+            "-1/8",
+            "+3/8",
+            "3 /8",
+            "a/b",
+            "3/99999999999999999999",
+        ] {
+            assert_eq!(
+                bad.parse::<Shards>(),
+                Err(ShardError::Syntax(bad.into())),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            "0/8".parse::<Shards>(),
+            Err(ShardError::OutOfRange { index: 0, count: 8 })
+        );
+        assert_eq!(
+            "9/8".parse::<Shards>(),
+            Err(ShardError::OutOfRange { index: 9, count: 8 })
+        );
+        assert_eq!("1/0".parse::<Shards>(), Err(ShardError::NoShards));
+        assert_eq!(
+            Shards::range(3, 2, 4),
+            Err(ShardError::Reversed { first: 3, last: 2 })
+        );
+        assert_eq!(
+            "9/8".parse::<Shards>().unwrap_err().to_string(),
+            "shard 9 of 8 does not exist: shards are numbered from 1 to 8"
+        );
+    }
+
+    /// The bounds on coups a shoe holds are met by every shoe dealt, and are tight.
+    #[test]
+    fn every_shoe_holds_coups_within_the_bounds() {
+        let rules = Rules::reference();
+        let pricing = Pricing::new(&rules);
+        let (low, high) = (u64::MAX, 0);
+        let (mut low, mut high) = (low, high);
+        let setup = setup(200, 3, 1, 5);
+        for index in 0..setup.shoes {
+            let coups = one_shoe(&setup, &pricing, &[None, None, None], index)
+                .unwrap()
+                .coups;
+            low = low.min(coups);
+            high = high.max(coups);
+        }
+        let bounds = coups_per_shoe(1, 5);
+        assert!(
+            bounds.contains(&low) && bounds.contains(&high),
+            "{low}..{high} {bounds:?}"
+        );
     }
 }

@@ -1,25 +1,38 @@
 //! `punto-banco shoe-sim`: shuffled shoes dealt to a cut card, every bet's exact edge known
-//! before every coup.
+//! before every coup; with `--shard K/N --partial`, one shard of the run as an exact partial
+//! summary, and `shoe-sim merge PART…` to combine the partials into the run's report.
 
 use super::args::{OutputArgs, whole};
 use super::failure::Failure;
-use super::output::put;
+use super::input::read_input;
+use super::output::put_or_write;
 use super::table::table_or_reference;
-use clap::Args;
-use punto_banco::depletion::{SimulationSetup, check_cut, try_simulate};
+use clap::{Args, Subcommand};
+use punto_banco::depletion::partial::{Partial, merge, rules_content};
+use punto_banco::depletion::{Shards, Simulation, SimulationSetup, check_cut, try_simulate_shards};
 use punto_banco::render::depletion::render_simulation_within;
+use punto_banco::rules::Rules;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Decks per shoe that `shoe-sim` accepts: the simulation holds and shuffles the real cards.
 const SIMULATED_DECKS: u64 = punto_banco::dealer::Dealer::MAX_DECKS;
 
 /// The flags of `shoe-sim`.
 #[derive(Args)]
-#[command(after_help = "Examples:
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:
   punto-banco shoe-sim --shoes 200 --seed 7    # 200 eight-deck shoes, reproducibly
   punto-banco shoe-sim --shoes 100 -r ez-baccarat --cut 52   # a variant, a deeper cut
-  punto-banco shoe-sim --shoes 100 -d 6 -f json              # six decks, as JSON")]
+  punto-banco shoe-sim --shoes 100 -d 6 -f json              # six decks, as JSON
+  punto-banco shoe-sim --shoes 100 --shard 2/4 --partial -o part-2.json   # one shard of four
+  punto-banco shoe-sim merge docs/examples/shoe-sim/part-1.json docs/examples/shoe-sim/part-2.json"
+)]
 pub struct ShoeSim {
+    /// Merge partial summaries instead of dealing.
+    #[command(subcommand)]
+    command: Option<ShoeSimCommand>,
     /// How many shoes to deal (at least 1).
     #[arg(long, value_name = "N", default_value_t = 1000, allow_negative_numbers = true, value_parser = whole(1, u64::MAX))]
     shoes: u64,
@@ -36,12 +49,69 @@ pub struct ShoeSim {
     /// The rule set (a file or a shipped variant's name).
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
+    /// Deal only shard K of N, numbered from 1: the shoes ⌊(K−1)·S/N⌋ to ⌊K·S/N⌋ − 1 of the
+    /// S of --shoes, counted from 0 (needs --partial).
+    #[arg(long, value_name = "K/N", requires = "partial", allow_hyphen_values = true, value_parser = shard)]
+    shard: Option<Shards>,
+    /// Write an exact partial summary (JSON) for `shoe-sim merge` instead of the report.
+    #[arg(long)]
+    partial: bool,
+    /// Write to this file (replaced whole, never half-written) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
     #[command(flatten)]
     output: OutputArgs,
 }
 
-/// Deals the shoes and writes what the exact edges showed to `out`.
+/// The subcommand of `shoe-sim`.
+#[derive(Subcommand)]
+enum ShoeSimCommand {
+    /// Merges the partial summaries of a run's shards (`shoe-sim --shard K/N --partial`) into
+    /// the report the unsharded run gives, exactly; every shard once.
+    Merge(Merge),
+}
+
+/// The flags of `shoe-sim merge`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  punto-banco shoe-sim merge docs/examples/shoe-sim/part-1.json docs/examples/shoe-sim/part-2.json
+  punto-banco shoe-sim merge part-*.json -f json           # the report as JSON
+  punto-banco shoe-sim merge --partial part-1.json part-2.json -o part-1-2.json   # a merge of merges")]
+struct Merge {
+    /// The partial summaries, files (`-` for standard input, once), in any order.
+    #[arg(value_name = "PART", required = true)]
+    parts: Vec<String>,
+    /// Write the merged shards as one partial summary (they must be consecutive) instead of
+    /// the report.
+    #[arg(long)]
+    partial: bool,
+    /// Write to this file (replaced whole, never half-written) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// A value parser for `--shard`: `K/N`, in the library's words.
+fn shard(text: &str) -> Result<Shards, String> {
+    text.parse()
+        .map_err(|e: punto_banco::depletion::ShardError| e.to_string())
+}
+
+/// The SHA-256 of the rule set's content, in lowercase hexadecimal, as partials carry it.
+fn rules_sha256(rules: &Rules) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(rules_content(rules).as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Deals the shoes (or one shard of them) and writes the report or the partial to `out`.
 pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
+    if let Some(ShoeSimCommand::Merge(merge)) = args.command {
+        return run_merge(merge, out);
+    }
     let (shoes, decks, cut) = (args.shoes, args.decks, args.cut);
     check_cut(cut, decks).map_err(|e| Failure::Input(format!("--{e}")))?;
     let table = table_or_reference(args.rules.as_deref())?;
@@ -53,21 +123,75 @@ pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
         cut: cut as usize,
         rules: name,
     };
+    let shards = args.shard.unwrap_or(Shards::WHOLE);
+    let range = shards.shoes(shoes);
+    let dealing = range.end - range.start;
     // A progress line on long runs, only where a person is watching.
-    let watching = std::io::IsTerminal::is_terminal(&std::io::stderr()) && shoes >= 200;
+    let watching = std::io::IsTerminal::is_terminal(&std::io::stderr()) && dealing >= 200;
     let progress = |done: u64| {
         if watching {
             let mut stderr = std::io::stderr().lock();
-            let _ = write!(stderr, "\r{done}/{shoes} shoes");
-            if done == shoes {
+            let _ = write!(stderr, "\r{done}/{dealing} shoes");
+            if done == dealing {
                 let _ = writeln!(stderr);
             }
         }
     };
-    let sim = try_simulate(&setup, &rules, &progress)?;
-    let (lang, format) = (args.output.lang(), args.output.format());
-    put(
-        out,
-        &render_simulation_within(&sim, &setup, lang, format, args.output.width()),
-    )
+    let sim = try_simulate_shards(&setup, &rules, shards, &progress)?;
+    if args.partial {
+        let partial = Partial::new(setup, &rules_sha256(&rules), shards, sim);
+        return write_partial(&partial, args.out.as_deref(), out);
+    }
+    write_report(&sim, &setup, &args.output, args.out.as_deref(), out)
+}
+
+/// Writes a partial summary, to `path` or to `out`.
+fn write_partial(
+    partial: &Partial,
+    path: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let text = partial.to_json()?;
+    put_or_write(out, path, &text)
+}
+
+/// Writes the report of a whole run, to `path` or to `out`.
+fn write_report(
+    sim: &Simulation,
+    setup: &SimulationSetup,
+    output: &OutputArgs,
+    path: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let (lang, format) = (output.lang(), output.format());
+    let text = render_simulation_within(sim, setup, lang, format, output.width());
+    put_or_write(out, path, &text)
+}
+
+/// Reads the partials, merges them and writes the report (or, with `--partial`, the merged
+/// partial).
+fn run_merge(args: Merge, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.parts.iter().filter(|p| *p == "-").count() > 1 {
+        return Err(Failure::Input(
+            "standard input (`-`) is named twice among the partials; it can be read once".into(),
+        ));
+    }
+    let mut parts = Vec::with_capacity(args.parts.len());
+    for path in &args.parts {
+        let name = if path == "-" {
+            "standard input".to_string()
+        } else {
+            path.clone()
+        };
+        let text = read_input(path)?;
+        let partial =
+            Partial::from_json(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+        parts.push((name, partial));
+    }
+    let merged = merge(parts)?;
+    if args.partial {
+        return write_partial(&merged, args.out.as_deref(), out);
+    }
+    let (setup, sim) = merged.into_whole()?;
+    write_report(&sim, &setup, &args.output, args.out.as_deref(), out)
 }

@@ -174,7 +174,7 @@ pub fn simulation_table(sim: &Simulation, lang: Lang) -> Table {
     for (i, (key, record)) in sim.bet_records().enumerate() {
         table.row(vec![
             bet_name(key, lang),
-            lang.integer(&record.favourable.to_string()),
+            lang.integer(&record.favourable().to_string()),
             lang.percent(sim.frequency(i) * 100.0, 3),
             lang.percent(sim.average_advantage(i) * 100.0, 3),
             lang.decimal(sim.gain_per_shoe(i), 4),
@@ -211,10 +211,10 @@ pub fn render_simulation_within(
                     (
                         k.to_string(),
                         json!({
-                            "favourable_coups": record.favourable,
+                            "favourable_coups": record.favourable(),
                             "share_of_coups": sim.frequency(i),
                             "average_advantage": sim.average_advantage(i),
-                            "best_advantage": record.best,
+                            "best_advantage": record.best_decimal(),
                             "gain_per_shoe": sim.gain_per_shoe(i),
                         }),
                     )

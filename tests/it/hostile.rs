@@ -1304,3 +1304,325 @@ fn bad_lines_in_csv_are_rows_naming_their_line_and_the_rest_go_on() {
         &["no/such/file.jsonl"],
     );
 }
+
+// ---- shoe-sim partials and `shoe-sim merge` (issue 11, item 4) ----
+
+/// The run the partials below are shards of: six one-deck shoes.
+const SMALL_RUN: [&str; 8] = ["--shoes", "6", "--seed", "7", "-d", "1", "--cut", "10"];
+
+/// Three partials of a small run (its shards 1/3, 2/3 and 3/3) in a temporary folder, with
+/// their paths: [`SMALL_RUN`] with one flag changed by `other` (a flag and its value), if
+/// given.
+fn partials(folder: &Path, other: &[&str]) -> Vec<String> {
+    let mut flags = SMALL_RUN.to_vec();
+    if let [flag, value] = other {
+        match flags.iter().position(|f| f == flag) {
+            Some(i) => flags[i + 1] = value,
+            None => flags.extend([*flag, *value]),
+        }
+    }
+    (1..=3)
+        .map(|k| {
+            let path = folder.join(format!("part-{k}.json"));
+            let path = path.to_str().unwrap().to_string();
+            let shard = format!("{k}/3");
+            let args = [
+                &["shoe-sim"][..],
+                &flags,
+                &["--shard", &shard, "--partial", "-o", &path],
+            ]
+            .concat();
+            succeeded(&run(&args, b""));
+            path
+        })
+        .collect()
+}
+
+/// A partial edited as JSON, written beside the others; its path.
+fn edited(path: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    edit(&mut doc);
+    let target = format!("{path}.edited.json");
+    std::fs::write(&target, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    target
+}
+
+#[test]
+fn partials_that_are_not_partials_are_refused_with_the_file_and_the_field() {
+    let folder = tempfile::tempdir().unwrap();
+    let parts = partials(folder.path(), &[]);
+    let write = |name: &str, contents: &[u8]| {
+        let path = folder.path().join(name);
+        std::fs::write(&path, contents).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let merge_one = |path: &str, needles: &[&str]| {
+        let mut needles = needles.to_vec();
+        needles.push(path);
+        bad(&["shoe-sim", "merge", path], &needles);
+    };
+    merge_one(
+        &write("text.json", b"not json at all"),
+        &["line 1, column 2", "expected a shoe-sim partial"],
+    );
+    merge_one(&write("empty.json", b""), &["line 1, column 0"]);
+    merge_one(&write("array.json", b"[1, 2]"), &["invalid type"]);
+    merge_one(&write("binary.json", b"\xff\xfe{}"), &["not UTF-8"]);
+    merge_one(
+        &edited(&parts[0], |d| d["schema"] = 2.into()),
+        &["schema is 2: expected 1"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["kind"] = "analysis".into()),
+        &["kind is `analysis`"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["extra"] = 1.into()),
+        &["unknown field `extra`"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| {
+            d.as_object_mut().unwrap().remove("coups");
+        }),
+        &["missing field `coups`"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["seed"] = 7.into()),
+        &["invalid type: integer `7`, expected a string"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["seed"] = "-7".into()),
+        &["seed is `-7`: expected a whole number"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["coups"] = "18446744073709551616".into()),
+        &["coups is `18446744073709551616`"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["decks"] = 0.into()),
+        &["decks is 0: expected 1 to 65536"],
+    );
+    merge_one(&edited(&parts[0], |d| d["cut"] = 3.into()), &["cut is `3`"]);
+    merge_one(
+        &edited(&parts[0], |d| d["shoes"] = "0".into()),
+        &["shoes is 0"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["rules"]["sha256"] = "abc".into()),
+        &["rules.sha256 is `abc`"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["shards"]["first"] = "4".into()),
+        &["shard 4 of 3 does not exist"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["shards"]["first"] = "2".into()),
+        &["shards 2 to 1: the first comes after the last"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["shards"]["count"] = "0".into()),
+        &["at least one shard"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["bets"][1]["advantage_sum"] = "2/4".into()),
+        &["bets.banco.advantage_sum is `2/4`: expected a reduced fraction"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["bets"][0]["advantage_sum"] = "1/0".into()),
+        &["bets.punto.advantage_sum is `1/0`"],
+    );
+    // An exact value of 300,000 digits is refused before it is read.
+    merge_one(
+        &edited(&parts[0], |d| {
+            d["bets"][0]["advantage_sum"] = format!("{}/1", "7".repeat(300_000)).into()
+        }),
+        &["bets.punto.advantage_sum has 300000 digits, more than the 200000"],
+    );
+    // A file of more than 16 MiB (one huge line) is refused without being held whole.
+    let huge = vec![b' '; (16 << 20) + 10];
+    merge_one(&write("huge.json", &huge), &["larger than 16 MiB"]);
+    bad(
+        &["shoe-sim", "merge", folder.path().to_str().unwrap()],
+        &["is a folder"],
+    );
+    bad(
+        &["shoe-sim", "merge", "no/such/part.json"],
+        &["cannot read no/such/part.json"],
+    );
+    bad(
+        &["shoe-sim", "merge", "-", "-"],
+        &["standard input (`-`) is named twice"],
+    );
+    bad(&["shoe-sim", "merge"], &["missing <PART>"]);
+}
+
+#[test]
+fn partials_whose_counts_do_not_add_up_are_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let parts = partials(folder.path(), &[]);
+    let merge_one = |path: &str, needles: &[&str]| {
+        let mut needles = needles.to_vec();
+        needles.push("the counts do not add up");
+        bad(&["shoe-sim", "merge", path], &needles);
+    };
+    merge_one(
+        &edited(&parts[0], |d| d["shoes_dealt"] = "3".into()),
+        &["shoes_dealt is 3, but shards 1/3 of a run of 6 shoes hold 2"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["coups"] = "1".into()),
+        &["coups is 1, but 2 shoes of 1 decks dealt to 10 cards hold"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["coups"] = "1000".into()),
+        &["coups is 1000"],
+    );
+    let favourable = |value: &str| {
+        let value = value.to_string();
+        edited(&parts[0], move |d| {
+            d["bets"][2]["favourable_coups"] = value.into()
+        })
+    };
+    merge_one(
+        &favourable("100000"),
+        &["bet `tie`: 100000 favourable coups of"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| {
+            d["bets"][0]["favourable_coups"] = "1".into();
+        }),
+        &["bet `punto`: 1 favourable coups"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| {
+            d["bets"][0]["best_advantage"] = "1/2".into();
+        }),
+        &["bet `punto`"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| {
+            d["bets"][0]["favourable_coups"] = "2".into();
+            d["bets"][0]["advantage_sum"] = "3/2".into();
+            d["bets"][0]["best_advantage"] = "1/2".into();
+        }),
+        &["sum 3/2, best 1/2"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| {
+            let bet = d["bets"][0].clone();
+            d["bets"].as_array_mut().unwrap().push(bet);
+        }),
+        &["bet `punto` is listed twice"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| d["bets"] = serde_json::json!([])),
+        &["bets is empty"],
+    );
+}
+
+#[test]
+fn partials_of_other_runs_or_shards_twice_or_missing_are_refused_by_name() {
+    let folder = tempfile::tempdir().unwrap();
+    let parts = partials(folder.path(), &[]);
+    let (a, b, c) = (&parts[0], &parts[1], &parts[2]);
+    // Each shard once, in any order: the report.
+    succeeded(&run(&["shoe-sim", "merge", c, a, b], b""));
+    bad(
+        &["shoe-sim", "merge", a, a, b, c],
+        &["shard 1 of 3 held twice", a],
+    );
+    bad(&["shoe-sim", "merge", a, c], &["missing shard 2 of 3"]);
+    bad(&["shoe-sim", "merge", b], &["missing shards 1, 3 of 3"]);
+    let merged = folder.path().join("merged.json");
+    let merged = merged.to_str().unwrap();
+    succeeded(&run(
+        &["shoe-sim", "merge", "--partial", a, b, "-o", merged],
+        b"",
+    ));
+    bad(
+        &["shoe-sim", "merge", merged, b, c],
+        &["shard 2 of 3 held twice", merged],
+    );
+    bad(
+        &["shoe-sim", "merge", "--partial", a, c],
+        &["missing shard 2 of 3"],
+    );
+    // Other runs: another seed, decks, rule set; the same name with other rules.
+    for (extra, what) in [
+        (&["--seed", "8"][..], "its seed is 8, not 7"),
+        (&["--shoes", "7"][..], "its number of shoes is 7, not 6"),
+        (&["-d", "2"][..], "its number of decks is 2, not 1"),
+        (&["--cut", "11"][..], "its cut is 11, not 10"),
+        (
+            &["-r", "ez-baccarat"][..],
+            "its rule set is `ez-baccarat`, not `reference`",
+        ),
+    ] {
+        let other_folder = tempfile::tempdir().unwrap();
+        let others = partials(other_folder.path(), extra);
+        bad(
+            &["shoe-sim", "merge", a, b, &others[2]],
+            &[&others[2], "is not a shard of the run of", a, what],
+        );
+    }
+    let renamed = edited(c, |d| d["rules"]["sha256"] = "0".repeat(64).into());
+    bad(
+        &["shoe-sim", "merge", a, b, &renamed],
+        &["its rule set's SHA-256 is 0000"],
+    );
+    let four = folder.path().join("four.json");
+    let four = four.to_str().unwrap();
+    let args = [
+        &["shoe-sim"][..],
+        &SMALL_RUN,
+        &["--shard", "4/4", "--partial", "-o", four],
+    ]
+    .concat();
+    succeeded(&run(&args, b""));
+    bad(
+        &["shoe-sim", "merge", a, b, four],
+        &["number of shards is 4, not 3"],
+    );
+    let version = edited(c, |d| d["version"] = "9.9.9".into());
+    bad(
+        &["shoe-sim", "merge", a, b, &version],
+        &["version of punto-banco is 9.9.9"],
+    );
+    // Standard input is read once, among files.
+    let text = std::fs::read(b).unwrap();
+    let output = run(&["shoe-sim", "merge", a, "-", c, "-f", "json"], &text);
+    succeeded(&output);
+}
+
+#[test]
+fn shard_flags_are_refused_outside_their_range() {
+    for (value, needle) in [
+        ("x", "`x` is not a shard: expected K/N"),
+        ("3", "`3` is not a shard"),
+        ("-1/3", "`-1/3` is not a shard"),
+        (
+            "0/3",
+            "shard 0 of 3 does not exist: shards are numbered from 1 to 3",
+        ),
+        ("4/3", "shard 4 of 3 does not exist"),
+        ("1/0", "at least one shard, not 0"),
+        ("1/99999999999999999999", "is not a shard"),
+    ] {
+        bad(
+            &["shoe-sim", "--shard", value, "--partial"],
+            &[&format!("--shard is `{value}`"), needle],
+        );
+    }
+    bad(&["shoe-sim", "--shard", "1/2"], &["--partial"]);
+    bad(
+        &[
+            "shoe-sim",
+            "--shoes",
+            "5",
+            "merge",
+            "docs/examples/shoe-sim/part-1.json",
+        ],
+        &["merge", "cannot be used with"],
+    );
+}
