@@ -127,9 +127,14 @@ impl Analysis {
     pub fn winner_counts(&self) -> [BigUint; 3] {
         with_weights!(&self.weights, w => {
             let mut sums: [_; 3] = Default::default();
-            for (i, x) in w.iter().enumerate() {
-                let slot = &mut sums[FinalState::from_index(i).winner() as usize];
-                *slot = Int::add(slot, x);
+            // The states of one pair of final totals are consecutive in index order
+            // (`FinalState::index`), and share a winner.
+            for (totals, states) in w.chunks_exact(FinalState::COUNT / 100).enumerate() {
+                let first = FinalState::from_index(totals * (FinalState::COUNT / 100));
+                let slot = &mut sums[first.winner() as usize];
+                for x in states {
+                    *slot = Int::add(slot, x);
+                }
             }
             sums.each_ref().map(Int::to_biguint)
         })
