@@ -272,7 +272,7 @@ fn variants_table(lang: Lang) -> String {
             (Lang::En, 0) => "no published figure attached".to_string(),
             (Lang::Fr, 0) => "aucun chiffre publié joint".to_string(),
             (Lang::En, n) => format!("published figures reproduced: {holding} of {n}"),
-            (Lang::Fr, n) => format!("chiffres publiés reproduits : {holding} sur {n}"),
+            (Lang::Fr, n) => format!("chiffres publiés reproduits\u{a0}: {holding} sur {n}"),
         };
         out.push_str(&format!(
             "{}{} {figures}.\n\n",

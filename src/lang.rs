@@ -211,12 +211,12 @@ impl Lang {
 
     /// The colon as each language sets it: `:` or ` :` (French puts a space before).
     pub fn colon(self) -> &'static str {
-        self.pick(":", " :")
+        self.pick(":", "\u{a0}:")
     }
 
     /// The semicolon as each language sets it: `;` or ` ;`.
     pub fn semicolon(self) -> &'static str {
-        self.pick(";", " ;")
+        self.pick(";", "\u{a0};")
     }
 
     /// The decimal point: `.` or `,`.

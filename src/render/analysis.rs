@@ -221,7 +221,7 @@ pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> Stri
             "Exact analysis: {shoe}, {rules_name} rules.\nEvery ordered six-card sequence counted: {sequences}."
         ),
         Lang::Fr => format!(
-            "Analyse exacte : {shoe}, règles {rules_name}.\nToutes les séquences ordonnées de six cartes comptées : {sequences}."
+            "Analyse exacte\u{a0}: {shoe}, règles {rules_name}.\nToutes les séquences ordonnées de six cartes comptées\u{a0}: {sequences}."
         ),
     }
 }

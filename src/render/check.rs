@@ -40,7 +40,7 @@ pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String
             },
             Lang::Fr,
         ) => format!(
-            "Ici, Banco sur {total} {claimed} contre une troisième carte {v} ; la référence {reference}."
+            "Ici, Banco sur {total} {claimed} contre une troisième carte {v}\u{a0}; la référence {reference}."
         ),
         (
             Decision::Banco {
@@ -58,13 +58,13 @@ pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String
             },
             Lang::Fr,
         ) => format!(
-            "Ici, Banco sur {total} {claimed} quand Punto reste ; la référence {reference}."
+            "Ici, Banco sur {total} {claimed} quand Punto reste\u{a0}; la référence {reference}."
         ),
         (Decision::Punto { total }, Lang::En) => {
             format!("Punto on {total} {claimed} here; the reference {reference}.")
         }
         (Decision::Punto { total }, Lang::Fr) => {
-            format!("Ici, Punto sur {total} {claimed} ; la référence {reference}.")
+            format!("Ici, Punto sur {total} {claimed}\u{a0}; la référence {reference}.")
         }
         (Decision::Natural { total }, Lang::En) => {
             if difference.claimed == Action::Stand {
@@ -82,12 +82,12 @@ pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String
         (Decision::Natural { total }, Lang::Fr) => {
             if difference.claimed == Action::Stand {
                 format!(
-                    "Ici, {total} en deux cartes est {} ; pas dans la référence.",
+                    "Ici, {total} en deux cartes est {}\u{a0}; pas dans la référence.",
                     lang.a_natural()
                 )
             } else {
                 format!(
-                    "Ici, {total} en deux cartes n’est pas {} ; il l’est dans la référence.",
+                    "Ici, {total} en deux cartes n’est pas {}\u{a0}; il l’est dans la référence.",
                     lang.a_natural()
                 )
             }
@@ -170,12 +170,12 @@ fn claim_subject(result: &ClaimResult, lang: Lang) -> String {
         }
         ClaimTarget::Count(event) => format!(
             "{} {}",
-            lang.pick("sequences:", "séquences :"),
+            lang.pick("sequences:", "séquences\u{a0}:"),
             super::tableau::describe_condition(event, lang)
         ),
         ClaimTarget::Probability(event) => format!(
             "{} {}",
-            lang.pick("probability:", "probabilité :"),
+            lang.pick("probability:", "probabilité\u{a0}:"),
             super::tableau::describe_condition(event, lang)
         ),
         ClaimTarget::Sequences => lang
@@ -450,7 +450,7 @@ pub fn render_report_within(
     for difference in &report.tariff_differences {
         let edge =
             |e: &Option<BigRational>| e.as_ref().map_or("—".to_string(), |e| percent(e, lang));
-        let (open, close) = lang.pick(("“", "”"), ("« ", " »"));
+        let (open, close) = lang.pick(("“", "”"), ("«\u{a0}", "\u{a0}»"));
         out.push_str(&format!(
             "- {}{colon} {} {open}{}{close}, {} {}{} {} {open}{}{close}, {} {}.\n",
             bet_name(&difference.key, lang),

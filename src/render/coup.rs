@@ -133,7 +133,7 @@ pub fn rule_text(rules: &Rules, decision: Decision, lang: Lang) -> String {
             };
             match lang {
                 Lang::En => format!("tableau row {row}: {rule}"),
-                Lang::Fr => format!("ligne {row} du tableau : {rule}"),
+                Lang::Fr => format!("ligne {row} du tableau\u{a0}: {rule}"),
             }
         }
     }
@@ -199,7 +199,7 @@ pub fn decision_text(rules: &Rules, coup: &Coup<Card>, index: usize, lang: Lang)
                 }
                 (Lang::Fr, PuntoMove::Stood) => {
                     format!(
-                        "Punto est resté ; Banco a {total} et {}",
+                        "Punto est resté\u{a0}; Banco a {total} et {}",
                         verb(action, lang)
                     )
                 }
@@ -209,7 +209,7 @@ pub fn decision_text(rules: &Rules, coup: &Coup<Card>, index: usize, lang: Lang)
                     verb(action, lang)
                 ),
                 (Lang::Fr, PuntoMove::Drew(third)) => format!(
-                    "Banco a {total} et {} vaut {third} : Banco {}",
+                    "Banco a {total} et {} vaut {third}\u{a0}: Banco {}",
                     lang.role(Role::PuntoThird),
                     verb(action, lang)
                 ),
@@ -265,7 +265,7 @@ pub fn render_coup_text(
         "{} {}\n",
         lang.pick(
             "Dealt (P, B, P, B, third cards):",
-            "Cartes (P, B, P, B, troisièmes cartes) :"
+            "Cartes (P, B, P, B, troisièmes cartes)\u{a0}:"
         ),
         order.join(" ")
     ));
@@ -305,7 +305,7 @@ pub fn render_coup_text(
     match lang {
         Lang::En => out.push_str(&format!("Net at stake {stake}: {}.\n", parts.join(", "))),
         Lang::Fr => out.push_str(&format!(
-            "Variation nette pour un enjeu de {stake} : {}.\n",
+            "Variation nette pour un enjeu de {stake}\u{a0}: {}.\n",
             parts.join(", ")
         )),
     }
@@ -313,7 +313,7 @@ pub fn render_coup_text(
         let unused: Vec<String> = coup.unused.iter().map(Card::to_string).collect();
         out.push_str(&format!(
             "{} {}\n",
-            lang.pick("Unused cards:", "Cartes non utilisées :"),
+            lang.pick("Unused cards:", "Cartes non utilisées\u{a0}:"),
             unused.join(" ")
         ));
     }

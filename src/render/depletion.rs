@@ -139,7 +139,7 @@ pub fn render_eor_within(
                     "Change of each bet's house edge, in percentage points, when one card of a rank is removed.\nShoe: {described}; rules: {rules_id}."
                 ),
                 Lang::Fr => format!(
-                    "Variation de l’avantage de la maison de chaque pari, en points de pourcentage, quand une carte d’un rang est retirée.\nSabot : {described} ; règles : {rules_id}."
+                    "Variation de l’avantage de la maison de chaque pari, en points de pourcentage, quand une carte d’un rang est retirée.\nSabot\u{a0}: {described}\u{a0}; règles\u{a0}: {rules_id}."
                 ),
             };
             let note = removal_note(eor, shoe, lang)
@@ -235,7 +235,7 @@ pub fn render_simulation_within(
                     lang.decks(n)
                 ),
                 Lang::Fr => format!(
-                    "{shoes} sabots de {n} {} (graine {seed}, règles {rules}), distribués jusqu’à ce qu’il reste {cut} cartes ou moins : {coups} coups, l’avantage exact de chaque pari calculé avant chacun.\n\n",
+                    "{shoes} sabots de {n} {} (graine {seed}, règles {rules}), distribués jusqu’à ce qu’il reste {cut} cartes ou moins\u{a0}: {coups} coups, l’avantage exact de chaque pari calculé avant chacun.\n\n",
                     lang.decks(n)
                 ),
             };

@@ -73,7 +73,7 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
             let role = lang.role(*role);
             match lang {
                 Lang::En => format!("the log has {given} {cards}: the coup also needs {role}{why}"),
-                Lang::Fr => format!("le journal a {given} {cards} : il manque {role}{why}"),
+                Lang::Fr => format!("le journal a {given} {cards}\u{a0}: il manque {role}{why}"),
             }
         }
         Finding::ExtraCards {
@@ -82,7 +82,11 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
             ..
         } => match lang {
             Lang::En => format!("the engine has {} draw; {}", hand(drew), clause(decision)),
-            Lang::Fr => format!("le moteur fait tirer {} ; {}", hand(drew), clause(decision)),
+            Lang::Fr => format!(
+                "le moteur fait tirer {}\u{a0}; {}",
+                hand(drew),
+                clause(decision)
+            ),
         },
         Finding::ExtraCards {
             given,
@@ -95,7 +99,7 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
                 clause(decision)
             ),
             Lang::Fr => format!(
-                "le journal a {given} cartes mais le coup en utilise {needed} ; {}",
+                "le journal a {given} cartes mais le coup en utilise {needed}\u{a0}; {}",
                 clause(decision)
             ),
         },
@@ -113,7 +117,7 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
             match lang {
                 Lang::En => format!("the engine has {} {verb}; {}", hand(drew), clause(decision)),
                 Lang::Fr => format!(
-                    "le moteur fait {verb} {} ; {}",
+                    "le moteur fait {verb} {}\u{a0}; {}",
                     hand(drew),
                     clause(decision)
                 ),
@@ -124,7 +128,9 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
             match (lang, engine) {
                 (Lang::En, true) => format!("the engine claims a {natural}; there is none"),
                 (Lang::En, false) => format!("the engine misses a {natural}"),
-                (Lang::Fr, true) => format!("le moteur annonce un {natural} ; il n’y en a pas"),
+                (Lang::Fr, true) => {
+                    format!("le moteur annonce un {natural}\u{a0}; il n’y en a pas")
+                }
                 (Lang::Fr, false) => format!("le moteur ne voit pas un {natural}"),
             }
         }
@@ -138,7 +144,7 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
                 hand(of)
             ),
             Lang::Fr => format!(
-                "le moteur donne à {} un total de {engine} ; les cartes font {rules}",
+                "le moteur donne à {} un total de {engine}\u{a0}; les cartes font {rules}",
                 hand(of)
             ),
         },
@@ -150,7 +156,7 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
                     format!("the engine says {engine}; the coup is won by {rules_word}")
                 }
                 (Lang::Fr, _) => {
-                    format!("le moteur annonce {engine} ; le résultat est {rules_word}")
+                    format!("le moteur annonce {engine}\u{a0}; le résultat est {rules_word}")
                 }
             }
         }
@@ -164,7 +170,7 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
             match lang {
                 Lang::En => format!("the engine nets `{engine}` on {bet}; the rules net {net}"),
                 Lang::Fr => {
-                    format!("le moteur règle `{engine}` sur {bet} ; les règles donnent {net}")
+                    format!("le moteur règle `{engine}` sur {bet}\u{a0}; les règles donnent {net}")
                 }
             }
         }
@@ -247,7 +253,7 @@ fn stopped_sentence(summary: &Summary, lang: Lang) -> Option<String> {
             "Read only up to line {line}: it is too long, and the lines after it were not read"
         ),
         Lang::Fr => format!(
-            "Lu seulement jusqu’à la ligne {line} : elle est trop longue, et les lignes suivantes n’ont pas été lues"
+            "Lu seulement jusqu’à la ligne {line}\u{a0}: elle est trop longue, et les lignes suivantes n’ont pas été lues"
         ),
     })
 }
@@ -662,7 +668,7 @@ pub fn render_fit(
         let name = grouping_name(f.grouping(), lang);
         let impossible = lang.pick(
             "Impossible under the rules, yet observed:",
-            "Impossible selon les règles, pourtant observé :",
+            "Impossible selon les règles, pourtant observé\u{a0}:",
         );
         let mut table = Table::new(&[
             (lang.pick("Cell", "Case"), Align::Left),
@@ -707,7 +713,7 @@ pub fn render_fit(
             format_p(level, lang)
         ),
         Lang::Fr => format!(
-            "Chaque regroupement est jugé au seuil α = {} partagé entre {tested} {} (Bonferroni : {} chacun).\n",
+            "Chaque regroupement est jugé au seuil α = {} partagé entre {tested} {} (Bonferroni\u{a0}: {} chacun).\n",
             format_alpha(alpha, lang),
             if tested <= 1 { "regroupement" } else { "regroupements" },
             format_p(level, lang)
@@ -815,7 +821,7 @@ pub fn render_plan(
             format_alpha(alpha, lang)
         ),
         Lang::Fr => format!(
-            "Coups qu’un moteur doit journaliser pour révéler l’erreur, avec une puissance de {}, chaque test au seuil α = {} (fit partage α entre les regroupements qu’il teste : donnez --alpha α/k pour k regroupements) :\n",
+            "Coups qu’un moteur doit journaliser pour révéler l’erreur, avec une puissance de {}, chaque test au seuil α = {} (fit partage α entre les regroupements qu’il teste\u{a0}: donnez --alpha α/k pour k regroupements)\u{a0}:\n",
             format_alpha(power, lang),
             format_alpha(alpha, lang)
         ),
@@ -835,7 +841,7 @@ pub fn render_plan(
                 needed_text(needed, lang)
             ),
             Lang::Fr => format!(
-                "- verify, coup par coup : {} (le premier coup qui atteint {decision} la révèle)\n",
+                "- verify, coup par coup\u{a0}: {} (le premier coup qui atteint {decision} la révèle)\n",
                 needed_text(needed, lang)
             ),
         });

@@ -20,7 +20,10 @@ use serde_json::{Value, json};
 
 /// What a participant may type at the prediction prompt, for the prompt and its errors.
 pub fn prediction_choices(lang: Lang) -> &'static str {
-    lang.pick(PREDICTIONS_ACCEPTED, "P, B ou E : Punto, Banco ou Égalité")
+    lang.pick(
+        PREDICTIONS_ACCEPTED,
+        "P, B ou E\u{a0}: Punto, Banco ou Égalité",
+    )
 }
 
 /// Why a participant cannot join, in the session's language.
@@ -30,7 +33,7 @@ pub fn join_error_text(error: &JoinError, lang: Lang) -> String {
         (JoinError::Control, Lang::Fr) => {
             "un nom ne peut pas contenir de caractères de contrôle".into()
         }
-        (JoinError::Taken(name), Lang::Fr) => format!("« {name} » participe déjà"),
+        (JoinError::Taken(name), Lang::Fr) => format!("«\u{a0}{name}\u{a0}» participe déjà"),
         (JoinError::Full, Lang::Fr) => {
             format!("une séance compte au plus {MAX_PARTICIPANTS} participants")
         }
@@ -68,7 +71,7 @@ pub fn opening_text(conversation: &Conversation, lang: Lang) -> String {
             lang.decks(decks)
         ),
         Lang::Fr => format!(
-            "Punto Banco : {deals} {}, un enjeu fictif de {stake}, {decks} {}. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n",
+            "Punto Banco\u{a0}: {deals} {}, un enjeu fictif de {stake}, {decks} {}. Graine du mélange {seed} (donnez --seed {seed} pour redonner les mêmes cartes).\n",
             lang.deals(deals.into()),
             lang.decks(decks)
         ),
@@ -98,19 +101,19 @@ pub fn prompt_text(prompt: &Prompt, lang: Lang) -> String {
             },
             Lang::Fr,
         ) => {
-            format!("Nom du participant {number} (au moins {MIN_PARTICIPANTS}) : ")
+            format!("Nom du participant {number} (au moins {MIN_PARTICIPANTS})\u{a0}: ")
         }
         (Prompt::Participant { number, .. }, Lang::Fr) => format!(
-            "Nom du participant {number} (ligne vide pour commencer, au plus {MAX_PARTICIPANTS}) : "
+            "Nom du participant {number} (ligne vide pour commencer, au plus {MAX_PARTICIPANTS})\u{a0}: "
         ),
         (Prompt::Dealer, _) => lang
-            .pick("Name of the dealer: ", "Nom du donneur : ")
+            .pick("Name of the dealer: ", "Nom du donneur\u{a0}: ")
             .into(),
         (Prompt::DealerPredicts { dealer }, Lang::En) => {
             format!("Does {dealer} predict too? (y/n): ")
         }
         (Prompt::DealerPredicts { dealer }, Lang::Fr) => {
-            format!("{dealer} fait aussi une prédiction ? (o/n) : ")
+            format!("{dealer} fait aussi une prédiction\u{a0}? (o/n)\u{a0}: ")
         }
         (
             Prompt::Prediction {
@@ -128,7 +131,7 @@ pub fn prompt_text(prompt: &Prompt, lang: Lang) -> String {
                     format!("\nPredictions for deal {deal} of {deals} ({choices}):\n")
                 }
                 (true, Lang::Fr) => {
-                    format!("\nPrédictions pour la donne {deal} sur {deals} ({choices}) :\n")
+                    format!("\nPrédictions pour la donne {deal} sur {deals} ({choices})\u{a0}:\n")
                 }
             };
             format!("{heading}  {name}{} ", lang.colon())
@@ -163,13 +166,13 @@ pub fn answer_error_text(error: &AnswerError, lang: Lang) -> String {
             prediction_choices(lang)
         ),
         (AnswerError::NotAPrediction(answer), Lang::Fr) => format!(
-            "« {answer} » n’est pas une prédiction : tapez {}.",
+            "«\u{a0}{answer}\u{a0}» n’est pas une prédiction\u{a0}: tapez {}.",
             prediction_choices(lang)
         ),
         (AnswerError::NotText, _) => lang
             .pick(
                 "That answer is not UTF-8 text: type it again.",
-                "Cette réponse n’est pas du texte UTF-8 : tapez-la de nouveau.",
+                "Cette réponse n’est pas du texte UTF-8\u{a0}: tapez-la de nouveau.",
             )
             .into(),
         (AnswerError::Over, _) => lang
@@ -185,7 +188,7 @@ pub fn input_ended_text(session: &Session, lang: Lang) -> String {
     let mut out = lang
         .pick(
             "\nInput ended: the session stops here.\n",
-            "\nFin de l’entrée : la séance s’arrête ici.\n",
+            "\nFin de l’entrée\u{a0}: la séance s’arrête ici.\n",
         )
         .to_string();
     if !session.participants.is_empty() {
@@ -302,7 +305,7 @@ pub fn winners_text(session: &Session, lang: Lang) -> String {
         (Lang::En, [one]) => format!("{one} wins the session with {score}.\n"),
         (Lang::Fr, [one]) => format!("{one} remporte la séance avec {score}.\n"),
         (Lang::En, many) => format!("Shared victory on {score}: {}.\n", many.join(", ")),
-        (Lang::Fr, many) => format!("Victoire partagée à {score} : {}.\n", many.join(", ")),
+        (Lang::Fr, many) => format!("Victoire partagée à {score}\u{a0}: {}.\n", many.join(", ")),
     }
 }
 

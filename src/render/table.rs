@@ -398,14 +398,14 @@ mod tests {
         let mut table = Table::new(&[("Pari", Align::Left), ("Conditions", Align::Left)]);
         table.row(vec![
             "Punto".into(),
-            "Punto gagne : +1 ; Égalité : remboursé ; sinon −1".into(),
+            "Punto gagne\u{a0}: +1\u{a0}; Égalité\u{a0}: remboursé\u{a0}; sinon −1".into(),
         ]);
         let wrapped = table.to_text_within(Some(30));
         assert_eq!(
             wrapped.lines().skip(2).collect::<Vec<_>>(),
             [
-                "Punto  Punto gagne : +1 ;",
-                "       Égalité : remboursé ;",
+                "Punto  Punto gagne\u{a0}: +1\u{a0};",
+                "       Égalité\u{a0}: remboursé\u{a0};",
                 "       sinon −1"
             ]
         );

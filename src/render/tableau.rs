@@ -140,12 +140,12 @@ pub fn drawing_sentences(rules: &DrawingRules, lang: Lang) -> Vec<String> {
         ],
         Lang::Fr => vec![
             format!(
-                "Un total de deux cartes de {naturals} sur l’une des mains est {a_natural} : aucune main ne tire."
+                "Un total de deux cartes de {naturals} sur l’une des mains est {a_natural}\u{a0}: aucune main ne tire."
             ),
             format!("Sinon Punto tire sur {punto_draws} et reste sur {punto_stands}."),
             format!("Si Punto reste, Banco tire sur {banco_draws} et reste sur {banco_stands}."),
             format!(
-                "Si Punto tire, Banco suit le tableau : son total de deux cartes contre la valeur de {}.",
+                "Si Punto tire, Banco suit le tableau\u{a0}: son total de deux cartes contre la valeur de {}.",
                 lang.role(Role::PuntoThird)
             ),
         ],
@@ -235,7 +235,9 @@ pub fn describe_terms(terms: &Option<Terms>, lang: Lang) -> String {
             match lang {
                 Lang::En => format!("{hand}'s first two cards a pair: +{net}; otherwise −1"),
                 Lang::Fr => {
-                    format!("Paire dans les deux premières cartes de {hand} : +{net} ; sinon −1")
+                    format!(
+                        "Paire dans les deux premières cartes de {hand}\u{a0}: +{net}\u{a0}; sinon −1"
+                    )
                 }
             }
         }
@@ -375,7 +377,7 @@ pub fn render_rules_within(
     out.push('\n');
     out.push_str(&heading(lang.pick(
         "Golden tableau: Banco's action, every cell",
-        "Tableau de référence : action de Banco, case par case",
+        "Tableau de référence\u{a0}: action de Banco, case par case",
     )));
     out.push_str(&table(&banco_grid(&rules.drawing, lang)));
     out.push('\n');

@@ -247,7 +247,9 @@ fn check_exit_codes() {
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(
-        text.contains("Ici, Banco sur 3 tire contre une troisième carte 8 ; la référence reste."),
+        text.contains(
+            "Ici, Banco sur 3 tire contre une troisième carte 8\u{a0}; la référence reste."
+        ),
         "{text}"
     );
 
@@ -343,7 +345,7 @@ fn verify_reads_a_log_and_picks_the_exit_code() {
     assert_eq!(doc["discrepancies"][1]["line"], 2);
     let output = run_stdin(&["verify", "-", "--lang", "fr"], bad);
     assert!(String::from_utf8_lossy(&output.stdout).contains(
-        "ligne 1 : le moteur fait tirer Banco ; Banco sur 3 reste contre une troisième carte 8"
+        "ligne 1\u{a0}: le moteur fait tirer Banco\u{a0}; Banco sur 3 reste contre une troisième carte 8"
     ));
     bad_input(
         &["verify", "no/such/log.jsonl"],

@@ -124,7 +124,7 @@ fn the_french_conversation_and_the_end_of_input_are_what_the_binary_prints() {
     let answers = b"Alice\nBruno\n\nDana\nn\npeut-\xc3\xaatre\nE\nbanco\n";
     let said = transcript(&settings, answers, false);
     assert!(
-        said.contains("  « peut-être » n’est pas une prédiction : tapez P, B ou E : Punto, Banco ou Égalité.\n"),
+        said.contains("  «\u{a0}peut-être\u{a0}» n’est pas une prédiction\u{a0}: tapez P, B ou E\u{a0}: Punto, Banco ou Égalité.\n"),
         "{said}"
     );
     assert!(said.contains("Alice (Égalité)"), "{said}");
@@ -138,7 +138,7 @@ fn the_french_conversation_and_the_end_of_input_are_what_the_binary_prints() {
     let stopped = transcript(&settings, cut, false);
     assert!(
         stopped.ends_with(
-            "\nFin de l’entrée : la séance s’arrête ici.\nClassement après 0 donne sur 1\n  1. Alice : 0\n  1. Bruno : 0\n"
+            "\nFin de l’entrée\u{a0}: la séance s’arrête ici.\nClassement après 0 donne sur 1\n  1. Alice\u{a0}: 0\n  1. Bruno\u{a0}: 0\n"
         ),
         "{stopped}"
     );
@@ -160,7 +160,7 @@ fn lines_that_are_not_text_are_asked_again() {
         assert!(
             said.contains(lang.pick(
                 "  That answer is not UTF-8 text: type it again.\n",
-                "  Cette réponse n’est pas du texte UTF-8 : tapez-la de nouveau.\n"
+                "  Cette réponse n’est pas du texte UTF-8\u{a0}: tapez-la de nouveau.\n"
             )),
             "{said}"
         );

@@ -440,7 +440,7 @@ fn a_wrong_net_is_quoted_as_logged() {
     let (_, raw) = verify(&log);
     assert_eq!(
         finding_sentence(&raw[3].1, &rules, punto_banco::lang::Lang::Fr),
-        "le moteur règle `20.0` sur Banco ; les règles donnent 19"
+        "le moteur règle `20.0` sur Banco\u{a0}; les règles donnent 19"
     );
 }
 
@@ -1115,7 +1115,7 @@ fn a_log_read_only_in_part_is_said_so() {
         ),
         (
             Lang::Fr,
-            "Lu seulement jusqu’à la ligne 3 : elle est trop longue, et les lignes suivantes n’ont pas été lues\n",
+            "Lu seulement jusqu’à la ligne 3\u{a0}: elle est trop longue, et les lignes suivantes n’ont pas été lues\n",
         ),
     ] {
         let mut out = Vec::new();
