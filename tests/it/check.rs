@@ -677,7 +677,10 @@ fn document_004_is_introduced_by_its_title() {
             .map_or(start, |at| start + at + 1);
         let end = text[first..].find('\n').map_or(text.len(), |at| first + at);
         assert!(
-            text[start..end].contains("« Présentation du Baccarat »"),
+            // French pages set the guillemets with non-breaking spaces.
+            text[start..end]
+                .replace('\u{a0}', " ")
+                .contains("« Présentation du Baccarat »"),
             "{page}: {}",
             &text[start..end]
         );
