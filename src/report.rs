@@ -597,7 +597,7 @@ fn share_of(count: u128, total: u128) -> ShareReport {
     // the nearest double: the same as `Int::over`'s, which takes this path too.
     const EXACT: u64 = 1 << 53;
     if let (Ok(count), Ok(total)) = (u64::try_from(count), u64::try_from(total)) {
-        let g = gcd_u64(count, total);
+        let g = crate::tally::gcd_u64(count, total);
         // A zero gcd (both zero) cannot divide: the general path says `0/0`.
         if let (Some(n), Some(d)) = (count.checked_div(g), total.checked_div(g))
             && n <= EXACT
@@ -618,24 +618,5 @@ fn share_of(count: u128, total: u128) -> ShareReport {
         count: count.to_string(),
         decimal: Decimal(decimal),
         probability,
-    }
-}
-
-/// Binary GCD in 64 bits; 0 only when both are 0.
-fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
-    if a == 0 || b == 0 {
-        return a | b;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
     }
 }

@@ -51,24 +51,39 @@ fn sixth_power(cards: u64) -> Option<u128> {
     u128::from(cards).checked_pow(6)
 }
 
-/// Binary GCD: shifts and subtractions, far cheaper than 128-bit division.
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    if a == 0 || b == 0 {
-        return a | b;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
+/// Binary GCD (shifts and subtractions, far cheaper than a division), in one integer type;
+/// 0 only when both are 0.
+macro_rules! binary_gcd {
+    ($(#[$doc:meta])* $vis:vis $name:ident, $t:ty) => {
+        $(#[$doc])*
+        $vis fn $name(mut a: $t, mut b: $t) -> $t {
+            if a == 0 || b == 0 {
+                return a | b;
+            }
+            let shift = (a | b).trailing_zeros();
+            a >>= a.trailing_zeros();
+            loop {
+                b >>= b.trailing_zeros();
+                if a > b {
+                    std::mem::swap(&mut a, &mut b);
+                }
+                b -= a;
+                if b == 0 {
+                    return a << shift;
+                }
+            }
         }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
+    };
 }
+
+binary_gcd!(
+    /// The GCD in 128 bits.
+    gcd, u128
+);
+binary_gcd!(
+    /// The GCD in 64 bits, where the batch's shares of eight-deck counts are reduced.
+    pub(crate) gcd_u64, u64
+);
 
 /// n/d as the nearest double when both fit exactly, else through big rationals.
 fn ratio_f64(n: u128, d: u128) -> f64 {
