@@ -507,17 +507,7 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
                 }))
             })
             .collect();
-        let heads: Vec<Value> = HEADS
-            .iter()
-            .map(|&(a, b)| {
-                let [ahead, level, behind] = odds.head_to_head(a, b);
-                json!({"strategy": a.key(), "against": b.key(), "ahead": fraction(&ahead), "level": fraction(&level), "behind": fraction(&behind)})
-            })
-            .collect();
-        return format!(
-            "{:#}\n",
-            json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "strategies": strategies, "head_to_head": heads})
-        );
+        return odds_json(odds, strategies);
     }
     let mut out = odds_heading(odds, lang);
     out.push_str(&laid_out(summary_table(odds, lang), format));
@@ -529,6 +519,22 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
         out.push_str(&laid_out(distribution_table(odds, bet, lang), format));
     }
     out
+}
+
+/// The session-odds JSON document around its strategies: the schema, the session, and every
+/// pair's head-to-head chances as exact fractions.
+fn odds_json(odds: &SessionOdds, strategies: serde_json::Map<String, Value>) -> String {
+    let heads: Vec<Value> = HEADS
+        .iter()
+        .map(|&(a, b)| {
+            let [ahead, level, behind] = odds.head_to_head(a, b);
+            json!({"strategy": a.key(), "against": b.key(), "ahead": fraction(&ahead), "level": fraction(&level), "behind": fraction(&behind)})
+        })
+        .collect();
+    format!(
+        "{:#}\n",
+        json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "strategies": strategies, "head_to_head": heads})
+    )
 }
 
 /// A long session's odds: expected scores, the chances of finishing above, at and below
@@ -553,17 +559,7 @@ fn render_long_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
                 )
             })
             .collect();
-        let heads: Vec<Value> = HEADS
-            .iter()
-            .map(|&(a, b)| {
-                let [ahead, level, behind] = odds.head_to_head(a, b);
-                json!({"strategy": a.key(), "against": b.key(), "ahead": fraction(&ahead), "level": fraction(&level), "behind": fraction(&behind)})
-            })
-            .collect();
-        return format!(
-            "{:#}\n",
-            json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "strategies": strategies, "head_to_head": heads})
-        );
+        return odds_json(odds, strategies);
     }
     let mut out = odds_heading(odds, lang);
     out.push_str(&laid_out(summary_table(odds, lang), format));
