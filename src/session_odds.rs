@@ -523,6 +523,26 @@ fn by_powers(groups: &[Group], relation: Relation, n: u32) -> Option<BigUint> {
     total.to_biguint()
 }
 
+/// The number of sequences of `n` deals whose scores meet every relation, summed term by
+/// term over every tuple of counts of the groups: the plain walk.
+fn walked(groups: &[Group], relations: &[Relation], n: u32) -> BigUint {
+    let mut total = BigUint::zero();
+    walk(groups, n, &mut |counts, term| {
+        let meets = relations.iter().enumerate().all(|(c, relation)| {
+            let value: i128 = groups
+                .iter()
+                .zip(counts)
+                .map(|(g, &m)| i128::from(g.coefficients[c]) * i128::from(m))
+                .sum();
+            relation.holds(value)
+        });
+        if meets {
+            total += term;
+        }
+    });
+    total
+}
+
 /// Calls `visit` with every tuple of counts of the groups over `n` deals and its number of
 /// sequences, each term from the one before by a ratio.
 fn walk(groups: &[Group], n: u32, visit: &mut dyn FnMut(&[u32], &BigUint)) {
@@ -597,21 +617,7 @@ fn region(
     }
     if groups.len() <= 2 {
         // At most n + 1 terms.
-        let mut total = BigUint::zero();
-        walk(&groups, n, &mut |counts, term| {
-            let meets = relations.iter().enumerate().all(|(c, relation)| {
-                let value: i128 = groups
-                    .iter()
-                    .zip(counts)
-                    .map(|(g, &m)| i128::from(g.coefficients[c]) * i128::from(m))
-                    .sum();
-                relation.holds(value)
-            });
-            if meets {
-                total += term;
-            }
-        });
-        return Ok(total);
+        return Ok(walked(&groups, &relations, n));
     }
     let rows = compositions(n, groups.len() - 1);
     if rows > MAX_ROWS {
@@ -1071,20 +1077,7 @@ mod tests {
                 [Relation::AtLeast, Relation::AtLeast],
             ] {
                 let fast = by_rows(&groups, &relations, &[0, 0], n);
-                let mut slow = BigUint::zero();
-                walk(&groups, n, &mut |counts, term| {
-                    let meets = relations.iter().enumerate().all(|(c, r)| {
-                        let value: i128 = groups
-                            .iter()
-                            .zip(counts)
-                            .map(|(g, &m)| i128::from(g.coefficients[c]) * i128::from(m))
-                            .sum();
-                        r.holds(value)
-                    });
-                    if meets {
-                        slow += term;
-                    }
-                });
+                let slow = walked(&groups, &relations, n);
                 assert_eq!(fast, slow, "n = {n}, {relations:?}");
             }
         }
@@ -1107,20 +1100,7 @@ mod tests {
                     [Relation::Above, Relation::AtLeast],
                     [Relation::AtLeast, Relation::AtLeast],
                 ] {
-                    let mut slow = BigUint::zero();
-                    walk(groups, n, &mut |counts, term| {
-                        let meets = relations.iter().enumerate().all(|(c, r)| {
-                            let value: i128 = groups
-                                .iter()
-                                .zip(counts)
-                                .map(|(g, &m)| i128::from(g.coefficients[c]) * i128::from(m))
-                                .sum();
-                            r.holds(value)
-                        });
-                        if meets {
-                            slow += term;
-                        }
-                    });
+                    let slow = walked(groups, &relations, n);
                     assert_eq!(
                         peeled(groups, &relations, &[0, 0], n),
                         slow,
