@@ -1,6 +1,6 @@
 //! `punto-banco analyze`: the exact analysis of one shoe, or of a batch of shoes.
 
-use super::args::{ShoeArgs, whole};
+use super::args::{LangArg, ShoeArgs, whole};
 use super::failure::Failure;
 use super::input::{
     MAX_LINE, Reading, open_input, position, read_bounded, stdin_once, too_long, without_bom,
@@ -57,13 +57,6 @@ pub struct Analyze {
     /// 10000) [default: the terminal's width; none when the output is a pipe or a file].
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole(20, 10_000))]
     width: Option<u64>,
-}
-
-/// The languages `--lang` accepts.
-#[derive(Clone, Copy, ValueEnum)]
-enum LangArg {
-    En,
-    Fr,
 }
 
 /// The formats `--format` accepts: those of every report, and CSV.
@@ -133,10 +126,7 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
                 FormatArg::Json => Format::Json,
                 _ => Format::Text,
             };
-            let lang = match args.lang {
-                LangArg::En => Lang::En,
-                LangArg::Fr => Lang::Fr,
-            };
+            let lang = Lang::from(args.lang);
             let width = super::output::width(args.width.map(|n| n as usize));
             put(
                 out,

@@ -92,9 +92,18 @@ pub struct OutputArgs {
 
 /// The languages `--lang` accepts.
 #[derive(Clone, Copy, ValueEnum)]
-enum LangArg {
+pub(super) enum LangArg {
     En,
     Fr,
+}
+
+impl From<LangArg> for Lang {
+    fn from(lang: LangArg) -> Lang {
+        match lang {
+            LangArg::En => Lang::En,
+            LangArg::Fr => Lang::Fr,
+        }
+    }
 }
 
 /// The formats `--format` accepts.
@@ -108,10 +117,7 @@ enum FormatArg {
 impl OutputArgs {
     /// The language asked for.
     pub fn lang(&self) -> Lang {
-        match self.lang {
-            LangArg::En => Lang::En,
-            LangArg::Fr => Lang::Fr,
-        }
+        self.lang.into()
     }
 
     /// The width text tables must fit: `--width`, else the terminal's, else none.
