@@ -7,6 +7,7 @@
 //! rounded companion.
 
 use crate::engine::{self, Weights};
+use crate::features;
 pub use crate::outcome::Hand;
 use crate::outcome::{FinalState, Winner};
 use crate::rules::{Bet, MainBet, Pairs, Rules, Terms};
@@ -47,6 +48,8 @@ pub struct Analysis {
     weights: Weights,
     /// Their sum: N·(N−1)·…·(N−5).
     total: BigUint,
+    /// The counts of the 52 cards the card bets are counted over.
+    cards: [u64; 52],
 }
 
 impl Analysis {
@@ -59,12 +62,14 @@ impl Analysis {
     /// ```
     pub fn new(shoe: &Shoe, rules: &Rules) -> Result<Analysis, ShoeError> {
         let weights = engine::weights(shoe, &rules.drawing)?;
+        let cards = features::card_counts(rules, shoe)?;
         let total = with_weights!(&weights, w => sum(w).to_biguint());
         Ok(Analysis {
             shoe: shoe.clone(),
             rules: rules.clone(),
             weights,
             total,
+            cards,
         })
     }
 
@@ -73,6 +78,7 @@ impl Analysis {
     /// else is `None`, never an analysis that divides by zero or by the wrong total.
     pub fn from_tally(shoe: Shoe, rules: Rules, tally: Tally) -> Option<Analysis> {
         shoe.check_playable().ok()?;
+        let cards = features::card_counts(&rules, &shoe).ok()?;
         let n = BigUint::from(shoe.len());
         let sequences: BigUint = (0u32..6).map(|k| &n - BigUint::from(k)).product();
         let total = tally.total();
@@ -81,6 +87,7 @@ impl Analysis {
             rules,
             weights: Weights::Big(tally.weights().to_vec()),
             total,
+            cards,
         })
     }
 
@@ -203,15 +210,20 @@ impl Analysis {
             Terms::Paytable(_) => {
                 let mut by_net: BTreeMap<Ratio<i64>, BigUint> = BTreeMap::new();
                 for (state, weight) in self.states() {
-                    *by_net
-                        .entry(terms.settle(state, Pairs::default()))
-                        .or_default() += weight;
+                    let net = terms.settle(state, Pairs::default()).unwrap_or_default();
+                    *by_net.entry(net).or_default() += weight;
                 }
                 by_net
                     .into_iter()
                     .map(|(net, count)| (net, self.fraction(count)))
                     .collect()
             }
+            Terms::Cards(bet) => with_weights!(&self.weights, w => {
+                features::distribution(bet, &self.cards, &self.rules.drawing, &states_of(w))
+                    .into_iter()
+                    .map(|(net, count)| (net, self.fraction(count.to_biguint())))
+                    .collect()
+            }),
             Terms::Pair { .. } => {
                 let pair = self.pair();
                 let one = BigRational::from_integer(BigInt::from(1));
@@ -229,7 +241,7 @@ impl Analysis {
     pub fn expected_net_of(&self, terms: &Terms) -> BigRational {
         match terms {
             Terms::Paytable(bet) => self.expected_net(bet),
-            Terms::Pair { .. } => self
+            Terms::Pair { .. } | Terms::Cards(_) => self
                 .net_distribution(terms)
                 .into_iter()
                 .map(|(net, p)| ratio_to_big(net) * p)
@@ -271,7 +283,7 @@ impl Analysis {
 
     /// Every figure of the analysis document in one pass over the tally, each exact.
     pub fn figures(&self) -> Figures {
-        with_weights!(&self.weights, w => figures(w, &self.shoe, &self.rules))
+        with_weights!(&self.weights, w => figures(w, &self.shoe, &self.rules, &self.cards))
     }
 
     /// Each bet's exact expected net per unit staked, in the tariff's order
@@ -280,7 +292,7 @@ impl Analysis {
         with_weights!(&self.weights, w => {
             let states = states_of(w);
             let total = sum(w);
-            bets_of(&states, &total, &self.shoe, &self.rules)
+            bets_of(&states, &total, &self.shoe, &self.rules, &self.cards)
                 .into_iter()
                 .map(|(_, distribution, over)| expectation(&distribution, &over))
                 .collect()
@@ -299,7 +311,9 @@ fn pair_net(terms: &Terms, pair: bool) -> Ratio<i64> {
         banco: pair,
     };
     // A pair bet reads no final state; any state will do.
-    terms.settle(FinalState::from_index(0), pairs)
+    terms
+        .settle(FinalState::from_index(0), pairs)
+        .unwrap_or_default()
 }
 
 /// An exact value: a reduced fraction `"n/d"` (with a leading `-` when negative) and the
@@ -418,6 +432,7 @@ fn bets_of<'r, I: Int>(
     total: &I,
     shoe: &Shoe,
     rules: &'r Rules,
+    cards: &[u64; 52],
 ) -> Vec<(&'r str, Distribution<I>, I)> {
     rules
         .tariff
@@ -427,11 +442,17 @@ fn bets_of<'r, I: Int>(
             Terms::Paytable(_) => {
                 let mut by_net: BTreeMap<Ratio<i64>, I> = BTreeMap::new();
                 for &(s, w) in states {
-                    let slot = by_net.entry(terms.settle(s, Pairs::default())).or_default();
+                    let net = terms.settle(s, Pairs::default()).unwrap_or_default();
+                    let slot = by_net.entry(net).or_default();
                     *slot = slot.add(w);
                 }
                 (key, by_net.into_iter().collect(), total.clone())
             }
+            Terms::Cards(bet) => (
+                key,
+                features::distribution(bet, cards, &rules.drawing, states),
+                total.clone(),
+            ),
             Terms::Pair { .. } => {
                 // A pair bet does not depend on drawing: of the N(N−1) ordered first two
                 // cards of a hand, Σ c(c−1) are pairs. Both are below N², so below N⁶: exact
@@ -464,7 +485,7 @@ fn expectation<I: Int>(distribution: &[(Ratio<i64>, I)], over: &I) -> Exact {
 }
 
 /// [`Analysis::figures`] in the weights' own type.
-fn figures<I: Int>(weights: &[I], shoe: &Shoe, rules: &Rules) -> Figures {
+fn figures<I: Int>(weights: &[I], shoe: &Shoe, rules: &Rules, cards: &[u64; 52]) -> Figures {
     let states = states_of(weights);
     let zero = I::default;
     let mut total = zero();
@@ -502,7 +523,7 @@ fn figures<I: Int>(weights: &[I], shoe: &Shoe, rules: &Rules) -> Figures {
         probability: Exact::of(count.over(&total)),
     };
     let natural_totals: Vec<u8> = (0..10u8).filter(|&t| rules.drawing.is_natural(t)).collect();
-    let bets = bets_of(&states, &total, shoe, rules)
+    let bets = bets_of(&states, &total, shoe, rules, cards)
         .into_iter()
         .map(|(key, distribution, over)| BetFigures {
             key: key.to_string(),

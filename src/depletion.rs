@@ -654,7 +654,11 @@ impl Pricing {
         let coup_bets: Vec<(usize, &Terms)> = all
             .iter()
             .enumerate()
-            .filter(|(_, (_, terms))| matches!(terms, Terms::Paytable(_)))
+            .filter(|(_, (_, terms))| match terms {
+                Terms::Paytable(_) => true,
+                Terms::Cards(bet) => bet.reads_state_only(),
+                Terms::Pair { .. } => false,
+            })
             .map(|(i, (_, terms))| (i, terms))
             .collect();
         let mut class_of: HashMap<Vec<Ratio<i64>>, usize> = HashMap::new();
@@ -664,7 +668,7 @@ impl Pricing {
         for state in FinalState::all() {
             let nets: Vec<Ratio<i64>> = coup_bets
                 .iter()
-                .map(|(_, terms)| terms.settle(state, Pairs::default()))
+                .map(|(_, terms)| terms.settle(state, Pairs::default()).unwrap_or_default())
                 .collect();
             let class = *class_of.entry(nets.clone()).or_insert_with(|| {
                 classes.push(Vec::new());
@@ -693,17 +697,19 @@ impl Pricing {
                     // A pair bet reads no final state: its two cases are no pair, then a pair.
                     let state = FinalState::from_index(0);
                     let nets = [false, true].map(|pair| {
-                        terms.settle(
-                            state,
-                            Pairs {
-                                punto: pair,
-                                banco: pair,
-                            },
-                        )
+                        terms
+                            .settle(
+                                state,
+                                Pairs {
+                                    punto: pair,
+                                    banco: pair,
+                                },
+                            )
+                            .unwrap_or_default()
                     });
                     Some((i, Priced::new(Over::FirstTwo, &nets)))
                 }
-                Terms::Paytable(_) => None,
+                Terms::Paytable(_) | Terms::Cards(_) => None,
             })
             .collect();
         Pricing {

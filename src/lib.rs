@@ -154,6 +154,7 @@ pub mod dealer;
 pub mod depletion;
 pub mod docs;
 pub mod engine;
+pub(crate) mod features;
 pub mod lang;
 pub mod oracle;
 pub mod outcome;

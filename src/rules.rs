@@ -8,6 +8,10 @@ use crate::card::Rank;
 use crate::outcome::{FinalState, Hand, KeyError, Winner};
 use num_rational::Ratio;
 
+pub mod condition;
+
+use condition::{CardBet, DealtCoup};
+
 /// What a hand does at a decision: take a third card or keep two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -254,6 +258,9 @@ pub enum Terms {
         /// The net per unit staked on a pair.
         net: Ratio<i64>,
     },
+    /// On the cards of the coup (rule-file schema 2): suits, ranks, sets of cards, mid-coup
+    /// events, by paytable.
+    Cards(CardBet),
 }
 
 /// What a pair bet reads of a coup: whether each hand's first two cards are of one rank.
@@ -285,7 +292,9 @@ impl Pairs {
 
 impl Terms {
     /// The net change per unit staked on a coup ending in `state` whose first two cards make
-    /// `pairs`: the one settlement of every bet, main, side and pair.
+    /// `pairs`: the settlement of every bet that reads no more than that. `None` for a card
+    /// bet ([`Terms::Cards`]) that reads the cards themselves: settle it with
+    /// [`Terms::settle_coup`].
     ///
     /// ```
     /// use punto_banco::outcome::{FinalState, Hand};
@@ -294,18 +303,36 @@ impl Terms {
     /// let pair = Terms::Pair { hand: Hand::Banco, net: Ratio::from_integer(11) };
     /// let state = FinalState::new(3, 3, 3, 3, false).unwrap();
     /// let pairs = Pairs { punto: false, banco: true };
-    /// assert_eq!(pair.settle(state, pairs), Ratio::from_integer(11));
+    /// assert_eq!(pair.settle(state, pairs), Some(Ratio::from_integer(11)));
     /// ```
-    pub fn settle(&self, state: FinalState, pairs: Pairs) -> Ratio<i64> {
+    pub fn settle(&self, state: FinalState, pairs: Pairs) -> Option<Ratio<i64>> {
         match self {
-            Terms::Paytable(bet) => bet.net(state),
+            Terms::Paytable(bet) => Some(bet.net(state)),
+            Terms::Pair { hand, net } => Some(if pairs.has(*hand) {
+                *net
+            } else {
+                -Ratio::from_integer(1)
+            }),
+            Terms::Cards(bet) => bet
+                .reads_state_only()
+                .then(|| bet.net(&DealtCoup::standing_for(state))),
+        }
+    }
+
+    /// The net change per unit staked on a dealt coup: the one settlement of every bet, main,
+    /// side, pair and card bet.
+    pub fn settle_coup(&self, coup: &DealtCoup) -> Ratio<i64> {
+        let (p, b) = (coup.hand(Hand::Punto), coup.hand(Hand::Banco));
+        match self {
+            Terms::Paytable(bet) => bet.net(coup.state()),
             Terms::Pair { hand, net } => {
-                if pairs.has(*hand) {
+                if Pairs::of([p[0].rank, p[1].rank], [b[0].rank, b[1].rank]).has(*hand) {
                     *net
                 } else {
                     -Ratio::from_integer(1)
                 }
             }
+            Terms::Cards(bet) => bet.net(coup),
         }
     }
 }
@@ -451,13 +478,19 @@ mod tests {
             net: Ratio::from_integer(11),
         };
         let pairs = Pairs::of([Rank::Seven, Rank::Seven], [Rank::Ace, Rank::King]);
-        assert_eq!(punto_pair.settle(state, pairs), Ratio::from_integer(11));
+        assert_eq!(
+            punto_pair.settle(state, pairs),
+            Some(Ratio::from_integer(11))
+        );
         let banco_pair = Terms::Pair {
             hand: Hand::Banco,
             net: Ratio::from_integer(11),
         };
-        assert_eq!(banco_pair.settle(state, pairs), Ratio::from_integer(-1));
+        assert_eq!(
+            banco_pair.settle(state, pairs),
+            Some(Ratio::from_integer(-1))
+        );
         let tie = Terms::Paytable(Tariff::reference().tie);
-        assert_eq!(tie.settle(state, pairs), Ratio::from_integer(8));
+        assert_eq!(tie.settle(state, pairs), Some(Ratio::from_integer(8)));
     }
 }

@@ -62,6 +62,17 @@ pub enum ShoeError {
         /// The most accepted.
         max: u64,
     },
+    /// A bet reads suits, but the shoe gives only rank counts and this rank's count cannot be
+    /// split evenly among the four suits.
+    #[error(
+        "a bet reads suits, but the shoe has {count} {rank}s, which four suits cannot share evenly: give the shoe as 52 card counts"
+    )]
+    SuitsUnknown {
+        /// The rank's symbol.
+        rank: &'static str,
+        /// Its count.
+        count: u64,
+    },
     /// Rank counts that are not thirteen.
     #[error("a shoe's ranks are 13 counts (A, 2, …, 10, J, Q, K), separated by commas; got {0}")]
     WrongCountOfRanks(usize),
@@ -175,6 +186,29 @@ impl Shoe {
     /// The count of each rank, A to K.
     pub fn counts(&self) -> [u64; 13] {
         self.counts
+    }
+
+    /// The count of each of the 52 cards, rank-major (A♠ A♥ A♦ A♣ 2♠ … K♣): each rank's
+    /// count shared evenly among the suits, or [`ShoeError::SuitsUnknown`] when four does not
+    /// divide it.
+    ///
+    /// ```
+    /// use punto_banco::shoe::Shoe;
+    /// assert_eq!(Shoe::decks(8).unwrap().card_counts().unwrap(), [8; 52]);
+    /// ```
+    pub fn card_counts(&self) -> Result<[u64; 52], ShoeError> {
+        let mut cards = [0; 52];
+        for rank in Rank::ALL {
+            let count = self.counts[rank.index()];
+            if !count.is_multiple_of(4) {
+                return Err(ShoeError::SuitsUnknown {
+                    rank: rank.symbol(),
+                    count,
+                });
+            }
+            cards[4 * rank.index()..4 * rank.index() + 4].fill(count / 4);
+        }
+        Ok(cards)
     }
 
     /// The count of one rank.

@@ -666,12 +666,21 @@ pub fn rules_content(rules: &Rules) -> String {
         match &terms {
             Terms::Paytable(_) => {
                 let nets: Vec<String> = FinalState::all()
-                    .map(|state| terms.settle(state, Pairs::default()).to_string())
+                    .map(|state| {
+                        terms
+                            .settle(state, Pairs::default())
+                            .unwrap_or_default()
+                            .to_string()
+                    })
                     .collect();
                 text.push_str(&format!("bet {key} on the coup {}\n", nets.join(" ")));
             }
             Terms::Pair { hand, net } => {
                 text.push_str(&format!("bet {key} on a {} pair {net}\n", hand.key()));
+            }
+            Terms::Cards(bet) => {
+                // The bet's whole structure, in a form that changes whenever it does.
+                text.push_str(&format!("bet {key} on the cards {bet:?}\n"));
             }
         }
     }

@@ -22,7 +22,8 @@ use super::{Object, json_error, raw_scalar};
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Role, Value, deal};
 use crate::outcome::{Hand, Winner};
-use crate::rules::{Action, Pairs, Rules, Terms};
+use crate::rules::condition::DealtCoup;
+use crate::rules::{Action, Rules, Terms};
 use crate::shoe::Shoe;
 use num_rational::{BigRational, Ratio};
 use serde::Deserialize;
@@ -1414,18 +1415,14 @@ fn compare(
             rules: coup.winner(),
         });
     }
-    let state = coup.final_state();
     let stake = i128::from(claims.stake.unwrap_or(1));
     for (bet, claim) in &claims.nets {
         let terms = bets
             .iter()
             .find(|(key, _)| key == bet.as_ref())
             .map(|(_, t)| t);
-        let pairs = Pairs::of(
-            [coup.punto[0].rank, coup.punto[1].rank],
-            [coup.banco[0].rank, coup.banco[1].rank],
-        );
-        let expected: Option<Ratio<i64>> = terms.map(|terms| terms.settle(state, pairs));
+        let dealt = DealtCoup::of(coup);
+        let expected: Option<Ratio<i64>> = terms.map(|terms| terms.settle_coup(&dealt));
         // Amounts are bounded so that a net times a stake stays exact in 128 bits.
         let expected = expected
             .map(|net| Ratio::new(i128::from(*net.numer()) * stake, i128::from(*net.denom())));

@@ -230,6 +230,13 @@ pub fn describe_terms(terms: &Option<Terms>, lang: Lang) -> String {
     match terms {
         None => lang.pick("(not offered)", "(absent)").to_string(),
         Some(Terms::Paytable(bet)) => describe_bet(bet, lang),
+        Some(Terms::Cards(bet)) => match lang {
+            Lang::En => format!("a bet on the cards, {} pay lines", bet.lines.len()),
+            Lang::Fr => format!(
+                "un pari sur les cartes, {} lignes de gains",
+                bet.lines.len()
+            ),
+        },
         Some(Terms::Pair { hand, net }) => {
             let hand = lang.hand(*hand);
             match lang {

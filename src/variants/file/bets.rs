@@ -322,6 +322,9 @@ impl TryFrom<BTreeMap<String, BetSpec>> for BetsSpec {
             Some(BetSpec(Terms::Pair { .. })) => Err(format!(
                 "bets.{key}: a main bet is a list of pay lines, not a pair bet"
             )),
+            Some(BetSpec(Terms::Cards(_))) => Err(format!(
+                "bets.{key}: a main bet is settled on the final state, not on the cards"
+            )),
             None => Err(format!(
                 "bets: the main bet `{key}` is missing; `punto`, `banco` and `tie` are required"
             )),
