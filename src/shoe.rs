@@ -80,6 +80,14 @@ pub enum ShoeError {
         /// The most accepted.
         max: u64,
     },
+    /// More cards than a dealer of real cards holds.
+    #[error("the shoe holds {cards} cards: a dealer of real cards holds at most {max}")]
+    TooManyToDeal {
+        /// The cards in the shoe.
+        cards: u64,
+        /// The most a dealer holds.
+        max: u64,
+    },
     /// A rank count above [`Shoe::MAX_COUNT`].
     #[error("the count of {rank} is {count}: at most {max} (four per deck) is accepted")]
     CountTooLarge {
