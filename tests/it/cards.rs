@@ -112,7 +112,10 @@ fn the_command_line_reads_card_counts_and_removes_exact_cards() {
     let given = stdout_json(&["analyze", "--card-counts", &text, "--format", "json"]);
     let removed = stdout_json(&["analyze", "--remove", "4♥", "--format", "json"]);
     assert_eq!(given, removed);
-    assert_eq!(given["shoe"]["card_counts"], serde_json::json!(counts.to_vec()));
+    assert_eq!(
+        given["shoe"]["card_counts"],
+        serde_json::json!(counts.to_vec())
+    );
     assert_eq!(given["shoe"]["cards"], 415);
     assert_eq!(given["shoe"]["decks"], Value::Null);
     // Its main bets are the rank counts' (the 4s one short, suits unknown).
