@@ -165,3 +165,75 @@ fn a_rule_file_states_a_card_level_shoe() {
     assert_eq!(stated.card_counts().unwrap(), counts);
     assert_eq!(stated, &Shoe::from_card_counts(counts).unwrap());
 }
+
+/// A rule file of the reference rules (schema 2) with one bet that reads suits: Punto's first
+/// two cards are of one suit, paying 10 to 1.
+fn suited_rules() -> Rules {
+    let reference = shipped("reference").unwrap();
+    let text = reference
+        .replacen("\"schema\": 1", "\"schema\": 2", 1)
+        .replacen(
+            "\"tie\": [{\"winner\": \"tie\", \"pays\": 8}]",
+            "\"tie\": [{\"winner\": \"tie\", \"pays\": 8}], \"suited\": [{\"punto\": {\"first_two\": {\"same\": \"suit\"}}, \"pays\": 10}]",
+            1,
+        );
+    assert!(text.contains("\"suited\""), "the reference file's tie bet");
+    RuleSet::from_json(&text).unwrap().rules().clone()
+}
+
+/// The expected net of the suited bet, by hand: Punto's first two cards are the first and
+/// third dealt, any two of the shoe's cards in order, so they share a suit with probability
+/// Σ c(c − 1) / N(N − 1) over the suits' counts c; the bet nets 10 then, and −1 otherwise.
+fn suited_by_hand(cards: &[u64; 52]) -> num_rational::BigRational {
+    use num_bigint::BigInt;
+    let n: u64 = cards.iter().sum();
+    let same: u64 = (0..4)
+        .map(|suit| {
+            let c: u64 = cards.iter().skip(suit).step_by(4).sum();
+            c * c.saturating_sub(1)
+        })
+        .sum();
+    let p = num_rational::BigRational::new(BigInt::from(same), BigInt::from(n * (n - 1)));
+    p * BigInt::from(11) - BigInt::from(1)
+}
+
+fn suited_net(shoe: &Shoe, rules: &Rules) -> num_rational::BigRational {
+    let analysis = Analysis::new(shoe, rules).unwrap();
+    let document = serde_json::to_value(Report::new(&analysis, "suited")).unwrap();
+    document["bets"]["suited"]["expected_net"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// A bet that reads suits counts the card-level shoe's own cards, as the hand count says.
+    #[test]
+    fn a_suit_bet_counts_the_shoe_s_own_cards(shoe in card_level_shoe()) {
+        let cards = shoe.card_counts().unwrap();
+        prop_assert_eq!(suited_net(&shoe, &suited_rules()), suited_by_hand(&cards));
+    }
+}
+
+#[test]
+fn a_suit_bet_reads_removed_cards_and_refuses_unknown_suits() {
+    let rules = suited_rules();
+    // One deck less the 4♥ and the 9♥: hearts are two short.
+    let removed: Vec<Card> = ["4H", "9H"].iter().map(|c| c.parse().unwrap()).collect();
+    let shoe = Shoe::decks_without(1, &removed).unwrap();
+    let mut cards = [1u64; 52];
+    removed.iter().for_each(|card| cards[card.index()] = 0);
+    assert_eq!(suited_net(&shoe, &rules), suited_by_hand(&cards));
+    // The same by rank: the 4s' and 9s' suits are unknown, and the bet says so.
+    let ranks = Shoe::from_counts(shoe.counts()).unwrap();
+    assert_eq!(
+        Analysis::new(&ranks, &rules).unwrap_err().to_string(),
+        "a bet reads suits, but the shoe has 3 4s, which four suits cannot share evenly: give the shoe as 52 card counts"
+    );
+    // Whole decks, each rank split evenly among the suits.
+    let eight = Shoe::decks(8).unwrap();
+    assert_eq!(suited_net(&eight, &rules), suited_by_hand(&[8; 52]));
+}
