@@ -419,13 +419,18 @@ fn a_line_s_card_counts_are_its_shoe_and_give_up_exact_cards() {
         document(&card_counts_line(1, &[], r#", "remove": ["4H"]"#)),
         document(r#"{"decks": 1, "remove": ["4H"]}"#)
     );
-    // The table's shoe of six decks still gives up cards by rank.
+    // The table's shoe of six decks gives up the exact cards too.
     assert_eq!(cards(r#"{"rules": "six", "remove": ["8S", "8S"]}"#), 310);
-    assert!(
-        document(r#"{"rules": "six", "remove": ["8S"]}"#)["shoe"]
-            .get("card_counts")
-            .is_none()
+    let eight_spades = 4 * 7;
+    assert_eq!(
+        document(r#"{"rules": "six", "remove": ["8S", "8S"]}"#)["shoe"]["card_counts"]
+            [eight_spades],
+        4
     );
+    // Rank counts give up cards by rank: the suits are then unknown, and not reported.
+    let ranks = r#"{"ranks": [4,4,4,4,4,4,4,4,4,4,4,4,4], "remove": ["AS"]}"#;
+    assert!(document(ranks)["shoe"].get("card_counts").is_none());
+    assert_eq!(document(ranks)["shoe"]["ranks"][0], 3);
 }
 
 #[test]
