@@ -189,8 +189,12 @@ pub fn effect_of_removal_by(
     rules: &Rules,
     removal: Removal,
 ) -> Result<EffectOfRemoval, ShoeError> {
-    let by_card = match removal {
-        Removal::Auto => reads_suits(rules),
+    // Each card is removed on its own when a bet tells a rank's cards apart, even when the
+    // table is by rank: a rank's row is then its cards' average.
+    let suits = reads_suits(rules);
+    let by_card = suits || removal == Removal::Card;
+    let show_cards = match removal {
+        Removal::Auto => suits,
         Removal::Rank => false,
         Removal::Card => true,
     };
@@ -223,10 +227,9 @@ pub fn effect_of_removal_by(
             .into_iter()
             .map(|rank| (rank, average(&|i| i / 4 == rank.index())))
             .collect();
-        let suits = Suit::ALL
+        let by_suit = Suit::ALL
             .into_iter()
-            .enumerate()
-            .map(|(s, suit)| (suit, average(&|i| i % 4 == s)))
+            .map(|suit| (suit, average(&|i| i % 4 == suit.index())))
             .collect();
         let colours = Colour::ALL
             .into_iter()
@@ -235,10 +238,10 @@ pub fn effect_of_removal_by(
         let cards_changes = (0..52).map(CardClass::card_at).zip(changes).collect();
         (
             by_rank,
-            Some(ByCard {
+            show_cards.then_some(ByCard {
                 counts: cards,
                 cards: cards_changes,
-                suits,
+                suits: by_suit,
                 colours,
             }),
         )

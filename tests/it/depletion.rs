@@ -646,6 +646,73 @@ mod card_bets {
         }
     }
 
+    /// By card, on a card-level shoe, each card's effect on every bet (main, card bets
+    /// reading ranks, the drawing or colours) is the difference of the two expectations
+    /// computed directly, the shoe's and the shoe's less that exact card.
+    #[test]
+    fn the_effect_of_removing_an_exact_card_is_the_direct_difference() {
+        let rules = card_rules(true);
+        let mut cards = [1u64; 52];
+        for card in parse_cards_list("2H 3H 4H 5H 9D KS KC") {
+            cards[card.index()] = 0;
+        }
+        cards[Card::new(Rank::Eight, Suit::Diamonds).index()] = 2;
+        let shoe = Shoe::from_card_counts(cards).unwrap();
+        assert!(shoe.is_card_level());
+        let eor = effect_of_removal_by(&shoe, &rules, Removal::Auto).unwrap();
+        let by_card = eor.by_card().unwrap();
+        let bets = rules.tariff.all();
+        let nets = |shoe: &Shoe| -> Vec<BigRational> {
+            let analysis = Analysis::new(shoe, &rules).unwrap();
+            bets.iter()
+                .map(|(_, terms)| {
+                    analysis
+                        .net_distribution(terms)
+                        .into_iter()
+                        .map(|(net, p)| {
+                            BigRational::new((*net.numer()).into(), (*net.denom()).into()) * p
+                        })
+                        .sum()
+                })
+                .collect()
+        };
+        let before = nets(&shoe);
+        for (index, (card, changes)) in by_card.iter().enumerate() {
+            assert_eq!(card.index(), index);
+            if cards[index] == 0 {
+                assert!(changes.is_none(), "{card}");
+                continue;
+            }
+            let mut smaller = shoe.clone();
+            smaller.remove(*card).unwrap();
+            let after = nets(&smaller);
+            let changes = changes.as_ref().unwrap();
+            for (i, (key, _)) in bets.iter().enumerate() {
+                assert_eq!(changes[i], &before[i] - &after[i], "{card} {key}");
+            }
+        }
+        // A rank's row is its cards' average: here the 8s, one of them twice.
+        let eights: Vec<BigRational> = (0..bets.len())
+            .map(|i| {
+                let sum: BigRational = (28..32)
+                    .map(|c| {
+                        &by_card[c].1.as_ref().unwrap()[i]
+                            * BigRational::from_integer(cards[c].into())
+                    })
+                    .sum();
+                sum / BigRational::from_integer(5.into())
+            })
+            .collect();
+        assert_eq!(
+            eor.by_rank()[Rank::Eight.index()].1.as_ref().unwrap(),
+            &eights
+        );
+    }
+
+    fn parse_cards_list(text: &str) -> Vec<Card> {
+        punto_banco::card::parse_cards(text).unwrap()
+    }
+
     /// A removal by card needs the shoe's suits: a shoe of rank counts that four suits cannot
     /// share is refused, with the reason.
     #[test]
@@ -663,8 +730,8 @@ mod card_bets {
     }
 
     /// The simulation of card bets against a direct per-coup computation: the same shoes
-    /// dealt again by hand, each coup's expected nets from `Analysis` (for the bets that read
-    /// no suit) or the closed form (for the colour bet), added up as rationals.
+    /// dealt again by hand, each coup's expected nets from `Analysis` of the card-level shoe
+    /// left (the colour bet's also by its closed form), added up as rationals.
     #[test]
     fn the_simulation_of_card_bets_equals_a_direct_recount() {
         use rand::SeedableRng;
@@ -678,7 +745,6 @@ mod card_bets {
             rules: "cards".into(),
         };
         let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
-        let suitless = card_rules(false);
         let bets = rules.tariff.all();
         let mut favourable = vec![0u64; bets.len()];
         let mut sums = vec![BigRational::zero(); bets.len()];
@@ -688,22 +754,22 @@ mod card_bets {
             rng.set_stream(index);
             let mut dealer = Dealer::shuffled(n_decks, &mut rng);
             while dealer.remaining().len() > cut {
-                let mut counts = [0u64; 13];
+                let mut cards = [0u64; 52];
                 for card in dealer.remaining() {
-                    counts[card.rank.index()] += 1;
+                    cards[card.index()] += 1;
                 }
-                let shoe = Shoe::from_counts(counts).unwrap();
-                let analysis = Analysis::new(&shoe, &suitless).unwrap();
+                let shoe = Shoe::from_card_counts(cards).unwrap();
+                let analysis = Analysis::new(&shoe, &rules).unwrap();
                 let red = dealer
                     .remaining()
                     .iter()
                     .filter(|&&c| CardClass::colour(true).has(c))
                     .count() as u64;
                 for (i, (key, terms)) in bets.iter().enumerate() {
-                    let net = match *key {
-                        "punto_red" => punto_red_net(red, shoe.len()),
-                        _ => analysis.expected_net_of(terms),
-                    };
+                    let net = analysis.expected_net_of(terms);
+                    if *key == "punto_red" {
+                        assert_eq!(net, punto_red_net(red, shoe.len()));
+                    }
                     if net.is_positive() {
                         favourable[i] += 1;
                         sums[i] += &net;
