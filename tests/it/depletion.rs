@@ -611,6 +611,24 @@ mod card_bets {
             let after = -punto_red_net(reds, 51);
             assert_eq!(changes.as_ref().unwrap()[red], after - &base, "{card}");
         }
+        // The figures of docs/en/depletion.md: an edge of 377/2652 (14.2157%), which a red
+        // card removed raises by 91/2652 (+3.4314 points) and a black one lowers as much.
+        assert_eq!(base, BigRational::new(377.into(), 2652.into()));
+        let ace_of = |suit| {
+            cards[Card::new(Rank::Ace, suit).index()]
+                .1
+                .as_ref()
+                .unwrap()[red]
+                .clone()
+        };
+        assert_eq!(
+            ace_of(Suit::Hearts),
+            BigRational::new(91.into(), 2652.into())
+        );
+        assert_eq!(
+            ace_of(Suit::Clubs),
+            BigRational::new((-91).into(), 2652.into())
+        );
         let suits = eor.by_suit().unwrap();
         let colours = eor.by_colour().unwrap();
         let of = |changes: &Option<Vec<BigRational>>| changes.as_ref().unwrap()[red].clone();
