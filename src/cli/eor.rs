@@ -8,6 +8,7 @@ use super::table::named_table;
 use clap::{Args, ValueEnum};
 use punto_banco::depletion::{Removal, effect_of_removal_by};
 use punto_banco::render::depletion::render_eor_within;
+use punto_banco::shoe::ShoeError;
 use std::io::Write;
 
 /// The flags of `eor`.
@@ -48,7 +49,15 @@ pub fn run(args: Eor, out: &mut dyn Write) -> Result<(), Failure> {
         Some(By::Rank) => Removal::Rank,
         Some(By::Card) => Removal::Card,
     };
-    let eor = effect_of_removal_by(&shoe, &table.rules, removal)?;
+    let eor = match effect_of_removal_by(&shoe, &table.rules, removal) {
+        // Asked for by card, the suits are missing for the removal, whatever the bets read.
+        Err(ShoeError::SuitsUnknown { rank, count }) if removal == Removal::Card => {
+            return Err(Failure::Input(format!(
+                "--by card removes exact cards, but the shoe has {count} {rank}s, which four suits cannot share evenly: give the shoe as 52 card counts, or remove by rank"
+            )));
+        }
+        result => result?,
+    };
     let (lang, format) = (args.output.lang(), args.output.format());
     put(
         out,
