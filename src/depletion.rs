@@ -12,13 +12,15 @@
 
 pub mod partial;
 
-use crate::analysis::Analysis;
-use crate::card::Rank;
+use crate::card::{Card, Rank, Suit};
 use crate::dealer::Dealer;
 use crate::engine::{self, Weights};
+use crate::features;
 use crate::outcome::FinalState;
+use crate::rules::condition::{CardBet, CardClass};
 use crate::rules::{DrawingRules, Pairs, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
+use crate::tally::Int;
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -28,8 +30,55 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 
+/// How the effect of removal takes cards out of the shoe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Removal {
+    /// By card when a bet of the rules tells cards of one rank apart (by suit, colour or a
+    /// named card; the shoe must then say its suits), by rank otherwise: the removed card's
+    /// suit then changes no figure.
+    #[default]
+    Auto,
+    /// One card of each rank. When a bet reads suits, a rank's effect is the average of its
+    /// cards' effects, weighted by their counts: the effect of removing a card of that rank
+    /// drawn at random.
+    Rank,
+    /// One exact card of each of the 52 (A♠ to K♣): needs a shoe whose suits are known.
+    Card,
+}
+
+/// A colour of cards, for the summaries of a removal by card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// Hearts and diamonds.
+    Red,
+    /// Spades and clubs.
+    Black,
+}
+
+impl Colour {
+    /// Red, then black.
+    pub const ALL: [Colour; 2] = [Colour::Red, Colour::Black];
+
+    /// Whether a suit is of this colour.
+    pub fn has(self, suit: Suit) -> bool {
+        matches!(suit, Suit::Hearts | Suit::Diamonds) == (self == Colour::Red)
+    }
+
+    /// `"red"` or `"black"`, as JSON writes it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Black => "black",
+        }
+    }
+}
+
+/// Each bet's change of edge, or `None` when there is no effect to report.
+pub type Changes = Option<Vec<BigRational>>;
+
 /// The effect of removal: each bet's exact edge in the shoe, and its change when one card of
-/// each rank is taken out.
+/// each rank, or each exact card, is taken out.
 #[derive(Debug, Clone)]
 pub struct EffectOfRemoval {
     /// The bets, by key, in the tariff's order.
@@ -38,7 +87,19 @@ pub struct EffectOfRemoval {
     base: Vec<BigRational>,
     /// For each rank A to K: each bet's change of edge when one card of that rank is removed,
     /// or `None` when the shoe holds no card of it.
-    by_rank: Vec<(Rank, Option<Vec<BigRational>>)>,
+    by_rank: Vec<(Rank, Changes)>,
+    /// When the removal is by card: the 52 cards' counts and effects, and the summaries.
+    by_card: Option<ByCard>,
+}
+
+/// A removal by card: each card's count and effect, and the effect of a card drawn at random
+/// from a suit or a colour.
+#[derive(Debug, Clone)]
+struct ByCard {
+    counts: [u64; 52],
+    cards: Vec<(Card, Changes)>,
+    suits: Vec<(Suit, Changes)>,
+    colours: Vec<(Colour, Changes)>,
 }
 
 impl EffectOfRemoval {
@@ -52,46 +113,150 @@ impl EffectOfRemoval {
         &self.base
     }
 
-    /// For each rank A to K: each bet's change of edge when one card of it is removed, or `None`.
-    pub fn by_rank(&self) -> &[(Rank, Option<Vec<BigRational>>)] {
+    /// For each rank A to K: each bet's change of edge when one card of it is removed, or
+    /// `None`. In a removal by card, the average of the rank's cards' effects weighted by
+    /// their counts (the effect of a card of that rank drawn at random).
+    pub fn by_rank(&self) -> &[(Rank, Changes)] {
         &self.by_rank
     }
-}
 
-fn edges(shoe: &Shoe, rules: &Rules) -> Result<Vec<BigRational>, ShoeError> {
-    let analysis = Analysis::new(shoe, rules)?;
-    Ok(rules
-        .tariff
-        .all()
-        .iter()
-        .map(|(_, terms)| analysis.edge_of(terms))
-        .collect())
-}
-
-/// The exact effect of removing one card of each rank from `shoe` on every bet of `rules`.
-pub fn effect_of_removal(shoe: &Shoe, rules: &Rules) -> Result<EffectOfRemoval, ShoeError> {
-    let base = edges(shoe, rules)?;
-    let mut by_rank = Vec::with_capacity(13);
-    for rank in Rank::ALL {
-        let mut smaller = shoe.clone();
-        let removed = crate::card::Card::new(rank, crate::card::Suit::Spades);
-        // No effect to report for a rank the shoe lacks, or when one card fewer cannot finish a coup.
-        let changes = match smaller
-            .remove(removed)
-            .ok()
-            .and(smaller.check_playable().ok())
-        {
-            None => None,
-            Some(()) => Some(
-                edges(&smaller, rules)?
-                    .iter()
-                    .zip(&base)
-                    .map(|(after, before)| after - before)
-                    .collect(),
-            ),
-        };
-        by_rank.push((rank, changes));
+    /// Whether the cards were removed one exact card at a time.
+    pub fn is_by_card(&self) -> bool {
+        self.by_card.is_some()
     }
+
+    /// In a removal by card, the 52 cards A♠ A♥ A♦ A♣ 2♠ … K♣, each with every bet's change
+    /// of edge when one copy of it is removed, or `None` when the shoe holds none (or one
+    /// card fewer cannot finish a coup).
+    pub fn by_card(&self) -> Option<&[(Card, Changes)]> {
+        self.by_card.as_ref().map(|b| &b.cards[..])
+    }
+
+    /// In a removal by card, the shoe's count of each of the 52 cards, in the order of
+    /// [`by_card`](Self::by_card).
+    pub fn card_counts(&self) -> Option<&[u64; 52]> {
+        self.by_card.as_ref().map(|b| &b.counts)
+    }
+
+    /// In a removal by card, for each suit ♠ ♥ ♦ ♣: the average of its cards' effects
+    /// weighted by their counts, the effect of a card of that suit drawn at random.
+    pub fn by_suit(&self) -> Option<&[(Suit, Changes)]> {
+        self.by_card.as_ref().map(|b| &b.suits[..])
+    }
+
+    /// In a removal by card, for red then black: the effect of a card of that colour drawn
+    /// at random.
+    pub fn by_colour(&self) -> Option<&[(Colour, Changes)]> {
+        self.by_card.as_ref().map(|b| &b.colours[..])
+    }
+}
+
+/// Every bet's exact edge in a playable shoe whose 52 card counts are `cards`, through the
+/// simulation's pricing: the same integers, made fractions once.
+fn edges(pricing: &Pricing, shoe: &Shoe, cards: &[u64; 52]) -> Result<Vec<BigRational>, ShoeError> {
+    let mut edges = vec![BigRational::zero(); pricing.bets];
+    pricing.each_numerator(shoe, cards, &mut |bet, numerator| {
+        edges[bet] = -BigRational::new(
+            numerator.to_bigint(),
+            BigInt::from(pricing.bet(bet).denominator(shoe.len())),
+        );
+    })?;
+    Ok(edges)
+}
+
+/// Whether some bet of the rules tells cards of one rank apart, so that only a shoe's card
+/// counts can price it.
+fn reads_suits(rules: &Rules) -> bool {
+    // The card counts of the card bets refuse a shoe that cannot say its suits exactly when
+    // a bet reads them; thirteen cards, one of each rank, say none.
+    let suitless = Shoe::from_counts([1; 13]).expect("one card of each rank is a shoe");
+    features::card_counts(rules, &suitless).is_err()
+}
+
+/// The exact effect of removing one card from `shoe` on every bet of `rules`: of each exact
+/// card when a bet reads suits, of each rank otherwise ([`Removal::Auto`]).
+pub fn effect_of_removal(shoe: &Shoe, rules: &Rules) -> Result<EffectOfRemoval, ShoeError> {
+    effect_of_removal_by(shoe, rules, Removal::Auto)
+}
+
+/// The exact effect of removing one card from `shoe` on every bet of `rules`, by rank or by
+/// card as `removal` says. Each effect is the difference of two exact edges, the shoe's and
+/// the shoe's less that card; nothing is estimated. An error when the shoe cannot be
+/// analysed, or when a removal by card (or a bet reading suits) needs suits the shoe does not
+/// say.
+pub fn effect_of_removal_by(
+    shoe: &Shoe,
+    rules: &Rules,
+    removal: Removal,
+) -> Result<EffectOfRemoval, ShoeError> {
+    // Each card is removed on its own when a bet tells a rank's cards apart, even when the
+    // table is by rank: a rank's row is then its cards' average.
+    let suits = reads_suits(rules);
+    let by_card = suits || removal == Removal::Card;
+    let show_cards = match removal {
+        Removal::Auto => suits,
+        Removal::Rank => false,
+        Removal::Card => true,
+    };
+    let cards = if by_card {
+        shoe.card_counts()?
+    } else {
+        features::card_counts(rules, shoe)?
+    };
+    let pricing = Pricing::new(rules);
+    let base = edges(&pricing, shoe, &cards)?;
+    // The change when one card of index `index` (4·rank + suit) leaves: `None` when the shoe
+    // has none, or when one card fewer cannot finish a coup.
+    let change = |index: usize| -> Result<Changes, ShoeError> {
+        let rank = Rank::ALL[index / 4];
+        if cards[index] == 0 || shoe.len() <= crate::shoe::MIN_CARDS {
+            return Ok(None);
+        }
+        let mut counts = shoe.counts();
+        counts[rank.index()] -= 1;
+        let mut smaller = cards;
+        smaller[index] -= 1;
+        let after = edges(&pricing, &Shoe::from_counts(counts)?, &smaller)?;
+        Ok(Some(after.iter().zip(&base).map(|(a, b)| a - b).collect()))
+    };
+    let (by_rank, by_card) = if by_card {
+        let changes: Vec<Changes> = (0..52).map(change).collect::<Result<_, _>>()?;
+        let average =
+            |keep: &dyn Fn(usize) -> bool| -> Changes { weighted_average(&cards, &changes, keep) };
+        let by_rank = Rank::ALL
+            .into_iter()
+            .map(|rank| (rank, average(&|i| i / 4 == rank.index())))
+            .collect();
+        let by_suit = Suit::ALL
+            .into_iter()
+            .map(|suit| (suit, average(&|i| i % 4 == suit.index())))
+            .collect();
+        let colours = Colour::ALL
+            .into_iter()
+            .map(|colour| (colour, average(&|i| colour.has(Suit::ALL[i % 4]))))
+            .collect();
+        let cards_changes = (0..52).map(CardClass::card_at).zip(changes).collect();
+        (
+            by_rank,
+            show_cards.then_some(ByCard {
+                counts: cards,
+                cards: cards_changes,
+                suits: by_suit,
+                colours,
+            }),
+        )
+    } else {
+        // One card of the rank: whichever of its cards the counts hold, since no bet tells them
+        // apart.
+        let by_rank = Rank::ALL
+            .into_iter()
+            .map(|rank| {
+                let first = (4 * rank.index()..4 * rank.index() + 4).find(|&i| cards[i] > 0);
+                Ok((rank, first.map(change).transpose()?.flatten()))
+            })
+            .collect::<Result<_, ShoeError>>()?;
+        (by_rank, None)
+    };
     Ok(EffectOfRemoval {
         bets: rules
             .tariff
@@ -101,7 +266,32 @@ pub fn effect_of_removal(shoe: &Shoe, rules: &Rules) -> Result<EffectOfRemoval, 
             .collect(),
         base,
         by_rank,
+        by_card,
     })
+}
+
+/// The average of the cards' changes that `keep` keeps, weighted by the cards' counts; `None`
+/// when no kept card has a change.
+fn weighted_average(
+    cards: &[u64; 52],
+    changes: &[Changes],
+    keep: &dyn Fn(usize) -> bool,
+) -> Changes {
+    let mut total = 0u64;
+    let mut sum: Option<Vec<BigRational>> = None;
+    for (index, change) in changes.iter().enumerate() {
+        let Some(change) = change.as_ref().filter(|_| keep(index)) else {
+            continue;
+        };
+        let weight = BigRational::from_integer(cards[index].into());
+        total += cards[index];
+        let sum = sum.get_or_insert_with(|| vec![BigRational::zero(); change.len()]);
+        for (s, c) in sum.iter_mut().zip(change) {
+            *s += c * &weight;
+        }
+    }
+    let total = BigRational::from_integer(total.into());
+    sum.map(|sum| sum.into_iter().map(|s| s / &total).collect())
 }
 
 /// How a shoe simulation deals.
@@ -529,7 +719,6 @@ impl Numerator {
         }
     }
 
-    #[cfg(test)]
     fn to_bigint(&self) -> BigInt {
         match self {
             Numerator::Small(n) => BigInt::from(*n),
@@ -645,6 +834,10 @@ struct Pricing {
     on_coup: Vec<(usize, Priced)>,
     /// The pair bets, with their index.
     on_pairs: Vec<(usize, Priced)>,
+    /// The card bets that read more than the final state, with their index, their terms and
+    /// their nets in the order of [`Priced`]'s coefficients (every line's net and the lost
+    /// stake, ascending, each once).
+    on_cards: Vec<(usize, CardBet, Vec<Ratio<i64>>, Priced)>,
     bets: usize,
 }
 
@@ -712,12 +905,29 @@ impl Pricing {
                 Terms::Paytable(_) | Terms::Cards(_) => None,
             })
             .collect();
+        let on_cards = all
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (_, terms))| match terms {
+                Terms::Cards(bet) if !bet.reads_state_only() => {
+                    // The bet nets a line's net or loses the stake: nothing else.
+                    let mut nets: Vec<Ratio<i64>> = bet.lines.iter().map(|line| line.net).collect();
+                    nets.push(-Ratio::from_integer(1));
+                    nets.sort_unstable();
+                    nets.dedup();
+                    let priced = Priced::new(Over::Sequences, &nets);
+                    Some((i, bet.clone(), nets, priced))
+                }
+                Terms::Paytable(_) | Terms::Cards(_) | Terms::Pair { .. } => None,
+            })
+            .collect();
         Pricing {
             drawing: rules.drawing.clone(),
             classes,
             all_classes,
             on_coup,
             on_pairs,
+            on_cards,
             bets: all.len(),
         }
     }
@@ -729,32 +939,53 @@ impl Pricing {
             .chain(&self.on_pairs)
             .find(|(i, _)| *i == bet)
             .map(|(_, priced)| priced)
-            .expect("every bet is priced")
+            .or_else(|| {
+                self.on_cards
+                    .iter()
+                    .find(|(i, ..)| *i == bet)
+                    .map(|(.., priced)| priced)
+            })
+            .expect("every bet is priced: on the coup, as a pair or on the cards")
     }
 
-    /// Each bet's exact expected net in a playable shoe, as a numerator over
-    /// [`Priced::denominator`], in the tariff's order.
+    /// Each bet's exact expected net in a playable shoe whose 52 card counts are `cards`, as
+    /// a numerator over [`Priced::denominator`], in the tariff's order.
     #[cfg(test)]
-    fn numerators(&self, shoe: &Shoe) -> Result<Vec<BigInt>, ShoeError> {
+    fn numerators(&self, shoe: &Shoe, cards: &[u64; 52]) -> Result<Vec<BigInt>, ShoeError> {
         let mut numerators = vec![BigInt::zero(); self.bets];
-        self.each_numerator(shoe, &mut |bet, numerator| {
+        self.each_numerator(shoe, cards, &mut |bet, numerator| {
             numerators[bet] = numerator.to_bigint()
         })?;
         Ok(numerators)
     }
 
-    /// Calls `found` with each bet's index and the numerator of its exact expected net.
+    /// Calls `found` with each bet's index and the numerator of its exact expected net, in a
+    /// playable shoe whose 52 card counts (`4·rank + suit`) are `cards`: its rank counts are
+    /// the shoe's, its suits are read by the card bets alone.
     fn each_numerator(
         &self,
         shoe: &Shoe,
+        cards: &[u64; 52],
         found: &mut dyn FnMut(usize, Numerator),
     ) -> Result<(), ShoeError> {
+        debug_assert!(
+            Rank::ALL.iter().all(
+                |r| cards[4 * r.index()..4 * r.index() + 4].iter().sum::<u64>() == shoe.count(*r)
+            ),
+            "the card counts are the shoe's"
+        );
         // Only the engine's count and the classes depend on the shoe. The weights are taken
         // in the narrowest type the engine proved, summed by class in 128 bits (a class sum
         // is below N⁶, which that type holds) or in big integers.
         match engine::weights(shoe, &self.drawing)? {
-            Weights::U64(w) => self.coup_numerators(shoe.len(), &w[..], found),
-            Weights::U128(w) => self.coup_numerators(shoe.len(), &w[..], found),
+            Weights::U64(w) => {
+                self.coup_numerators(shoe.len(), &w[..], found);
+                self.card_numerators(cards, &w[..], found);
+            }
+            Weights::U128(w) => {
+                self.coup_numerators(shoe.len(), &w[..], found);
+                self.card_numerators(cards, &w[..], found);
+            }
             Weights::Big(w) => {
                 let cases: Vec<BigUint> = self
                     .all_classes
@@ -764,6 +995,7 @@ impl Pricing {
                 for (bet, priced) in &self.on_coup {
                     found(*bet, priced.numerator_big(&cases));
                 }
+                self.card_numerators(cards, &w[..], found);
             }
         }
         if !self.on_pairs.is_empty() {
@@ -781,6 +1013,44 @@ impl Pricing {
             }
         }
         Ok(())
+    }
+
+    /// The numerators of the card bets that read more than the final state: each bet's
+    /// distribution counted over the shoe's cards ([`features::distribution`]), its counts
+    /// of the ordered six-card sequences (in 128 bits while they fit, in big integers beyond)
+    /// weighted by the bet's nets.
+    fn card_numerators<I: Int>(
+        &self,
+        cards: &[u64; 52],
+        weights: &[I],
+        found: &mut dyn FnMut(usize, Numerator),
+    ) {
+        if self.on_cards.is_empty() {
+            return;
+        }
+        let states: Vec<(FinalState, &I)> = weights
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| !w.is_zero())
+            .map(|(i, w)| (FinalState::from_index(i), w))
+            .collect();
+        for (bet, terms, nets, priced) in &self.on_cards {
+            let mut cases = vec![BigUint::zero(); nets.len()];
+            for (net, count) in features::distribution(terms, cards, &self.drawing, &states) {
+                let at = nets
+                    .binary_search(&net)
+                    .expect("a card bet nets one of its lines' nets or loses the stake");
+                cases[at] += count.to_biguint();
+            }
+            let wide: Option<Vec<u128>> = cases.iter().map(ToPrimitive::to_u128).collect();
+            found(
+                *bet,
+                match wide {
+                    Some(wide) => priced.numerator(&wide),
+                    None => priced.numerator_big(&cases),
+                },
+            );
+        }
     }
 }
 
@@ -840,8 +1110,10 @@ fn one_shoe(
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     rng.set_stream(index);
     let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
-    // The composition of what is left, kept up to date as cards are dealt.
+    // The composition of what is left, by rank for the engine and by card for the card
+    // bets, kept up to date as cards are dealt.
     let mut counts = [4 * setup.n_decks; 13];
+    let mut cards = [setup.n_decks; 52];
     let mut favourable = vec![Vec::new(); pricing.bets];
     let mut coups = 0u64;
     while dealer.remaining().len() > setup.cut.max(5) {
@@ -855,7 +1127,7 @@ fn one_shoe(
                 }
             }
         } else {
-            pricing.each_numerator(&shoe, &mut |bet, numerator| {
+            pricing.each_numerator(&shoe, &cards, &mut |bet, numerator| {
                 if let Some(count) = numerator.positive() {
                     favourable[bet].push((n, count));
                 }
@@ -864,8 +1136,9 @@ fn one_shoe(
         let Some(coup) = dealer.deal_coup(&pricing.drawing) else {
             break;
         };
-        for card in coup.punto.iter().chain(&coup.banco) {
+        for &card in coup.punto.iter().chain(&coup.banco) {
             counts[card.rank.index()] -= 1;
+            cards[CardClass::index(card)] -= 1;
         }
         coups += 1;
     }
@@ -1019,7 +1292,8 @@ fn simulate_in_chunks(
     check_cut(setup.cut as u64, setup.n_decks)?;
     let pricing = Pricing::new(rules);
     let mut first_coup = vec![None; pricing.bets];
-    pricing.each_numerator(&Shoe::decks(setup.n_decks)?, &mut |bet, numerator| {
+    let full = Shoe::decks(setup.n_decks)?;
+    pricing.each_numerator(&full, &[setup.n_decks; 52], &mut |bet, numerator| {
         first_coup[bet] = numerator.positive();
     })?;
     let bets: Vec<String> = rules
@@ -1085,6 +1359,7 @@ fn simulate_in_chunks(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::Analysis;
 
     fn setup(shoes: u64, seed: u64, n_decks: u64, cut: usize) -> SimulationSetup {
         SimulationSetup {
@@ -1129,7 +1404,8 @@ mod tests {
                 counts[Rank::Two.index()] -= 1;
                 let shoe = Shoe::from_counts(counts).unwrap();
                 let analysis = Analysis::new(&shoe, &rules).unwrap();
-                let numerators = pricing.numerators(&shoe).unwrap();
+                let cards = crate::features::card_counts(&rules, &shoe).unwrap();
+                let numerators = pricing.numerators(&shoe, &cards).unwrap();
                 for (bet, (_, terms)) in rules.tariff.all().iter().enumerate() {
                     let ours = BigRational::new(
                         numerators[bet].clone(),
@@ -1141,6 +1417,104 @@ mod tests {
                         "{name} {n_decks} {bet}"
                     );
                 }
+            }
+        }
+    }
+
+    /// Card bets for the tests: Either Pair (the opening's ranks), a colour bet on Punto's
+    /// first two cards, 3 Giving 8 (a walk through the drawing) and one on the cards dealt
+    /// (the final state alone).
+    fn with_card_bets() -> Rules {
+        use crate::outcome::Hand;
+        use crate::rules::SideBet;
+        use crate::rules::condition::{Atom, CardLine, CardSet, Cond, Numbers, Same, SetTest};
+        let first_two = |hand, test| Cond::Atom(Atom::Set(CardSet::FirstTwo(hand), test));
+        let pair = |hand| {
+            first_two(
+                hand,
+                SetTest {
+                    same: Some(Same::Rank),
+                    ..SetTest::default()
+                },
+            )
+        };
+        let line = |when, net| CardLine { when, net };
+        let bets = [
+            (
+                "either_pair",
+                vec![line(
+                    Cond::Any(vec![pair(Hand::Punto), pair(Hand::Banco)]),
+                    Ratio::from_integer(5),
+                )],
+            ),
+            (
+                "punto_red",
+                vec![line(
+                    first_two(
+                        Hand::Punto,
+                        SetTest {
+                            all: Some(CardClass::colour(true)),
+                            ..SetTest::default()
+                        },
+                    ),
+                    Ratio::new(5, 2),
+                )],
+            ),
+            (
+                "three_giving_eight",
+                vec![line(
+                    Cond::All(vec![
+                        Cond::Atom(Atom::TwoCardTotal(Hand::Banco, Numbers::of(&[3]))),
+                        Cond::Atom(Atom::Set(
+                            CardSet::Third(Hand::Punto),
+                            SetTest {
+                                all: Some(CardClass::rank(Rank::Eight)),
+                                ..SetTest::default()
+                            },
+                        )),
+                    ]),
+                    Ratio::from_integer(200),
+                )],
+            ),
+            (
+                "four_cards",
+                vec![line(
+                    Cond::Atom(Atom::CardsDealt(Numbers::of(&[4]))),
+                    Ratio::new(1, 3),
+                )],
+            ),
+        ];
+        let mut rules = Rules::reference();
+        for (key, lines) in bets {
+            rules.tariff.side.push(SideBet {
+                key: key.into(),
+                terms: Terms::Cards(CardBet { lines }),
+            });
+        }
+        rules
+    }
+
+    /// Card bets are priced as the exact analysis counts them, in every regime of the engine:
+    /// u64, u128 and big integers.
+    #[test]
+    fn card_bets_are_priced_as_the_analysis_counts_them() {
+        let rules = with_card_bets();
+        let pricing = Pricing::new(&rules);
+        assert_eq!(pricing.on_cards.len(), 3);
+        for n_decks in [1, 8, 100, 60_000] {
+            let mut counts = [4 * n_decks; 13];
+            counts[Rank::Nine.index()] -= 4;
+            counts[Rank::Two.index()] -= 4;
+            let shoe = Shoe::from_counts(counts).unwrap();
+            let analysis = Analysis::new(&shoe, &rules).unwrap();
+            let cards = crate::features::card_counts(&rules, &shoe).unwrap();
+            let numerators = pricing.numerators(&shoe, &cards).unwrap();
+            for (bet, (key, terms)) in rules.tariff.all().iter().enumerate() {
+                let ours = BigRational::new(
+                    numerators[bet].clone(),
+                    BigInt::from(pricing.bet(bet).denominator(shoe.len())),
+                );
+                assert_eq!(ours, analysis.expected_net_of(terms), "{n_decks} {key}");
             }
         }
     }
@@ -1158,7 +1532,8 @@ mod tests {
         }
         let shoe = Shoe::decks(8).unwrap();
         let analysis = Analysis::new(&shoe, &rules).unwrap();
-        let numerators = pricing.numerators(&shoe).unwrap();
+        let cards = crate::features::card_counts(&rules, &shoe).unwrap();
+        let numerators = pricing.numerators(&shoe, &cards).unwrap();
         for (bet, (_, terms)) in rules.tariff.all().iter().enumerate() {
             let ours = BigRational::new(
                 numerators[bet].clone(),
@@ -1181,7 +1556,8 @@ mod tests {
         assert!(pricing.bet(2).small.is_none());
         let shoe = Shoe::decks(2).unwrap();
         let analysis = Analysis::new(&shoe, &rules).unwrap();
-        let numerators = pricing.numerators(&shoe).unwrap();
+        let cards = crate::features::card_counts(&rules, &shoe).unwrap();
+        let numerators = pricing.numerators(&shoe, &cards).unwrap();
         let ours = BigRational::new(
             numerators[2].clone(),
             BigInt::from(pricing.bet(2).denominator(shoe.len())),

@@ -1,12 +1,14 @@
-//! `punto-banco eor`: the exact effect of removing one card of each rank on every bet.
+//! `punto-banco eor`: the exact effect of removing one card of each rank, or each exact card,
+//! on every bet.
 
 use super::args::{OutputArgs, ShoeArgs};
 use super::failure::Failure;
 use super::output::put;
 use super::table::named_table;
-use clap::Args;
-use punto_banco::depletion::effect_of_removal;
+use clap::{Args, ValueEnum};
+use punto_banco::depletion::{Removal, effect_of_removal_by};
 use punto_banco::render::depletion::render_eor_within;
+use punto_banco::shoe::ShoeError;
 use std::io::Write;
 
 /// The flags of `eor`.
@@ -14,21 +16,48 @@ use std::io::Write;
 #[command(after_help = "Examples:
   punto-banco eor                              # the reference rules, 8 decks
   punto-banco eor -r ez-baccarat               # EZ Baccarat and its side bets
-  punto-banco eor -d 6 -l fr -f markdown       # 6 decks, in French, as Markdown")]
+  punto-banco eor -d 6 -l fr -f markdown       # 6 decks, in French, as Markdown
+  punto-banco eor -d 1 --by card               # one exact card at a time: 52 rows")]
 pub struct Eor {
     #[command(flatten)]
     shoe: ShoeArgs,
     /// The rule set (a file or a shipped variant's name); its shoe unless --decks/--ranks.
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
+    /// Remove one card of each rank, or each exact card A♠ to K♣ (the shoe must say its
+    /// suits) [default: by card when a bet reads suits, by rank otherwise].
+    #[arg(long, value_name = "WHAT")]
+    by: Option<By>,
     #[command(flatten)]
     output: OutputArgs,
 }
 
-/// Writes the effect of removal of every rank on every bet of the table to `out`.
+/// What `--by` removes.
+#[derive(Clone, Copy, ValueEnum)]
+enum By {
+    /// One card of each rank (a card of it at random when a bet reads suits).
+    Rank,
+    /// One exact card of each of the 52, with the averages by suit and colour.
+    Card,
+}
+
+/// Writes the effect of removal on every bet of the table to `out`.
 pub fn run(args: Eor, out: &mut dyn Write) -> Result<(), Failure> {
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
-    let eor = effect_of_removal(&shoe, &table.rules)?;
+    let removal = match args.by {
+        None => Removal::Auto,
+        Some(By::Rank) => Removal::Rank,
+        Some(By::Card) => Removal::Card,
+    };
+    let eor = match effect_of_removal_by(&shoe, &table.rules, removal) {
+        // Asked for by card, the suits are missing for the removal, whatever the bets read.
+        Err(ShoeError::SuitsUnknown { rank, count }) if removal == Removal::Card => {
+            return Err(Failure::Input(format!(
+                "--by card removes exact cards, but the shoe has {count} {rank}s, which four suits cannot share evenly: give the shoe as 52 card counts, or remove by rank"
+            )));
+        }
+        result => result?,
+    };
     let (lang, format) = (args.output.lang(), args.output.format());
     put(
         out,

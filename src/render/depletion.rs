@@ -3,11 +3,14 @@
 use super::table::{Align, Table};
 use super::tableau::bet_name;
 use super::{Format, SCHEMA, approx, fraction};
-use crate::depletion::{EffectOfRemoval, Simulation, SimulationSetup};
+use crate::card::Suit;
+use crate::depletion::{Changes, Colour, EffectOfRemoval, Simulation, SimulationSetup};
 use crate::lang::Lang;
 use serde_json::{Value, json};
 
-/// The effect of removal as a table: a row per rank, a column per bet, in percentage points.
+/// The effect of removal as a table, in percentage points: a column per bet, and a row per
+/// rank, or in a removal by card a row per card (A♠ to K♣) then one per suit and colour (a
+/// card of it drawn at random).
 pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
     let names: Vec<String> = eor.bets().iter().map(|k| bet_name(k, lang)).collect();
     let mut columns: Vec<(&str, Align)> =
@@ -24,8 +27,8 @@ pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
             .map(|e| lang.decimal(approx(e) * 100.0, 4)),
     );
     table.row(edge_row);
-    for (rank, changes) in eor.by_rank() {
-        let mut row = vec![rank.to_string()];
+    let mut row = |label: String, changes: &Changes| {
+        let mut row = vec![label];
         match changes {
             Some(changes) => {
                 row.extend(changes.iter().map(|c| super::percentage_points(c, lang, 4)))
@@ -33,26 +36,100 @@ pub fn eor_table(eor: &EffectOfRemoval, lang: Lang) -> Table {
             None => row.extend(eor.bets().iter().map(|_| "—".to_string())),
         }
         table.row(row);
+    };
+    match (eor.by_card(), eor.by_suit(), eor.by_colour()) {
+        (Some(cards), Some(suits), Some(colours)) => {
+            for (card, changes) in cards {
+                row(card.to_string(), changes);
+            }
+            for (suit, changes) in suits {
+                row(any_suit(*suit, lang), changes);
+            }
+            for (colour, changes) in colours {
+                row(any_colour(*colour, lang).to_string(), changes);
+            }
+        }
+        _ => {
+            for (rank, changes) in eor.by_rank() {
+                row(rank.to_string(), changes);
+            }
+        }
     }
     table
 }
 
+/// The row of a suit in a removal by card: a card of it drawn at random.
+fn any_suit(suit: Suit, lang: Lang) -> String {
+    let symbol = suit.symbol();
+    match lang {
+        Lang::En => format!("Any {symbol}"),
+        Lang::Fr => format!("Un {symbol} quelconque"),
+    }
+}
+
+/// The row of a colour in a removal by card.
+fn any_colour(colour: Colour, lang: Lang) -> &'static str {
+    match colour {
+        Colour::Red => lang.pick("Any red card", "Une carte rouge quelconque"),
+        Colour::Black => lang.pick("Any black card", "Une carte noire quelconque"),
+    }
+}
+
+/// A suit as JSON names it.
+fn suit_key(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Spades => "spades",
+        Suit::Hearts => "hearts",
+        Suit::Diamonds => "diamonds",
+        Suit::Clubs => "clubs",
+    }
+}
+
 /// What the dashes of an effect-of-removal table mean, one sentence per reason present: the
-/// shoe holds no card of the rank, or one card fewer leaves too few cards for a coup. `None`
-/// when the table has no dash.
+/// shoe holds no card of the rank (or no such card), or one card fewer leaves too few cards
+/// for a coup; in a removal by card, what the rows of a suit or a colour are. `None` when
+/// there is nothing to say.
 pub fn removal_note(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, lang: Lang) -> Option<String> {
-    let dashed = |absent: bool| {
-        eor.by_rank()
+    // Each row removed with the shoe's count of what it removes.
+    let rows: Vec<(&Changes, u64)> = match (eor.by_card(), eor.card_counts()) {
+        (Some(cards), Some(counts)) => cards
             .iter()
-            .any(|(rank, changes)| changes.is_none() && (shoe.count(*rank) == 0) == absent)
+            .map(|(_, c)| c)
+            .zip(counts.iter().copied())
+            .collect(),
+        _ => eor
+            .by_rank()
+            .iter()
+            .map(|(rank, c)| (c, shoe.count(*rank)))
+            .collect(),
+    };
+    let dashed = |absent: bool| {
+        rows.iter()
+            .any(|(changes, count)| changes.is_none() && (*count == 0) == absent)
     };
     let mut lines = Vec::new();
-    if dashed(true) {
+    if eor.is_by_card() {
         lines.push(
             lang.pick(
-                "—: the shoe holds no card of this rank, so none can be removed.",
-                "—\u{a0}: le sabot ne contient aucune carte de ce rang, il n’y en a pas à retirer.",
+                "Each card is removed on its own. Any ♠ (any red card): the effect of removing a card of that suit (that colour) drawn at random, the average of its cards' effects weighted by their counts.",
+                "Chaque carte est retirée à part. Un ♠ quelconque (une carte rouge quelconque)\u{a0}: l’effet du retrait d’une carte de cette enseigne (de cette couleur) tirée au hasard, moyenne des effets de ses cartes pondérée par leurs nombres.",
             )
+            .to_string(),
+        );
+    }
+    if dashed(true) {
+        lines.push(
+            if eor.is_by_card() {
+                lang.pick(
+                    "—: the shoe holds no such card, so none can be removed.",
+                    "—\u{a0}: le sabot ne contient aucune carte de ce genre, il n’y en a pas à retirer.",
+                )
+            } else {
+                lang.pick(
+                    "—: the shoe holds no card of this rank, so none can be removed.",
+                    "—\u{a0}: le sabot ne contient aucune carte de ce rang, il n’y en a pas à retirer.",
+                )
+            }
             .to_string(),
         );
     }
@@ -93,37 +170,7 @@ pub fn render_eor_within(
     width: Option<usize>,
 ) -> String {
     match format {
-        Format::Json => {
-            let by_rank: Vec<Value> = eor
-                .by_rank()
-                .iter()
-                .map(|(rank, changes)| {
-                    let changes: Option<serde_json::Map<String, Value>> = changes.as_ref().map(|c| {
-                        eor.bets()
-                            .iter()
-                            .zip(c)
-                            .map(|(k, v)| (k.clone(), json!({"exact": fraction(v), "percentage_points": approx(v) * 100.0})))
-                            .collect()
-                    });
-                    json!({"rank": rank.symbol(), "edge_change": changes})
-                })
-                .collect();
-            let base: serde_json::Map<String, Value> = eor
-                .bets()
-                .iter()
-                .zip(eor.base())
-                .map(|(k, e)| {
-                    (
-                        k.clone(),
-                        json!({"edge": fraction(e), "edge_percent": approx(e) * 100.0}),
-                    )
-                })
-                .collect();
-            format!(
-                "{:#}\n",
-                json!({"schema": SCHEMA, "rules": rules_id, "shoe": super::analysis::shoe_json(shoe), "edges": base, "removal": by_rank})
-            )
-        }
+        Format::Json => format!("{:#}\n", eor_json(eor, shoe, rules_id)),
         Format::Markdown => {
             let table = eor_table(eor, lang).to_markdown();
             match removal_note(eor, shoe, lang) {
@@ -134,12 +181,18 @@ pub fn render_eor_within(
         }
         Format::Text => {
             let described = super::analysis::describe_shoe(shoe, lang);
-            let heading = match lang {
-                Lang::En => format!(
+            let heading = match (lang, eor.is_by_card()) {
+                (Lang::En, false) => format!(
                     "Change of each bet's house edge, in percentage points, when one card of a rank is removed.\nShoe: {described}; rules: {rules_id}."
                 ),
-                Lang::Fr => format!(
+                (Lang::Fr, false) => format!(
                     "Variation de l’avantage de la maison de chaque pari, en points de pourcentage, quand une carte d’un rang est retirée.\nSabot\u{a0}: {described}\u{a0}; règles\u{a0}: {rules_id}."
+                ),
+                (Lang::En, true) => format!(
+                    "Change of each bet's house edge, in percentage points, when one exact card is removed.\nShoe: {described}; rules: {rules_id}."
+                ),
+                (Lang::Fr, true) => format!(
+                    "Variation de l’avantage de la maison de chaque pari, en points de pourcentage, quand une carte précise est retirée.\nSabot\u{a0}: {described}\u{a0}; règles\u{a0}: {rules_id}."
                 ),
             };
             let note = removal_note(eor, shoe, lang)
@@ -151,6 +204,91 @@ pub fn render_eor_within(
             )
         }
     }
+}
+
+/// Each bet's change as JSON: its exact fraction and percentage points; `null` for no effect.
+fn changes_json(eor: &EffectOfRemoval, changes: &Changes) -> Value {
+    match changes {
+        None => Value::Null,
+        Some(changes) => Value::Object(
+            eor.bets()
+                .iter()
+                .zip(changes)
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        json!({"exact": fraction(v), "percentage_points": approx(v) * 100.0}),
+                    )
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// The effect of removal as one JSON document (schema 1): by rank, `removal` has a row per
+/// rank; by card (`"removed": "card"`), a row per card, then the summaries by rank, suit and
+/// colour.
+fn eor_json(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, rules_id: &str) -> Value {
+    let base: serde_json::Map<String, Value> = eor
+        .bets()
+        .iter()
+        .zip(eor.base())
+        .map(|(k, e)| {
+            (
+                k.clone(),
+                json!({"edge": fraction(e), "edge_percent": approx(e) * 100.0}),
+            )
+        })
+        .collect();
+    let by_rank: Vec<Value> = eor
+        .by_rank()
+        .iter()
+        .map(|(rank, changes)| {
+            json!({"rank": rank.symbol(), "edge_change": changes_json(eor, changes)})
+        })
+        .collect();
+    let mut doc = json!({"schema": SCHEMA, "rules": rules_id, "shoe": super::analysis::shoe_json(shoe), "edges": base});
+    match (
+        eor.by_card(),
+        eor.card_counts(),
+        eor.by_suit(),
+        eor.by_colour(),
+    ) {
+        (Some(cards), Some(counts), Some(suits), Some(colours)) => {
+            let removal: Vec<Value> = cards
+                .iter()
+                .zip(counts)
+                .map(|((card, changes), count)| {
+                    json!({
+                        "card": card.to_string(),
+                        "rank": card.rank.symbol(),
+                        "suit": suit_key(card.suit),
+                        "count": count,
+                        "edge_change": changes_json(eor, changes),
+                    })
+                })
+                .collect();
+            let suits: Vec<Value> = suits
+                .iter()
+                .map(|(suit, changes)| {
+                    json!({"suit": suit_key(*suit), "edge_change": changes_json(eor, changes)})
+                })
+                .collect();
+            let colours: Vec<Value> = colours
+                .iter()
+                .map(|(colour, changes)| {
+                    json!({"colour": colour.key(), "edge_change": changes_json(eor, changes)})
+                })
+                .collect();
+            doc["removed"] = json!("card");
+            doc["removal"] = Value::Array(removal);
+            doc["by_rank"] = Value::Array(by_rank);
+            doc["by_suit"] = Value::Array(suits);
+            doc["by_colour"] = Value::Array(colours);
+        }
+        _ => doc["removal"] = Value::Array(by_rank),
+    }
+    doc
 }
 
 /// The simulation summary as a table: a row per bet.

@@ -443,3 +443,406 @@ fn the_example_partials_are_current() {
         );
     }
 }
+
+// ---- Card bets and removal by card (issue 12, item 6) ----
+
+mod card_bets {
+    use super::*;
+    use num_rational::Ratio;
+    use num_traits::{Signed, Zero};
+    use punto_banco::depletion::{
+        Colour, Removal, Shards, Simulation, effect_of_removal_by, try_simulate_shards,
+    };
+    use punto_banco::outcome::Hand;
+    use punto_banco::rules::condition::{
+        Atom, CardBet, CardClass, CardLine, CardSet, Cond, Numbers, Same, SetTest,
+    };
+    use punto_banco::rules::{SideBet, Terms};
+
+    fn first_two(hand: Hand, test: SetTest) -> Cond {
+        Cond::Atom(Atom::Set(CardSet::FirstTwo(hand), test))
+    }
+
+    /// Punto's first two cards both red: pays 5 to 2. Its exact expected net has a closed
+    /// form, R·(R−1) / (N·(N−1)) of the stake at 7/2 less the stake, which the tests use as
+    /// their independent path.
+    fn punto_red() -> CardBet {
+        CardBet {
+            lines: vec![CardLine {
+                when: first_two(
+                    Hand::Punto,
+                    SetTest {
+                        all: Some(CardClass::colour(true)),
+                        ..SetTest::default()
+                    },
+                ),
+                net: Ratio::new(5, 2),
+            }],
+        }
+    }
+
+    /// The expected net of [`punto_red`] in a shoe of `n` cards, `red` of them red.
+    fn punto_red_net(red: u64, n: u64) -> BigRational {
+        let big = |x: u64| BigRational::from_integer(BigInt::from(x));
+        let both = big(red) * big(red.saturating_sub(1)) / (big(n) * big(n - 1));
+        both * BigRational::new(7.into(), 2.into()) - big(1)
+    }
+
+    /// The reference rules with card bets: Either Pair at 5 to 1 (the opening's ranks), 3
+    /// Giving 8 at 200 to 1 (a walk through the drawing) and, when `suits`, Punto's red pair
+    /// of cards (which reads colours).
+    fn card_rules(suits: bool) -> Rules {
+        let pair = |hand| {
+            first_two(
+                hand,
+                SetTest {
+                    same: Some(Same::Rank),
+                    ..SetTest::default()
+                },
+            )
+        };
+        let either_pair = CardBet {
+            lines: vec![CardLine {
+                when: Cond::Any(vec![pair(Hand::Punto), pair(Hand::Banco)]),
+                net: Ratio::from_integer(5),
+            }],
+        };
+        let three_giving_eight = CardBet {
+            lines: vec![CardLine {
+                when: Cond::All(vec![
+                    Cond::Atom(Atom::TwoCardTotal(Hand::Banco, Numbers::of(&[3]))),
+                    Cond::Atom(Atom::Set(
+                        CardSet::Third(Hand::Punto),
+                        SetTest {
+                            all: Some(CardClass::rank(Rank::Eight)),
+                            ..SetTest::default()
+                        },
+                    )),
+                ]),
+                net: Ratio::from_integer(200),
+            }],
+        };
+        let mut rules = Rules::reference();
+        let mut bets = vec![
+            ("either_pair", either_pair),
+            ("three_giving_eight", three_giving_eight),
+        ];
+        if suits {
+            bets.push(("punto_red", punto_red()));
+        }
+        for (key, bet) in bets {
+            rules.tariff.side.push(SideBet {
+                key: key.into(),
+                terms: Terms::Cards(bet),
+            });
+        }
+        rules
+    }
+
+    /// The exact expected net of a bet computed directly, by `Analysis::net_distribution`.
+    fn expected(shoe: &Shoe, rules: &Rules, terms: &Terms) -> BigRational {
+        Analysis::new(shoe, rules)
+            .unwrap()
+            .net_distribution(terms)
+            .into_iter()
+            .map(|(net, p)| BigRational::new((*net.numer()).into(), (*net.denom()).into()) * p)
+            .sum()
+    }
+
+    /// The effect of removing a card on a card bet is the difference of the two expectations
+    /// computed directly, the shoe's and the shoe's less that card.
+    #[test]
+    fn the_effect_of_removal_of_a_card_bet_is_the_direct_difference() {
+        let rules = card_rules(false);
+        let mut counts = [4u64; 13];
+        counts[Rank::Eight.index()] = 6;
+        counts[Rank::King.index()] = 2;
+        let shoe = Shoe::from_counts(counts).unwrap();
+        let eor = effect_of_removal_by(&shoe, &rules, Removal::Auto).unwrap();
+        assert!(!eor.is_by_card());
+        let bets = rules.tariff.all();
+        for rank in Rank::ALL {
+            let mut smaller = counts;
+            smaller[rank.index()] -= 1;
+            let smaller = Shoe::from_counts(smaller).unwrap();
+            let changes = eor.by_rank()[rank.index()].1.as_ref().unwrap();
+            for (i, (key, terms)) in bets.iter().enumerate() {
+                // An edge is the expected net's opposite.
+                let direct = expected(&shoe, &rules, terms) - expected(&smaller, &rules, terms);
+                assert_eq!(changes[i], direct, "{rank} {key}");
+            }
+        }
+        // Removing an 8 lowers the chance of a third-card 8: it raises 3 Giving 8's edge.
+        let eight = &eor.by_rank()[Rank::Eight.index()].1.as_ref().unwrap()[4];
+        assert!(eight.is_positive());
+    }
+
+    /// Removing a card drawn at random from the shoe changes no bet's expected net (the next
+    /// coup's cards are any six of the shoe's, whichever card left first): the effects weighted
+    /// by the shoe's counts sum to zero exactly, by rank and by card. By card, a colour bet's
+    /// effect depends on the suit: removing a red card raises the edge of a bet on red cards.
+    #[test]
+    fn effects_weighted_by_counts_sum_to_zero_and_suits_show() {
+        let rules = card_rules(true);
+        let shoe = Shoe::decks(1).unwrap();
+        let eor = effect_of_removal_by(&shoe, &rules, Removal::Auto).unwrap();
+        assert!(eor.is_by_card());
+        let cards = eor.by_card().unwrap();
+        let counts = eor.card_counts().unwrap();
+        assert_eq!(cards.len(), 52);
+        let red = eor.bets().iter().position(|k| k == "punto_red").unwrap();
+        for bet in 0..eor.bets().len() {
+            let sum: BigRational = cards
+                .iter()
+                .zip(counts)
+                .map(|((_, c), &n)| &c.as_ref().unwrap()[bet] * BigRational::from_integer(n.into()))
+                .sum();
+            assert!(sum.is_zero(), "{}", eor.bets()[bet]);
+        }
+        // The colour bet, by the closed form: one deck holds 26 red cards of 52.
+        let base = -punto_red_net(26, 52);
+        assert_eq!(eor.base()[red], base);
+        for (card, changes) in cards {
+            let reds = if CardClass::colour(true).has(*card) {
+                25
+            } else {
+                26
+            };
+            let after = -punto_red_net(reds, 51);
+            assert_eq!(changes.as_ref().unwrap()[red], after - &base, "{card}");
+        }
+        // The figures of docs/en/depletion.md: an edge of 377/2652 (14.2157%), which a red
+        // card removed raises by 91/2652 (+3.4314 points) and a black one lowers as much.
+        assert_eq!(base, BigRational::new(377.into(), 2652.into()));
+        let ace_of = |suit| {
+            cards[Card::new(Rank::Ace, suit).index()]
+                .1
+                .as_ref()
+                .unwrap()[red]
+                .clone()
+        };
+        assert_eq!(
+            ace_of(Suit::Hearts),
+            BigRational::new(91.into(), 2652.into())
+        );
+        assert_eq!(
+            ace_of(Suit::Clubs),
+            BigRational::new((-91).into(), 2652.into())
+        );
+        let suits = eor.by_suit().unwrap();
+        let colours = eor.by_colour().unwrap();
+        let of = |changes: &Option<Vec<BigRational>>| changes.as_ref().unwrap()[red].clone();
+        assert!(of(&colours[0].1).is_positive() && colours[0].0 == Colour::Red);
+        assert_eq!(of(&colours[1].1), -of(&colours[0].1));
+        for (suit, changes) in suits {
+            assert_eq!(
+                of(changes).is_positive(),
+                Colour::Red.has(*suit),
+                "{suit:?}"
+            );
+        }
+        // A bet that reads no suit has one effect per rank, whatever the suit removed.
+        let pair = eor.bets().iter().position(|k| k == "either_pair").unwrap();
+        for rank in cards.chunks(4) {
+            assert!(
+                rank.iter()
+                    .all(|(_, c)| c.as_ref().unwrap()[pair] == rank[0].1.as_ref().unwrap()[pair])
+            );
+        }
+        // By rank, the same identity for the classic table.
+        let shoe = Shoe::reference();
+        let classic = effect_of_removal_by(&shoe, &Rules::reference(), Removal::Rank).unwrap();
+        for bet in 0..3 {
+            let sum: BigRational = classic
+                .by_rank()
+                .iter()
+                .map(|(r, c)| {
+                    &c.as_ref().unwrap()[bet] * BigRational::from_integer(shoe.count(*r).into())
+                })
+                .sum();
+            assert!(sum.is_zero(), "{bet}");
+        }
+    }
+
+    /// By card, on a card-level shoe, each card's effect on every bet (main, card bets
+    /// reading ranks, the drawing or colours) is the difference of the two expectations
+    /// computed directly, the shoe's and the shoe's less that exact card.
+    #[test]
+    fn the_effect_of_removing_an_exact_card_is_the_direct_difference() {
+        let rules = card_rules(true);
+        let mut cards = [1u64; 52];
+        for card in parse_cards_list("2H 3H 4H 5H 9D KS KC") {
+            cards[card.index()] = 0;
+        }
+        cards[Card::new(Rank::Eight, Suit::Diamonds).index()] = 2;
+        let shoe = Shoe::from_card_counts(cards).unwrap();
+        assert!(shoe.is_card_level());
+        let eor = effect_of_removal_by(&shoe, &rules, Removal::Auto).unwrap();
+        let by_card = eor.by_card().unwrap();
+        let bets = rules.tariff.all();
+        let nets = |shoe: &Shoe| -> Vec<BigRational> {
+            let analysis = Analysis::new(shoe, &rules).unwrap();
+            bets.iter()
+                .map(|(_, terms)| {
+                    analysis
+                        .net_distribution(terms)
+                        .into_iter()
+                        .map(|(net, p)| {
+                            BigRational::new((*net.numer()).into(), (*net.denom()).into()) * p
+                        })
+                        .sum()
+                })
+                .collect()
+        };
+        let before = nets(&shoe);
+        for (index, (card, changes)) in by_card.iter().enumerate() {
+            assert_eq!(card.index(), index);
+            if cards[index] == 0 {
+                assert!(changes.is_none(), "{card}");
+                continue;
+            }
+            let mut smaller = shoe.clone();
+            smaller.remove(*card).unwrap();
+            let after = nets(&smaller);
+            let changes = changes.as_ref().unwrap();
+            for (i, (key, _)) in bets.iter().enumerate() {
+                assert_eq!(changes[i], &before[i] - &after[i], "{card} {key}");
+            }
+        }
+        // A rank's row is its cards' average: here the 8s, one of them twice.
+        let eights: Vec<BigRational> = (0..bets.len())
+            .map(|i| {
+                let sum: BigRational = (28..32)
+                    .map(|c| {
+                        &by_card[c].1.as_ref().unwrap()[i]
+                            * BigRational::from_integer(cards[c].into())
+                    })
+                    .sum();
+                sum / BigRational::from_integer(5.into())
+            })
+            .collect();
+        assert_eq!(
+            eor.by_rank()[Rank::Eight.index()].1.as_ref().unwrap(),
+            &eights
+        );
+    }
+
+    fn parse_cards_list(text: &str) -> Vec<Card> {
+        punto_banco::card::parse_cards(text).unwrap()
+    }
+
+    /// A removal by card needs the shoe's suits: a shoe of rank counts that four suits cannot
+    /// share is refused, with the reason.
+    #[test]
+    fn a_removal_by_card_needs_the_suits() {
+        let mut counts = [4u64; 13];
+        counts[0] = 3;
+        let shoe = Shoe::from_counts(counts).unwrap();
+        let err = effect_of_removal_by(&shoe, &Rules::reference(), Removal::Card).unwrap_err();
+        assert!(
+            err.to_string().contains("give the shoe as 52 card counts"),
+            "{err}"
+        );
+        let err = effect_of_removal_by(&shoe, &card_rules(true), Removal::Auto).unwrap_err();
+        assert!(err.to_string().contains("a bet reads suits"), "{err}");
+    }
+
+    /// The simulation of card bets against a direct per-coup computation: the same shoes
+    /// dealt again by hand, each coup's expected nets from `Analysis` of the card-level shoe
+    /// left (the colour bet's also by its closed form), added up as rationals.
+    #[test]
+    fn the_simulation_of_card_bets_equals_a_direct_recount() {
+        use rand::SeedableRng;
+        let rules = card_rules(true);
+        let (shoes, n_decks, cut) = (3, 1, 12);
+        let setup = SimulationSetup {
+            shoes,
+            seed: 4,
+            n_decks,
+            cut,
+            rules: "cards".into(),
+        };
+        let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
+        let bets = rules.tariff.all();
+        let mut favourable = vec![0u64; bets.len()];
+        let mut sums = vec![BigRational::zero(); bets.len()];
+        let mut bests: Vec<Option<BigRational>> = vec![None; bets.len()];
+        for index in 0..shoes {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+            rng.set_stream(index);
+            let mut dealer = Dealer::shuffled(n_decks, &mut rng);
+            while dealer.remaining().len() > cut {
+                let mut cards = [0u64; 52];
+                for card in dealer.remaining() {
+                    cards[card.index()] += 1;
+                }
+                let shoe = Shoe::from_card_counts(cards).unwrap();
+                let analysis = Analysis::new(&shoe, &rules).unwrap();
+                let red = dealer
+                    .remaining()
+                    .iter()
+                    .filter(|&&c| CardClass::colour(true).has(c))
+                    .count() as u64;
+                for (i, (key, terms)) in bets.iter().enumerate() {
+                    let net = analysis.expected_net_of(terms);
+                    if *key == "punto_red" {
+                        assert_eq!(net, punto_red_net(red, shoe.len()));
+                    }
+                    if net.is_positive() {
+                        favourable[i] += 1;
+                        sums[i] += &net;
+                        if bests[i].as_ref().is_none_or(|b| net > *b) {
+                            bests[i] = Some(net);
+                        }
+                    }
+                }
+                dealer.deal_coup(&rules.drawing).unwrap();
+            }
+        }
+        for (i, record) in sim.records().iter().enumerate() {
+            let key = &sim.bets()[i];
+            assert_eq!(record.favourable(), favourable[i], "{key}");
+            assert_eq!(record.advantage(), &sums[i], "{key}");
+            assert_eq!(record.best(), bests[i].as_ref(), "{key}");
+        }
+        // Not a test that cannot fail: the colour bet turned favourable.
+        let red = sim.bets().iter().position(|k| k == "punto_red").unwrap();
+        assert!(favourable[red] > 0);
+    }
+
+    /// A simulation of card bets split into shards and merged, directly and through the
+    /// partials' JSON, is the single run exactly.
+    #[test]
+    fn shards_of_card_bets_merged_are_the_single_run() {
+        use punto_banco::depletion::partial::{Partial, merge};
+        let rules = card_rules(true);
+        let setup = SimulationSetup {
+            shoes: 5,
+            seed: 8,
+            n_decks: 1,
+            cut: 14,
+            rules: "cards".into(),
+        };
+        let whole = try_simulate(&setup, &rules, &|_| {}).unwrap();
+        assert!(whole.records().iter().any(|r| r.favourable() > 0));
+        let count = 3;
+        let mut merged: Option<Simulation> = None;
+        let mut parts = Vec::new();
+        for index in 1..=count {
+            let shards = Shards::one(index, count).unwrap();
+            let part = try_simulate_shards(&setup, &rules, shards, &|_| {}).unwrap();
+            let text = Partial::new(setup.clone(), &"0".repeat(64), shards, part.clone())
+                .to_json()
+                .unwrap();
+            parts.push((format!("part-{index}"), Partial::from_json(&text).unwrap()));
+            merged = Some(match merged {
+                None => part,
+                Some(sim) => sim.merged(&part).unwrap(),
+            });
+        }
+        assert_eq!(merged.unwrap(), whole);
+        let (merged_setup, from_json) = merge(parts).unwrap().into_whole().unwrap();
+        assert_eq!(merged_setup, setup);
+        assert_eq!(from_json, whole);
+    }
+}

@@ -1839,4 +1839,40 @@ fn card_counts_in_rule_files_are_refused_with_line_column_and_field() {
     ] {
         refused(&["analyze", "--rules", "-"], text.as_bytes(), 2, &needles);
     }
+
+// ---- eor by card (issue 12, item 6) ----
+
+#[test]
+fn eor_by_card_is_refused_without_suits_and_names_its_values() {
+    bad(
+        &["eor", "--by", "suit"],
+        &["--by is `suit`", "expected one of rank, card"],
+    );
+    bad(
+        &[
+            "eor",
+            "--by",
+            "card",
+            "--ranks",
+            "3,4,4,4,4,4,4,4,4,4,4,4,4",
+        ],
+        &[
+            "--by card removes exact cards",
+            "3 As",
+            "give the shoe as 52 card counts, or remove by rank",
+        ],
+    );
+    // Too few cards to remove one: the table has dashes, and the run succeeds.
+    let output = run(
+        &[
+            "eor",
+            "--by",
+            "card",
+            "--ranks",
+            "4,4,0,0,0,0,0,0,0,0,0,0,0",
+        ],
+        b"",
+    );
+    succeeded(&output);
+    assert!(String::from_utf8_lossy(&output.stdout).contains("no such card"));
 }
