@@ -1284,7 +1284,7 @@ fn bad_lines_in_csv_are_rows_naming_their_line_and_the_rest_go_on() {
         (
             lines[2],
             "2",
-            "\"column 19: unknown field `deck`, expected one of `decks`, `ranks`, `remove`, `rules`\"",
+            "\"column 19: unknown field `deck`, expected one of `card_counts`, `decks`, `ranks`, `remove`, `rules`\"",
         ),
         (lines[3], "4", "column 12: the line is not UTF-8 text"),
         (lines[4], "5", "\"remove, card 1: `8X` is not a card"),
@@ -1839,6 +1839,7 @@ fn card_counts_in_rule_files_are_refused_with_line_column_and_field() {
     ] {
         refused(&["analyze", "--rules", "-"], text.as_bytes(), 2, &needles);
     }
+}
 
 // ---- eor by card (issue 12, item 6) ----
 
