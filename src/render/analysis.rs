@@ -34,7 +34,34 @@ pub fn describe_shoe(shoe: &Shoe, lang: Lang) -> String {
                 .iter()
                 .map(|r| format!("{r}:{}", shoe.count(*r)))
                 .collect();
-            format!("{} ({} {cards})", ranks.join(" "), shoe.len())
+            // A card-level shoe also says the suits of each rank they do not share evenly.
+            let suits: Vec<String> = match (shoe.is_card_level(), shoe.card_counts()) {
+                (true, Ok(counts)) => crate::card::Rank::ALL
+                    .iter()
+                    .filter_map(|r| {
+                        let four = &counts[4 * r.index()..4 * r.index() + 4];
+                        (four.iter().any(|&c| c != four[0])).then(|| {
+                            let each: Vec<String> = crate::card::Suit::ALL
+                                .iter()
+                                .zip(four)
+                                .map(|(s, c)| format!("{r}{}:{c}", s.symbol()))
+                                .collect();
+                            each.join(" ")
+                        })
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if suits.is_empty() {
+                format!("{} ({} {cards})", ranks.join(" "), shoe.len())
+            } else {
+                format!(
+                    "{} [{}] ({} {cards})",
+                    ranks.join(" "),
+                    suits.join(", "),
+                    shoe.len()
+                )
+            }
         }
     }
 }
