@@ -577,89 +577,86 @@ fn falling<I: Int>(n: u64, positions: u64) -> I {
 
 /// Opening-only bets on the hands' first two cards, settled by the hands' pair tables: the
 /// ordered first two cards of Punto, and for each the table of Banco's over the shoe less
-/// those two cards, obtained from Banco's table over the whole shoe by correcting only the
-/// pairs that touch them. The other two positions fill from the rest.
+/// those two cards, obtained from Banco's table over the whole shoe by a correction in the
+/// cards removed. The other two positions fill from the rest.
+///
+/// With `r` the two cards Punto took, Banco's ways in one of its masks are
+/// `W(c − r) = Σ (c_a − r_a)(c_b − r_b − [a = b]) = W(c) − Σ_a r_a·R[a] − Σ_b r_b·L[b] +
+/// Σ r_a·r_b` over the pairs (a, b) of that mask, where `R[a]` and `L[b]` are the mask's row
+/// and column sums over the whole shoe: a few terms per mask instead of a fresh table.
 fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], n: u64, acc: &mut Acc<I>) {
     let k = classes.len();
     let card = |i: usize| classes[i].0;
     let count = |i: usize| classes[i].2;
-    let pair = |a: u64, b: u64, same: bool| I::from_u64(a).mul(&I::from_u64(b - u64::from(same)));
-    let punto_mask = |i: usize, j: usize| lean.hand_mask(Hand::Punto, [card(i), card(j)]);
-    let banco_mask = |i: usize, j: usize| lean.hand_mask(Hand::Banco, [card(i), card(j)]);
+    let ways = |a: u64, b: u64, same: bool| {
+        I::from_u64(a).mul(&I::from_u64(b.saturating_sub(u64::from(same))))
+    };
+    let mask = |hand: Hand, i: usize, j: usize| lean.hand_mask(hand, [card(i), card(j)]);
+    let reads = |hand: Hand| (0..k).any(|i| (0..k).any(|j| mask(hand, i, j) != mask(hand, 0, 0)));
     let fill: I = falling(n.saturating_sub(4), 2);
-    let reads_banco = (0..k).any(|i| (0..k).any(|j| banco_mask(i, j) != banco_mask(0, 0)));
-    if !reads_banco {
-        // Banco's two cards are any two of the rest.
+    let dealable = |i: usize, j: usize| count(j) >= 1 + u64::from(i == j);
+    if k == 0 {
+        return;
+    }
+    let (punto, banco) = (reads(Hand::Punto), reads(Hand::Banco));
+    if !(punto && banco) {
+        // At most one hand is read: its pairs, the other hand's any two of the rest.
+        let (hand, other) = if punto {
+            (Hand::Punto, mask(Hand::Banco, 0, 0))
+        } else {
+            (Hand::Banco, mask(Hand::Punto, 0, 0))
+        };
         let rest = fill.mul(&falling(n.saturating_sub(2), 2));
-        let banco = banco_mask(0, 0);
         for i in 0..k {
-            for j in 0..k {
-                if count(j) < 1 + u64::from(i == j) {
-                    continue;
-                }
-                let w = pair(count(i), count(j), i == j).mul(&rest);
-                acc.add(punto_mask(i, j) | banco, &w);
+            for j in (0..k).filter(|&j| dealable(i, j)) {
+                let w = ways(count(i), count(j), i == j).mul(&rest);
+                acc.add(mask(hand, i, j) | other, &w);
             }
         }
         return;
     }
-    // Banco's masks, numbered, and its table over the whole shoe.
+    // Banco's masks, numbered; per mask its ways, row sums and column sums over the shoe.
     let mut slots: Vec<u64> = Vec::new();
     let mut slot_of = vec![0usize; k * k];
-    let mut table: Vec<I> = Vec::new();
     for a in 0..k {
         for b in 0..k {
-            let m = banco_mask(a, b);
-            let s = slots.iter().position(|&x| x == m).unwrap_or_else(|| {
+            let m = mask(Hand::Banco, a, b);
+            slot_of[a * k + b] = slots.iter().position(|&x| x == m).unwrap_or_else(|| {
                 slots.push(m);
-                table.push(I::default());
                 slots.len() - 1
             });
-            slot_of[a * k + b] = s;
-            if count(b) >= 1 + u64::from(a == b) {
-                table[s] = table[s].add(&pair(count(a), count(b), a == b));
-            }
         }
     }
-    let mut left: Vec<u64> = classes.iter().map(|c| c.2).collect();
+    let q = slots.len();
+    let mut whole = vec![I::default(); q];
+    let mut rows = vec![I::default(); q * k];
+    let mut cols = vec![I::default(); q * k];
+    for a in 0..k {
+        for b in 0..k {
+            let s = slot_of[a * k + b];
+            whole[s] = whole[s].add(&ways(count(a), count(b), a == b));
+            let row = I::from_u64(count(b).saturating_sub(u64::from(a == b)));
+            rows[s * k + a] = rows[s * k + a].add(&row);
+            cols[s * k + b] = cols[s * k + b].add(&I::from_u64(count(a)));
+        }
+    }
     for i in 0..k {
-        for j in 0..k {
-            if count(j) < 1 + u64::from(i == j) {
-                continue;
-            }
-            let wp = pair(count(i), count(j), i == j).mul(&fill);
-            left[i] -= 1;
-            left[j] -= 1;
-            let touched = if i == j { &[i][..] } else { &[i, j][..] };
-            let mut banco = table.clone();
-            // First take out the whole shoe's weight of every pair touching i or j (a part of
-            // its slot, so never below zero), then put back its weight from what is left.
-            for pass in 0..2 {
-                for &t in touched {
-                    for other in 0..k {
-                        for (form, (a, b)) in [(t, other), (other, t)].into_iter().enumerate() {
-                            if form == 1 && touched.contains(&other) {
-                                continue; // counted as (t, other) already
-                            }
-                            let same = a == b;
-                            let s = slot_of[a * k + b];
-                            if pass == 0 {
-                                if count(b) >= 1 + u64::from(same) {
-                                    banco[s] = banco[s].sub(&pair(count(a), count(b), same));
-                                }
-                            } else if left[b] >= 1 + u64::from(same) {
-                                banco[s] = banco[s].add(&pair(left[a], left[b], same));
-                            }
-                        }
-                    }
-                }
-            }
-            left[i] += 1;
-            left[j] += 1;
-            let pm = punto_mask(i, j);
-            for (s, wb) in banco.iter().enumerate() {
-                if !wb.is_zero() {
-                    acc.add(pm | slots[s], &wp.mul(wb));
+        for j in (0..k).filter(|&j| dealable(i, j)) {
+            let wp = ways(count(i), count(j), i == j).mul(&fill);
+            let pm = mask(Hand::Punto, i, j);
+            for s in 0..q {
+                let second = [(i, i), (i, j), (j, i), (j, j)]
+                    .iter()
+                    .filter(|&&(a, b)| slot_of[a * k + b] == s)
+                    .count() as u64;
+                let first = [i, j].iter().fold(I::default(), |f, &t| {
+                    f.add(&rows[s * k + t]).add(&cols[s * k + t])
+                });
+                // The whole shoe's ways plus the second-order terms cover the first-order
+                // ones (the difference is a count), so big integers stay above zero.
+                let left = whole[s].add(&I::from_u64(second)).sub(&first);
+                if !left.is_zero() {
+                    acc.add(pm | slots[s], &wp.mul(&left));
                 }
             }
         }
