@@ -493,29 +493,23 @@ impl<'b> Lean<'b> {
         })
     }
 
-    /// The mask of every atom the opening decides.
-    fn opening_mask(&self, punto: [u8; 2], banco: [u8; 2]) -> u64 {
-        self.hand_mask(Hand::Punto, punto)
-            | self.hand_mask(Hand::Banco, banco)
-            | self.set_mask(&[punto[0], banco[0], punto[1], banco[1]])
+    /// The mask of the atoms on every card dealt (in any order: a set test reads no order).
+    fn dealt_mask(&self, dealt: &[u8]) -> u64 {
+        self.kinds.iter().enumerate().fold(0, |m, (i, k)| {
+            let holds = matches!(k, Kind::Set(CardSet::Dealt, t) if t.holds(dealt));
+            m | u64::from(holds) << i
+        })
     }
 
-    /// The mask of the atoms the whole coup decides beyond its opening: the state's and the
-    /// sets that read third cards or roles.
-    fn leaf_mask(&self, coup: &Dealt) -> u64 {
-        self.kinds
-            .iter()
-            .enumerate()
-            .fold(self.state_masks[coup.state.index()], |m, (i, k)| {
-                let holds = match k {
-                    Kind::Set(
-                        set @ (CardSet::Dealt | CardSet::Third(_) | CardSet::Cards(_)),
-                        t,
-                    ) => coup.holds(*set, t),
-                    _ => false,
-                };
-                m | u64::from(holds) << i
-            })
+    /// The mask of the atoms on a third card or on a role's cards.
+    fn role_mask(&self, coup: &Dealt) -> u64 {
+        self.kinds.iter().enumerate().fold(0, |m, (i, k)| {
+            let holds = match k {
+                Kind::Set(set @ (CardSet::Third(_) | CardSet::Cards(_)), t) => coup.holds(*set, t),
+                _ => false,
+            };
+            m | u64::from(holds) << i
+        })
     }
 }
 
@@ -780,9 +774,68 @@ fn opening_sets<I: Int>(lean: &Lean, reads: &Reads, cards: &[u64; 52], n: u64, a
     }
 }
 
-/// The lean walk over classes: each opening once, its atoms evaluated once, the third cards
-/// after it, and at each end of a coup only the atoms that read beyond the opening; weights
-/// are added by mask, never settled in the leaves.
+/// The next multiset of four classes `i ≤ j ≤ l ≤ m` below `k`, in place; false after the last.
+fn next_multiset(pick: &mut [usize; 4], k: usize) -> bool {
+    for p in (0..4).rev() {
+        if pick[p] + 1 < k {
+            pick[p] += 1;
+            for q in p + 1..4 {
+                pick[q] = pick[p];
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// The classes of a multiset in runs (class, multiplicity), and the number of its orderings.
+fn runs_of(pick: &[usize; 4]) -> ([(usize, u64); 4], usize, u64) {
+    let mut runs = [(0usize, 0u64); 4];
+    let mut len = 0;
+    for &c in pick {
+        if len > 0 && runs[len - 1].0 == c {
+            runs[len - 1].1 += 1;
+        } else {
+            runs[len] = (c, 1);
+            len += 1;
+        }
+    }
+    let orderings = runs[..len]
+        .iter()
+        .fold(24, |o, &(_, m)| o / (1..=m).product::<u64>());
+    (runs, len, orderings)
+}
+
+/// The 24 orders of four positions.
+const ORDERS: [[usize; 4]; 24] = {
+    let mut orders = [[0; 4]; 24];
+    let mut n = 0;
+    let mut code = 0;
+    while code < 256 {
+        let p = [code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 3];
+        if p[0] != p[1]
+            && p[0] != p[2]
+            && p[0] != p[3]
+            && p[1] != p[2]
+            && p[1] != p[3]
+            && p[2] != p[3]
+        {
+            orders[n] = p;
+            n += 1;
+        }
+        code += 1;
+    }
+    orders
+};
+
+/// The lean walk over classes. The openings are taken as multisets of four classes (what
+/// they leave in the shoe depends on nothing else): for each, its orderings are grouped by
+/// what the rest of the coup reads of them (the two-card totals, the opening atoms' truths,
+/// and the hands' cards when a role's cards are read), and the third cards are dealt once per
+/// group. Per-hand atoms come from one table per hand, the opening's set atoms once per
+/// multiset, and the atoms on every card dealt once per multiset of cards dealt; at the end
+/// of a coup only the state's table and the third cards are read. Weights are added by mask,
+/// never settled in the leaves.
 fn lean_walk<I: Int>(
     lean: &Lean,
     classes: &[(u8, u8, u64)],
@@ -792,137 +845,245 @@ fn lean_walk<I: Int>(
     acc: &mut Acc<I>,
 ) {
     let k = classes.len();
+    if k == 0 {
+        return;
+    }
     let fill: [I; 3] =
         std::array::from_fn(|d| falling(n.saturating_sub(4 + d as u64), 2 - d as u64));
-    let mut left: Vec<u64> = classes.iter().map(|c| c.2).collect();
     let value = |i: usize| classes[i].1;
     let card = |i: usize| classes[i].0;
-    let leaf = |acc: &mut Acc<I>, coup: &Dealt, om: u64, w: &I| {
-        let d = coup.punto_len + coup.banco_len - 4;
-        acc.add(om | lean.leaf_mask(coup), &w.mul(&fill[d]));
+    let hand_table = |hand: Hand| -> Vec<u64> {
+        (0..k * k)
+            .map(|ij| lean.hand_mask(hand, [card(ij / k), card(ij % k)]))
+            .collect()
     };
-    for p1 in 0..k {
-        let c1 = left[p1];
-        if c1 == 0 {
-            continue;
-        }
-        left[p1] -= 1;
-        let w1 = I::from_u64(c1);
-        for b1 in 0..k {
-            let c2 = left[b1];
-            if c2 == 0 {
-                continue;
+    let (punto_masks, banco_masks) = (hand_table(Hand::Punto), hand_table(Hand::Banco));
+    let roles = lean
+        .kinds
+        .iter()
+        .any(|k| matches!(k, Kind::Set(CardSet::Cards(_), _)));
+    let thirds = lean
+        .kinds
+        .iter()
+        .any(|k| matches!(k, Kind::Set(CardSet::Third(_) | CardSet::Cards(_), _)));
+    // The atoms on every card dealt, per multiset of third cards after this opening.
+    let mut dealt5: Vec<Option<u64>> = vec![None; k];
+    let mut dealt6: Vec<Option<u64>> = vec![None; k * k];
+    let mut pick = [0usize; 4];
+    loop {
+        let (runs, len, _) = runs_of(&pick);
+        let runs = &runs[..len];
+        let weight = runs.iter().fold(I::from_u64(1), |w, &(c, m)| {
+            w.mul(&falling::<I>(classes[c].2, m))
+        });
+        if !weight.is_zero() {
+            let mut left: Vec<u64> = classes.iter().map(|c| c.2).collect();
+            for &(c, m) in runs {
+                left[c] -= m;
             }
-            left[b1] -= 1;
-            let w2 = w1.mul(&I::from_u64(c2));
-            for p2 in 0..k {
-                let c3 = left[p2];
-                if c3 == 0 {
-                    continue;
-                }
-                left[p2] -= 1;
-                let w3 = w2.mul(&I::from_u64(c3));
-                for b2 in 0..k {
-                    let c4 = left[b2];
-                    if c4 == 0 {
+            let opening_cards = pick.map(card);
+            let set_mask = lean.set_mask(&opening_cards);
+            // The distinct orderings, grouped: (opening mask, totals, hands) and how many.
+            let mut groups: Vec<(u64, u8, u8, [usize; 4], u64)> = Vec::new();
+            let mut seen: Vec<[usize; 4]> = Vec::new();
+            for order in ORDERS {
+                let t = order.map(|p| pick[p]);
+                if len < 4 {
+                    if seen.contains(&t) {
                         continue;
                     }
-                    left[b2] -= 1;
-                    let w = w3.mul(&I::from_u64(c4));
-                    let (punto, banco) = ([card(p1), card(p2)], [card(b1), card(b2)]);
-                    let om = lean.opening_mask(punto, banco);
-                    let tp = (value(p1) + value(p2)) % 10;
-                    let tb = (value(b1) + value(b2)) % 10;
-                    if opening_only {
-                        acc.add(om, &w.mul(&fill[0]));
-                    } else {
-                        let mut coup = Dealt {
-                            punto: [punto[0], punto[1], 0],
-                            punto_len: 2,
-                            banco: [banco[0], banco[1], 0],
-                            banco_len: 2,
-                            state: FinalState::new(tp, tb, 2, 2, false).expect("totals 0 to 9"),
-                        };
-                        match plan.opening(tp, tb) {
-                            Opening::Natural => {
-                                coup.state = FinalState::new(tp, tb, 2, 2, true).expect("totals");
-                                leaf(acc, &coup, om, &w);
-                            }
-                            Opening::Play {
-                                punto: pa,
-                                banco: row,
-                            } => {
-                                let banco_draws =
-                                    |coup: &mut Dealt,
-                                     acc: &mut Acc<I>,
-                                     left: &mut Vec<u64>,
-                                     w: &I,
-                                     tp: u8| {
-                                        for b3 in 0..k {
-                                            let c = left[b3];
-                                            if c == 0 {
-                                                continue;
-                                            }
-                                            left[b3] -= 1;
-                                            coup.banco[2] = card(b3);
-                                            coup.banco_len = 3;
-                                            let t = (tb + value(b3)) % 10;
-                                            coup.state = FinalState::new(
-                                                tp,
-                                                t,
-                                                coup.punto_len as u8,
-                                                3,
-                                                false,
-                                            )
-                                            .expect("totals 0 to 9");
-                                            leaf(acc, coup, om, &w.mul(&I::from_u64(c)));
-                                            left[b3] += 1;
-                                        }
-                                        coup.banco_len = 2;
-                                    };
-                                match pa {
-                                    Action::Stand => match row[PuntoMove::Stood.column()] {
-                                        Action::Stand => leaf(acc, &coup, om, &w),
-                                        Action::Draw => {
-                                            banco_draws(&mut coup, acc, &mut left, &w, tp)
-                                        }
-                                    },
-                                    Action::Draw => {
-                                        for p3 in 0..k {
-                                            let c = left[p3];
-                                            if c == 0 {
-                                                continue;
-                                            }
-                                            left[p3] -= 1;
-                                            let wp = w.mul(&I::from_u64(c));
-                                            coup.punto[2] = card(p3);
-                                            coup.punto_len = 3;
-                                            let t = (tp + value(p3)) % 10;
-                                            match row[PuntoMove::Drew(value(p3)).column()] {
-                                                Action::Stand => {
-                                                    coup.state =
-                                                        FinalState::new(t, tb, 3, 2, false)
-                                                            .expect("totals 0 to 9");
-                                                    leaf(acc, &coup, om, &wp);
-                                                }
-                                                Action::Draw => {
-                                                    banco_draws(&mut coup, acc, &mut left, &wp, t)
-                                                }
-                                            }
-                                            left[p3] += 1;
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    left[b2] += 1;
+                    seen.push(t);
                 }
-                left[p2] += 1;
+                let [p1, b1, p2, b2] = t;
+                let om = set_mask | punto_masks[p1 * k + p2] | banco_masks[b1 * k + b2];
+                let (tp, tb) = ((value(p1) + value(p2)) % 10, (value(b1) + value(b2)) % 10);
+                let hands = if roles {
+                    [p1.min(p2), b1.min(b2), p1.max(p2), b1.max(b2)]
+                } else {
+                    [0; 4]
+                };
+                match groups
+                    .iter_mut()
+                    .find(|g| (g.0, g.1, g.2, g.3) == (om, tp, tb, hands))
+                {
+                    Some(g) => g.4 += 1,
+                    None => groups.push((om, tp, tb, if roles { hands } else { t }, 1)),
+                }
             }
-            left[b1] += 1;
+            if opening_only {
+                for &(om, _, _, _, times) in &groups {
+                    acc.add(om, &weight.mul(&I::from_u64(times)).mul(&fill[0]));
+                }
+            } else {
+                dealt5.fill(None);
+                dealt6.fill(None);
+                let dealt4 = lean.dealt_mask(&opening_cards);
+                let mut cx = Thirds {
+                    lean,
+                    classes,
+                    opening: opening_cards,
+                    dealt4,
+                    dealt5: &mut dealt5,
+                    dealt6: &mut dealt6,
+                    thirds,
+                    fill: &fill,
+                };
+                for &(om, tp, tb, t, times) in &groups {
+                    let w = weight.mul(&I::from_u64(times));
+                    let [p1, b1, p2, b2] = t;
+                    cx.deal(
+                        plan,
+                        &mut left,
+                        [card(p1), card(p2)],
+                        [card(b1), card(b2)],
+                        (tp, tb),
+                        om,
+                        &w,
+                        acc,
+                    );
+                }
+            }
         }
-        left[p1] += 1;
+        if !next_multiset(&mut pick, k) {
+            break;
+        }
+    }
+}
+
+/// The third cards after one opening multiset, with the masks of the atoms on every card
+/// dealt remembered per multiset of third cards.
+struct Thirds<'a, 'b, I> {
+    lean: &'a Lean<'b>,
+    classes: &'a [(u8, u8, u64)],
+    opening: [u8; 4],
+    dealt4: u64,
+    dealt5: &'a mut Vec<Option<u64>>,
+    dealt6: &'a mut Vec<Option<u64>>,
+    /// Whether some atom reads a third card or a role's cards.
+    thirds: bool,
+    fill: &'a [I; 3],
+}
+
+impl<I: Int> Thirds<'_, '_, I> {
+    fn dealt5(&mut self, x: usize) -> u64 {
+        let (lean, o, card) = (self.lean, self.opening, self.classes[x].0);
+        *self.dealt5[x].get_or_insert_with(|| lean.dealt_mask(&[o[0], o[1], o[2], o[3], card]))
+    }
+
+    fn dealt6(&mut self, x: usize, y: usize) -> u64 {
+        let k = self.classes.len();
+        let (lean, o) = (self.lean, self.opening);
+        let (cx, cy) = (self.classes[x].0, self.classes[y].0);
+        *self.dealt6[x.min(y) * k + x.max(y)]
+            .get_or_insert_with(|| lean.dealt_mask(&[o[0], o[1], o[2], o[3], cx, cy]))
+    }
+
+    fn leaf(&self, coup: &Dealt, mask: u64, w: &I, acc: &mut Acc<I>) {
+        let d = coup.punto_len + coup.banco_len - 4;
+        let roles = if self.thirds {
+            self.lean.role_mask(coup)
+        } else {
+            0
+        };
+        let mask = mask | roles | self.lean.state_masks[coup.state.index()];
+        acc.add(mask, &w.mul(&self.fill[d]));
+    }
+
+    /// Banco draws after Punto's move (its third card `x`, if any).
+    fn banco_draws(
+        &mut self,
+        coup: &mut Dealt,
+        left: &[u64],
+        x: Option<usize>,
+        om: u64,
+        w: &I,
+        acc: &mut Acc<I>,
+    ) {
+        // Punto's total is final; Banco's two-card total from its cards (the state changes).
+        let tp = coup.state.punto_total();
+        let tb2 = (coup
+            .banco
+            .iter()
+            .take(2)
+            .map(|&c| VALUES[usize::from(c)])
+            .sum::<u8>())
+            % 10;
+        for y in 0..self.classes.len() {
+            let c = left[y];
+            if c == 0 {
+                continue;
+            }
+            coup.banco[2] = self.classes[y].0;
+            coup.banco_len = 3;
+            let t = (tb2 + self.classes[y].1) % 10;
+            coup.state =
+                FinalState::new(tp, t, coup.punto_len as u8, 3, false).expect("totals 0 to 9");
+            let dealt = match x {
+                Some(x) => self.dealt6(x, y),
+                None => self.dealt5(y),
+            };
+            self.leaf(coup, om | dealt, &w.mul(&I::from_u64(c)), acc);
+        }
+        coup.banco_len = 2;
+    }
+
+    /// Every end of a coup after this opening, with the cards left in `left`.
+    #[allow(clippy::too_many_arguments)]
+    fn deal(
+        &mut self,
+        plan: &Plan,
+        left: &mut [u64],
+        punto: [u8; 2],
+        banco: [u8; 2],
+        (tp, tb): (u8, u8),
+        om: u64,
+        w: &I,
+        acc: &mut Acc<I>,
+    ) {
+        let state = |p, b, pc, bc| FinalState::new(p, b, pc, bc, false).expect("totals 0 to 9");
+        let mut coup = Dealt {
+            punto: [punto[0], punto[1], 0],
+            punto_len: 2,
+            banco: [banco[0], banco[1], 0],
+            banco_len: 2,
+            state: state(tp, tb, 2, 2),
+        };
+        let (pa, row) = match plan.opening(tp, tb) {
+            Opening::Natural => {
+                coup.state = FinalState::new(tp, tb, 2, 2, true).expect("totals 0 to 9");
+                return self.leaf(&coup, om | self.dealt4, w, acc);
+            }
+            Opening::Play { punto, banco } => (punto, banco),
+        };
+        match pa {
+            Action::Stand => match row[PuntoMove::Stood.column()] {
+                Action::Stand => self.leaf(&coup, om | self.dealt4, w, acc),
+                Action::Draw => self.banco_draws(&mut coup, left, None, om, w, acc),
+            },
+            Action::Draw => {
+                for x in 0..self.classes.len() {
+                    let c = left[x];
+                    if c == 0 {
+                        continue;
+                    }
+                    left[x] -= 1;
+                    let wp = w.mul(&I::from_u64(c));
+                    let (card, value) = (self.classes[x].0, self.classes[x].1);
+                    coup.punto[2] = card;
+                    coup.punto_len = 3;
+                    let t = (tp + value) % 10;
+                    coup.state = state(t, tb, 3, 2);
+                    match row[PuntoMove::Drew(value).column()] {
+                        Action::Stand => {
+                            let dealt = self.dealt5(x);
+                            self.leaf(&coup, om | dealt, &wp, acc);
+                        }
+                        Action::Draw => self.banco_draws(&mut coup, left, Some(x), om, &wp, acc),
+                    }
+                    left[x] += 1;
+                }
+            }
+        }
     }
 }
 
