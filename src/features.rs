@@ -883,6 +883,7 @@ fn lean_walk<I: Int>(
             }
             let opening_cards = pick.map(card);
             let set_mask = lean.set_mask(&opening_cards);
+            let filled = weight.mul(&fill[0]);
             // The distinct orderings, grouped: (opening mask, totals, hands) and how many.
             let mut groups: Vec<(u64, u8, u8, [usize; 4], u64)> = Vec::new();
             let mut seen: Vec<[usize; 4]> = Vec::new();
@@ -896,6 +897,10 @@ fn lean_walk<I: Int>(
                 }
                 let [p1, b1, p2, b2] = t;
                 let om = set_mask | punto_masks[p1 * k + p2] | banco_masks[b1 * k + b2];
+                if opening_only {
+                    acc.add(om, &filled);
+                    continue;
+                }
                 let (tp, tb) = ((value(p1) + value(p2)) % 10, (value(b1) + value(b2)) % 10);
                 let hands = if roles {
                     [p1.min(p2), b1.min(b2), p1.max(p2), b1.max(b2)]
@@ -910,11 +915,7 @@ fn lean_walk<I: Int>(
                     None => groups.push((om, tp, tb, if roles { hands } else { t }, 1)),
                 }
             }
-            if opening_only {
-                for &(om, _, _, _, times) in &groups {
-                    acc.add(om, &weight.mul(&I::from_u64(times)).mul(&fill[0]));
-                }
-            } else {
+            if !opening_only {
                 dealt5.fill(None);
                 dealt6.fill(None);
                 let dealt4 = lean.dealt_mask(&opening_cards);
