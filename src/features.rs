@@ -501,11 +501,25 @@ impl<'b> Lean<'b> {
         })
     }
 
-    /// The mask of the atoms on a third card or on a role's cards.
+    /// The mask of the atoms on a role's cards.
     fn role_mask(&self, coup: &Dealt) -> u64 {
         self.kinds.iter().enumerate().fold(0, |m, (i, k)| {
             let holds = match k {
-                Kind::Set(set @ (CardSet::Third(_) | CardSet::Cards(_)), t) => coup.holds(*set, t),
+                Kind::Set(set @ CardSet::Cards(_), t) => coup.holds(*set, t),
+                _ => false,
+            };
+            m | u64::from(holds) << i
+        })
+    }
+
+    /// The mask of the atoms on a hand's third card: `None` when the hand stood.
+    fn third_mask(&self, hand: Hand, third: Option<u8>) -> u64 {
+        self.kinds.iter().enumerate().fold(0, |m, (i, k)| {
+            let holds = match k {
+                Kind::Set(CardSet::Third(h), t) if *h == hand => match third {
+                    Some(card) => t.holds(&[card]),
+                    None => t.holds(&[]),
+                },
                 _ => false,
             };
             m | u64::from(holds) << i
@@ -862,10 +876,17 @@ fn lean_walk<I: Int>(
         .kinds
         .iter()
         .any(|k| matches!(k, Kind::Set(CardSet::Cards(_), _)));
-    let thirds = lean
-        .kinds
-        .iter()
-        .any(|k| matches!(k, Kind::Set(CardSet::Third(_) | CardSet::Cards(_), _)));
+    // The atoms on each hand's third card, per class of the card, and when the hand stood.
+    let third_table = |hand: Hand| -> Vec<u64> {
+        (0..k)
+            .map(|x| lean.third_mask(hand, Some(card(x))))
+            .collect()
+    };
+    let third = [third_table(Hand::Punto), third_table(Hand::Banco)];
+    let stood = [
+        lean.third_mask(Hand::Punto, None),
+        lean.third_mask(Hand::Banco, None),
+    ];
     // The atoms on every card dealt, per multiset of third cards after this opening.
     let mut dealt5: Vec<Option<u64>> = vec![None; k];
     let mut dealt6: Vec<Option<u64>> = vec![None; k * k];
@@ -926,7 +947,9 @@ fn lean_walk<I: Int>(
                     dealt4,
                     dealt5: &mut dealt5,
                     dealt6: &mut dealt6,
-                    thirds,
+                    roles,
+                    third: &third,
+                    stood,
                     fill: &fill,
                 };
                 for &(om, tp, tb, t, times) in &groups {
@@ -960,8 +983,12 @@ struct Thirds<'a, 'b, I> {
     dealt4: u64,
     dealt5: &'a mut Vec<Option<u64>>,
     dealt6: &'a mut Vec<Option<u64>>,
-    /// Whether some atom reads a third card or a role's cards.
-    thirds: bool,
+    /// Whether some atom reads a role's cards.
+    roles: bool,
+    /// The masks of the atoms on Punto's and Banco's third card, by its class.
+    third: &'a [Vec<u64>; 2],
+    /// The same when the hand stood.
+    stood: [u64; 2],
     fill: &'a [I; 3],
 }
 
@@ -981,7 +1008,7 @@ impl<I: Int> Thirds<'_, '_, I> {
 
     fn leaf(&self, coup: &Dealt, mask: u64, w: &I, acc: &mut Acc<I>) {
         let d = coup.punto_len + coup.banco_len - 4;
-        let roles = if self.thirds {
+        let roles = if self.roles {
             self.lean.role_mask(coup)
         } else {
             0
@@ -1020,10 +1047,11 @@ impl<I: Int> Thirds<'_, '_, I> {
             coup.state =
                 FinalState::new(tp, t, coup.punto_len as u8, 3, false).expect("totals 0 to 9");
             let dealt = match x {
-                Some(x) => self.dealt6(x, y),
-                None => self.dealt5(y),
+                Some(x) => self.dealt6(x, y) | self.third[0][x],
+                None => self.dealt5(y) | self.stood[0],
             };
-            self.leaf(coup, om | dealt, &w.mul(&I::from_u64(c)), acc);
+            let mask = om | dealt | self.third[1][y];
+            self.leaf(coup, mask, &w.mul(&I::from_u64(c)), acc);
         }
         coup.banco_len = 2;
     }
@@ -1052,13 +1080,17 @@ impl<I: Int> Thirds<'_, '_, I> {
         let (pa, row) = match plan.opening(tp, tb) {
             Opening::Natural => {
                 coup.state = FinalState::new(tp, tb, 2, 2, true).expect("totals 0 to 9");
-                return self.leaf(&coup, om | self.dealt4, w, acc);
+                let mask = om | self.dealt4 | self.stood[0] | self.stood[1];
+                return self.leaf(&coup, mask, w, acc);
             }
             Opening::Play { punto, banco } => (punto, banco),
         };
         match pa {
             Action::Stand => match row[PuntoMove::Stood.column()] {
-                Action::Stand => self.leaf(&coup, om | self.dealt4, w, acc),
+                Action::Stand => {
+                    let mask = om | self.dealt4 | self.stood[0] | self.stood[1];
+                    self.leaf(&coup, mask, w, acc)
+                }
                 Action::Draw => self.banco_draws(&mut coup, left, None, om, w, acc),
             },
             Action::Draw => {
@@ -1076,8 +1108,8 @@ impl<I: Int> Thirds<'_, '_, I> {
                     coup.state = state(t, tb, 3, 2);
                     match row[PuntoMove::Drew(value).column()] {
                         Action::Stand => {
-                            let dealt = self.dealt5(x);
-                            self.leaf(&coup, om | dealt, &wp, acc);
+                            let mask = om | self.dealt5(x) | self.third[0][x] | self.stood[1];
+                            self.leaf(&coup, mask, &wp, acc);
                         }
                         Action::Draw => self.banco_draws(&mut coup, left, Some(x), om, &wp, acc),
                     }
