@@ -363,6 +363,8 @@ struct Lean<'b> {
     kinds: Vec<Kind>,
     /// For each final state (by [`FinalState::index`]), the mask of the state atoms it makes true.
     state_masks: Vec<u64>,
+    /// Whether some atom tests every card dealt.
+    reads_dealt: bool,
 }
 
 /// A coup as the lean evaluators read it: cards by index, each hand's cards in order.
@@ -450,10 +452,14 @@ impl<'b> Lean<'b> {
                     })
             })
             .collect();
+        let reads_dealt = kinds
+            .iter()
+            .any(|k| matches!(k, Kind::Set(CardSet::Dealt, _)));
         Lean {
             atoms,
             kinds,
             state_masks,
+            reads_dealt,
         }
     }
 
@@ -890,6 +896,7 @@ fn lean_walk<I: Int>(
     // The atoms on every card dealt, per multiset of third cards after this opening.
     let mut dealt5: Vec<Option<u64>> = vec![None; k];
     let mut dealt6: Vec<Option<u64>> = vec![None; k * k];
+    let mut memo: HashMap<u64, u64> = HashMap::new();
     let mut pick = [0usize; 4];
     loop {
         let (runs, len, _) = runs_of(&pick);
@@ -910,16 +917,22 @@ fn lean_walk<I: Int>(
             let mut seen: Vec<[usize; 4]> = Vec::new();
             for order in ORDERS {
                 let t = order.map(|p| pick[p]);
+                let [p1, b1, p2, b2] = t;
+                // A hand's two cards in either order read alike (a set test reads no order,
+                // a total no order): one of the two orders stands for both.
+                if p1 > p2 || b1 > b2 {
+                    continue;
+                }
+                let times = (1 + u64::from(p1 != p2)) * (1 + u64::from(b1 != b2));
                 if len < 4 {
                     if seen.contains(&t) {
                         continue;
                     }
                     seen.push(t);
                 }
-                let [p1, b1, p2, b2] = t;
                 let om = set_mask | punto_masks[p1 * k + p2] | banco_masks[b1 * k + b2];
                 if opening_only {
-                    acc.add(om, &filled);
+                    acc.add(om, &filled.mul(&I::from_u64(times)));
                     continue;
                 }
                 let (tp, tb) = ((value(p1) + value(p2)) % 10, (value(b1) + value(b2)) % 10);
@@ -932,8 +945,8 @@ fn lean_walk<I: Int>(
                     .iter_mut()
                     .find(|g| (g.0, g.1, g.2, g.3) == (om, tp, tb, hands))
                 {
-                    Some(g) => g.4 += 1,
-                    None => groups.push((om, tp, tb, if roles { hands } else { t }, 1)),
+                    Some(g) => g.4 += times,
+                    None => groups.push((om, tp, tb, if roles { hands } else { t }, times)),
                 }
             }
             if !opening_only {
@@ -943,8 +956,9 @@ fn lean_walk<I: Int>(
                 let mut cx = Thirds {
                     lean,
                     classes,
-                    opening: opening_cards,
+                    pick,
                     dealt4,
+                    memo: &mut memo,
                     dealt5: &mut dealt5,
                     dealt6: &mut dealt6,
                     roles,
@@ -979,8 +993,11 @@ fn lean_walk<I: Int>(
 struct Thirds<'a, 'b, I> {
     lean: &'a Lean<'b>,
     classes: &'a [(u8, u8, u64)],
-    opening: [u8; 4],
+    /// The opening's classes.
+    pick: [usize; 4],
     dealt4: u64,
+    /// The masks of the atoms on every card dealt, by multiset of classes dealt.
+    memo: &'a mut HashMap<u64, u64>,
     dealt5: &'a mut Vec<Option<u64>>,
     dealt6: &'a mut Vec<Option<u64>>,
     /// Whether some atom reads a role's cards.
@@ -993,17 +1010,51 @@ struct Thirds<'a, 'b, I> {
 }
 
 impl<I: Int> Thirds<'_, '_, I> {
+    /// The mask of the atoms on every card dealt when these classes are dealt besides the
+    /// opening, remembered across openings by the multiset of classes dealt.
+    fn dealt(&mut self, extra: &[usize]) -> u64 {
+        if !self.lean.reads_dealt {
+            return 0;
+        }
+        let mut classes = [0usize; 6];
+        classes[..4].copy_from_slice(&self.pick);
+        classes[4..4 + extra.len()].copy_from_slice(extra);
+        let classes = &mut classes[..4 + extra.len()];
+        classes.sort_unstable();
+        let key = classes
+            .iter()
+            .fold(classes.len() as u64, |key, &c| key << 8 | c as u64);
+        let (lean, cards) = (self.lean, self.classes);
+        *self.memo.entry(key).or_insert_with(|| {
+            let mut dealt = [0u8; 6];
+            for (d, &c) in dealt.iter_mut().zip(classes.iter()) {
+                *d = cards[c].0;
+            }
+            lean.dealt_mask(&dealt[..classes.len()])
+        })
+    }
+
     fn dealt5(&mut self, x: usize) -> u64 {
-        let (lean, o, card) = (self.lean, self.opening, self.classes[x].0);
-        *self.dealt5[x].get_or_insert_with(|| lean.dealt_mask(&[o[0], o[1], o[2], o[3], card]))
+        match self.dealt5[x] {
+            Some(m) => m,
+            None => {
+                let m = self.dealt(&[x]);
+                self.dealt5[x] = Some(m);
+                m
+            }
+        }
     }
 
     fn dealt6(&mut self, x: usize, y: usize) -> u64 {
-        let k = self.classes.len();
-        let (lean, o) = (self.lean, self.opening);
-        let (cx, cy) = (self.classes[x].0, self.classes[y].0);
-        *self.dealt6[x.min(y) * k + x.max(y)]
-            .get_or_insert_with(|| lean.dealt_mask(&[o[0], o[1], o[2], o[3], cx, cy]))
+        let slot = x.min(y) * self.classes.len() + x.max(y);
+        match self.dealt6[slot] {
+            Some(m) => m,
+            None => {
+                let m = self.dealt(&[x, y]);
+                self.dealt6[slot] = Some(m);
+                m
+            }
+        }
     }
 
     fn leaf(&self, coup: &Dealt, mask: u64, w: &I, acc: &mut Acc<I>) {
