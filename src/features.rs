@@ -1,13 +1,27 @@
 //! The exact distribution of a card bet ([`CardBet`]) over a card-level shoe.
 //!
 //! A bet that reads only the final state is folded over the engine's tally. Any other bet is
-//! counted by a walk over *classes* of cards: the coarsest partition of the 52 cards that its
-//! atoms cannot tell apart within a class (the value when drawing or totals matter, the rank,
-//! suit or colour when a test compares them, the card itself for identical cards, and the
+//! counted over *classes* of cards: the coarsest partition of the 52 cards that its atoms
+//! cannot tell apart within a class (the value when drawing or totals matter, the rank, suit
+//! or colour when a test compares them, the card itself for identical cards, and the
 //! membership of every class of cards the bet names). Each class is dealt with its count, as
-//! one card would be, so the walk's weights are the exact numbers of ordered six-card
-//! sequences; the bet is settled by its meaning ([`CardBet::net`]) on one card of each class.
-//! A bet that reads only the opening cards and no state stops the walk after four cards.
+//! one card would be, so the weights are exact numbers of ordered six-card sequences.
+//!
+//! The evaluator is chosen by what the atoms read. Each adds weights by the mask of its atoms'
+//! truths, and the bet is settled once per mask ([`CardBet::net_by`]):
+//!
+//! - the opening cards only, per hand (pairs, colours, a named card): the hands' pair tables,
+//!   Banco's after Punto's two cards by a closed-form correction;
+//! - the opening only, as a set (poker hands, nines, face cards): each multiset of four
+//!   classes once, times its orderings, the suited ones apart when only "one suit" is read;
+//! - the final state and "every card dealt is in a class" or "the highest value dealt":
+//!   value-level counts of sub-shoes (the engine's, rescaled) and inclusion–exclusion;
+//! - the rest: a lean walk over opening multisets and third cards, each atom read once where
+//!   it becomes known.
+//!
+//! The plain class walk ([`class_walk`]) settles the bet by its meaning at every leaf: the
+//! reference the tests hold every evaluator to (on random small shoes, identical cards
+//! included), and the path of a bet with more atoms than a mask holds.
 
 use crate::card::{Card, Rank};
 use crate::outcome::FinalState;
