@@ -622,7 +622,7 @@ fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], n: u64, acc: &mut
     let mask = |hand: Hand, i: usize, j: usize| lean.hand_mask(hand, [card(i), card(j)]);
     let reads = |hand: Hand| (0..k).any(|i| (0..k).any(|j| mask(hand, i, j) != mask(hand, 0, 0)));
     let fill: I = falling(n.saturating_sub(4), 2);
-    let dealable = |i: usize, j: usize| count(j) >= 1 + u64::from(i == j);
+    let dealable = |i: usize, j: usize| count(j) > u64::from(i == j);
     if k == 0 {
         return;
     }
@@ -1101,8 +1101,7 @@ impl<I: Int> Thirds<'_, '_, I> {
             .map(|&c| VALUES[usize::from(c)])
             .sum::<u8>())
             % 10;
-        for y in 0..self.classes.len() {
-            let c = left[y];
+        for (y, &c) in left.iter().enumerate().take(self.classes.len()) {
             if c == 0 {
                 continue;
             }
@@ -1383,11 +1382,11 @@ fn value_tally<I: Int>(values: [u64; 10], n: u64, drawing: &DrawingRules, plan: 
         };
         let banco_draws =
             |left: &mut [u64; 10], add: &mut dyn FnMut(FinalState, I), w: &I, tp, pc| {
-                for v in 0..10 {
-                    if left[v] > 0 {
+                for (v, &c) in left.iter().enumerate() {
+                    if c > 0 {
                         add(
                             state(tp, (tb + v as u8) % 10, pc, 3),
-                            w.mul(&I::from_u64(left[v])),
+                            w.mul(&I::from_u64(c)),
                         );
                     }
                 }
