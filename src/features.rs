@@ -1341,7 +1341,7 @@ fn value_tally<I: Int>(values: [u64; 10], n: u64, drawing: &DrawingRules, plan: 
             .map(|state| {
                 let d = u64::from(state.cards_used());
                 let own: BigUint = falling(sub_n - d, 6 - d);
-                let whole: BigUint = falling(n - d, 6 - d);
+                let whole: BigUint = falling(n.saturating_sub(d), 6 - d);
                 from_big(&(tally.weight(state) / own * whole))
             })
             .collect();
@@ -1367,7 +1367,7 @@ fn value_tally<I: Int>(values: [u64; 10], n: u64, drawing: &DrawingRules, plan: 
         let mut add = |state: FinalState, w: I| {
             let d = u64::from(state.cards_used());
             let slot = &mut out[state.index()];
-            *slot = slot.add(&w.mul(&falling(n - d, 6 - d)));
+            *slot = slot.add(&w.mul(&falling(n.saturating_sub(d), 6 - d)));
         };
         let state = |p, b, pc, bc| FinalState::new(p, b, pc, bc, false).expect("totals 0 to 9");
         let (pa, row) = match plan.opening(tp, tb) {
