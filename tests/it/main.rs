@@ -9,6 +9,7 @@ mod coups;
 mod depletion;
 mod docs_drift;
 mod fast;
+mod features;
 mod figures;
 mod hostile;
 mod layers;

@@ -1,0 +1,126 @@
+//! Benchmarks of the card bets: `cargo bench --bench features`. Speed is measured here, never
+//! asserted in tests.
+//!
+//! Every bench counts on an eight-deck shoe read card by card (its 52 card counts, 32 each).
+//! One bench per family of evaluator, each the exact distribution of one bet's net on an
+//! analysis built outside the timing:
+//!
+//! - `pair_tables_perfect_pair`: a bet on both hands' first two cards (identical cards).
+//! - `pair_tables_fortune_4_pair`: one hand's first two cards (a named card).
+//! - `opening_sets_jackpot`: the opening as a poker hand (ranks and one suit).
+//! - `opening_sets_lucky_nines`: the opening's nines by suit and a named nine.
+//! - `opening_walk_tiger_pair`: the opening as a set and per hand at once.
+//! - `sub_shoes_super_tie`, `sub_shoes_tie_max`, `sub_shoes_grand_monkey`: every card dealt
+//!   in a class, or the highest value dealt.
+//! - `lean_walk_monkey_6`, `lean_walk_three_giving_eight`, `lean_walk_lucky_match`: third
+//!   cards by class, poker hands of every card dealt.
+//!
+//! `whole_catalogue`: the full analysis (tally, every bet's distribution, expected nets) of
+//! the rules holding every bet of the catalogue.
+
+use punto_banco::analysis::Analysis;
+use punto_banco::rules::condition::CardBet;
+use punto_banco::rules::{Rules, SideBet, Terms};
+use punto_banco::shoe::Shoe;
+
+#[allow(dead_code)]
+#[path = "../tests/it/features.rs"]
+mod catalogue;
+
+fn main() {
+    divan::main();
+}
+
+fn rules_with(bets: Vec<(String, CardBet)>) -> Rules {
+    let mut rules = Rules::reference();
+    for (key, bet) in bets {
+        rules.tariff.side.push(SideBet {
+            key,
+            terms: Terms::Cards(bet),
+        });
+    }
+    rules
+}
+
+fn one(bet: CardBet, bencher: divan::Bencher) {
+    let rules = rules_with(vec![("bet".into(), bet.clone())]);
+    let analysis = Analysis::new(&Shoe::reference(), &rules).unwrap();
+    let terms = Terms::Cards(bet);
+    bencher.bench_local(|| analysis.net_distribution(divan::black_box(&terms)));
+}
+
+#[divan::bench]
+fn pair_tables_perfect_pair(bencher: divan::Bencher) {
+    one(catalogue::perfect_pair(250), bencher);
+}
+
+#[divan::bench]
+fn pair_tables_fortune_4_pair(bencher: divan::Bencher) {
+    let bet = catalogue::catalogue()
+        .into_iter()
+        .find(|(id, _)| id == "banco_fortune_4_pair")
+        .unwrap()
+        .1;
+    one(bet, bencher);
+}
+
+#[divan::bench]
+fn opening_sets_jackpot(bencher: divan::Bencher) {
+    one(catalogue::jackpot_baccarat(), bencher);
+}
+
+#[divan::bench]
+fn opening_sets_lucky_nines(bencher: divan::Bencher) {
+    one(catalogue::lucky_nines(), bencher);
+}
+
+#[divan::bench(sample_count = 10)]
+fn opening_walk_tiger_pair(bencher: divan::Bencher) {
+    let bet = catalogue::catalogue()
+        .into_iter()
+        .find(|(id, _)| id == "tiger_pair")
+        .unwrap()
+        .1;
+    one(bet, bencher);
+}
+
+#[divan::bench]
+fn sub_shoes_super_tie(bencher: divan::Bencher) {
+    one(catalogue::super_tie_21c(), bencher);
+}
+
+#[divan::bench]
+fn sub_shoes_tie_max(bencher: divan::Bencher) {
+    one(catalogue::tie_max(true), bencher);
+}
+
+#[divan::bench]
+fn sub_shoes_grand_monkey(bencher: divan::Bencher) {
+    one(catalogue::grand_monkey(), bencher);
+}
+
+#[divan::bench]
+fn lean_walk_monkey_6(bencher: divan::Bencher) {
+    one(catalogue::monkey_6(false), bencher);
+}
+
+#[divan::bench]
+fn lean_walk_three_giving_eight(bencher: divan::Bencher) {
+    one(catalogue::three_giving_eight(), bencher);
+}
+
+#[divan::bench]
+fn lean_walk_lucky_match(bencher: divan::Bencher) {
+    one(catalogue::lucky_match(), bencher);
+}
+
+#[divan::bench(sample_count = 10)]
+fn whole_catalogue(bencher: divan::Bencher) {
+    let rules = rules_with(catalogue::catalogue());
+    let shoe = Shoe::reference();
+    bencher.bench_local(|| {
+        Analysis::new(divan::black_box(&shoe), &rules)
+            .unwrap()
+            .figures()
+    });
+}
