@@ -6,7 +6,7 @@ use super::conditions::{CondFields, Mode, SCHEMA_1_LINE, SCHEMA_2_LINE, each_fie
 use super::numbers::{AS_WRITTEN, cards_field, margin_field, total_field};
 use super::{Described, shown};
 use crate::outcome::{Hand, Winner};
-use crate::rules::condition::{CardBet, CardLine};
+use crate::rules::condition::{Atom, CardBet, CardLine};
 use crate::rules::{Bet, Condition, PayLine, SideBet, Tariff, Terms};
 use num_rational::Ratio;
 use serde::Deserialize;
@@ -319,9 +319,16 @@ impl<'de> Visitor<'de> for BetSeed {
                 lines: lines.into_iter().filter_map(|l| l.simple).collect(),
             }));
         }
-        Ok(Terms::Cards(CardBet {
+        let bet = CardBet {
             lines: lines.into_iter().map(|l| l.card).collect(),
-        }))
+        };
+        let classes = card_classes(&bet);
+        if classes > MAX_CLASSES {
+            return Err(de::Error::custom(format!(
+                "this bet names {classes} card classes (in `where`, `all` and `third`): at most {MAX_CLASSES} are accepted in one bet"
+            )));
+        }
+        Ok(Terms::Cards(bet))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Terms, A::Error> {
         let raw: PairRaw = Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))?;
@@ -340,6 +347,23 @@ impl<'de> Visitor<'de> for BetSeed {
             net: raw.pays.0,
         })
     }
+}
+
+/// The most card classes one bet may name: far more than any bet of the catalogue (Lucky
+/// Nines names eight), and few enough that the exact count keeps one bit per class.
+const MAX_CLASSES: usize = 32;
+
+/// The card classes a bet names, one for each distinct atom that names one or two.
+fn card_classes(bet: &CardBet) -> usize {
+    bet.atoms()
+        .iter()
+        .map(|atom| match atom {
+            Atom::Set(_, test) => {
+                usize::from(test.filter.is_some()) + usize::from(test.all.is_some())
+            }
+            _ => 0,
+        })
+        .sum()
 }
 
 /// The file's bets under schema `V` (1 or 2).
