@@ -14,9 +14,11 @@
 //! assert_eq!(Lang::Fr.cards(2), "cartes");
 //! ```
 
+use crate::card::Suit;
 use crate::coup::Role;
 use crate::outcome::{Hand, Winner};
 use crate::rules::Action;
+use crate::rules::condition::{CardSet, Who};
 use std::fmt;
 use std::str::FromStr;
 
@@ -262,6 +264,67 @@ impl Lang {
         groups.push(&digits[..end]);
         groups.reverse();
         format!("{sign}{}", groups.join(separator))
+    }
+}
+
+// The words of the card language (rule-file schema 2), for `render::condition`.
+impl Lang {
+    /// "or", "ou": the last link of a list of alternatives.
+    pub fn or(self) -> &'static str {
+        self.pick("or", "ou")
+    }
+
+    /// "and", "et": the last link of a list of conditions that all hold.
+    pub fn and(self) -> &'static str {
+        self.pick("and", "et")
+    }
+
+    /// A suit's name in the plural, as "of …" / "de …" reads it: spades, pique.
+    pub fn suit_name(self, suit: Suit) -> &'static str {
+        match suit {
+            Suit::Spades => self.pick("spades", "pique"),
+            Suit::Hearts => self.pick("hearts", "cœur"),
+            Suit::Diamonds => self.pick("diamonds", "carreau"),
+            Suit::Clubs => self.pick("clubs", "trèfle"),
+        }
+    }
+
+    /// A hand named by its role: Punto, Banco, "the winning hand" / "la main gagnante".
+    pub fn who(self, who: Who) -> &'static str {
+        match who {
+            Who::Punto => "Punto",
+            Who::Banco => "Banco",
+            Who::Winner => self.pick("the winning hand", "la main gagnante"),
+            Who::Loser => self.pick("the losing hand", "la main perdante"),
+        }
+    }
+
+    /// A set of a coup's cards: "the opening cards", "les quatre premières cartes".
+    pub fn card_set(self, set: CardSet) -> String {
+        let hand = |who: Who| match self {
+            Lang::En => format!("{}'s", self.who(who)),
+            Lang::Fr => format!("de {}", self.who(who)),
+        };
+        let of = |h: Hand| match h {
+            Hand::Punto => Who::Punto,
+            Hand::Banco => Who::Banco,
+        };
+        match (self, set) {
+            (_, CardSet::Opening) => self
+                .pick("the opening cards", "les quatre premières cartes")
+                .into(),
+            (_, CardSet::Dealt) => self
+                .pick("the cards dealt", "les cartes distribuées")
+                .into(),
+            (Lang::En, CardSet::FirstTwo(h)) => format!("{} first two cards", hand(of(h))),
+            (Lang::Fr, CardSet::FirstTwo(h)) => {
+                format!("les deux premières cartes {}", hand(of(h)))
+            }
+            (Lang::En, CardSet::Third(h)) => format!("{} third card", hand(of(h))),
+            (Lang::Fr, CardSet::Third(h)) => format!("la troisième carte {}", hand(of(h))),
+            (Lang::En, CardSet::Cards(w)) => format!("{} cards", hand(w)),
+            (Lang::Fr, CardSet::Cards(w)) => format!("les cartes {}", hand(w)),
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod check;
+pub mod condition;
 pub mod coup;
 pub mod depletion;
 pub mod oracle;

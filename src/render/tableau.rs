@@ -6,7 +6,7 @@ use crate::analysis::ratio_to_big;
 use crate::coup::Role;
 use crate::lang::Lang;
 use crate::outcome::{FinalState, Hand, Winner};
-use crate::rules::{Action, Bet, Condition, DrawingRules, MainBet, PuntoMove, Rules, Terms};
+use crate::rules::{Action, Bet, DrawingRules, MainBet, PuntoMove, Rules, Terms};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, totals_taking,
 };
@@ -152,66 +152,8 @@ pub fn drawing_sentences(rules: &DrawingRules, lang: Lang) -> Vec<String> {
     }
 }
 
-/// A condition in words: `Banco wins with a three-card 7`, `Tie on 5`, `Punto wins by 9
-/// without a natural`; in French `Banco gagne avec 7 en trois cartes`, `Égalité à 5`.
-pub fn describe_condition(condition: &Condition, lang: Lang) -> String {
-    let cards_word = |n: u8| lang.count_word(n);
-    let mut text = match (condition.winner, lang) {
-        // An event with no winner: only whether a natural was dealt can narrow it.
-        (None, _) => {
-            return match condition.natural {
-                Some(true) => format!(
-                    "{} {}",
-                    capitalized(lang.a_natural()),
-                    lang.pick("on either hand", "sur l’une des mains")
-                ),
-                Some(false) => format!("{} {}", lang.pick("No", "Aucun"), lang.natural()),
-                None => lang.pick("Any coup", "Tout coup").to_string(),
-            };
-        }
-        (Some(Winner::Tie), _) => lang.outcome(Winner::Tie).to_string(),
-        (Some(winner), _) => lang.wins(winner).to_string(),
-    };
-    let tie = condition.winner == Some(Winner::Tie);
-    match (condition.total, condition.cards, lang) {
-        (Some(t), _, _) if tie => text.push_str(&format!(" {} {t}", lang.pick("on", "à"))),
-        (Some(t), Some(n), Lang::En) => {
-            text.push_str(&format!(" with a {}-card {t}", cards_word(n)))
-        }
-        (Some(t), Some(n), Lang::Fr) => {
-            text.push_str(&format!(" avec {t} en {} cartes", cards_word(n)))
-        }
-        (Some(t), None, _) => text.push_str(&format!(" {} {t}", lang.pick("with", "avec"))),
-        (None, Some(n), _) => text.push_str(&format!(
-            " {} {} {}",
-            lang.pick("with", "avec"),
-            cards_word(n),
-            lang.cards(usize::from(n))
-        )),
-        (None, None, _) => {}
-    }
-    if let Some(margin) = condition.margin {
-        text.push_str(&format!(" {} {margin}", lang.pick("by", "de")));
-    }
-    match condition.natural {
-        Some(true) => text.push_str(&format!(" {} {}", lang.pick("on", "sur"), lang.a_natural())),
-        Some(false) => text.push_str(&format!(
-            " {} {}",
-            lang.pick("without", "sans"),
-            lang.pick(lang.a_natural(), lang.natural())
-        )),
-        None => {}
-    }
-    text
-}
-
-/// A word with its first letter in capitals: "a natural" → "A natural".
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
+use super::condition::describe_card_bet;
+pub use super::condition::describe_condition;
 
 /// A bet's name for people: Punto, Banco, Tie / Égalité, or a side bet's display name
 /// (`dragon_7` reads "Dragon 7"; the name is the same in both languages, as casinos print it).
@@ -230,13 +172,7 @@ pub fn describe_terms(terms: &Option<Terms>, lang: Lang) -> String {
     match terms {
         None => lang.pick("(not offered)", "(absent)").to_string(),
         Some(Terms::Paytable(bet)) => describe_bet(bet, lang),
-        Some(Terms::Cards(bet)) => match lang {
-            Lang::En => format!("a bet on the cards, {} pay lines", bet.lines.len()),
-            Lang::Fr => format!(
-                "un pari sur les cartes, {} lignes de gains",
-                bet.lines.len()
-            ),
-        },
+        Some(Terms::Cards(bet)) => describe_card_bet(bet, lang),
         Some(Terms::Pair { hand, net }) => {
             let hand = lang.hand(*hand);
             match lang {

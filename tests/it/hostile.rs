@@ -1877,3 +1877,125 @@ fn eor_by_card_is_refused_without_suits_and_names_its_values() {
     succeeded(&output);
     assert!(String::from_utf8_lossy(&output.stdout).contains("no such card"));
 }
+
+// Rule-file schema 2, bets on the cards (issue 12): each refusal is one short error with the
+// line and column, what was given and what is accepted, exit 2, never a panic or a deep stack.
+
+/// The reference rule file as `schema`, with these side bets (on line 24).
+fn schema_2_file(schema: u8, side: &str) -> String {
+    let main = "\"tie\": [{\"winner\": \"tie\", \"pays\": 8}]";
+    punto_banco::variants::shipped("reference")
+        .unwrap()
+        .replacen("\"schema\": 1", &format!("\"schema\": {schema}"), 1)
+        .replacen(main, &format!("{main},\n{side}"), 1)
+}
+
+#[test]
+fn schema_2_bets_are_refused_where_they_go_wrong() {
+    for (schema, side, needle) in [
+        (
+            2,
+            r#""x": [{"punto": {"first_two": {"same": "rank"}, "colour": "red"}, "pays": 1}]"#,
+            "line 25, column 56: unknown field `colour`, expected one of `total`, `cards`, `two_card_total`, `first_two`, `third`, `all_cards`",
+        ),
+        (
+            2,
+            r#""x": [{"opening": {"same": "colour_ish"}, "pays": 1}]"#,
+            "line 25, column 40: opening.same is `colour_ish`: expected \"rank\", \"suit\", \"colour\" or \"card\"",
+        ),
+        (
+            2,
+            r#""x": [{"dealt": {"all": {"rank": "11"}}, "pays": 1}]"#,
+            "line 25, column 37: dealt.all.rank is `11`: expected a rank \"A\", \"2\" to \"10\" (or \"T\"), \"J\", \"Q\" or \"K\"",
+        ),
+        (
+            2,
+            r#""x": [{"opening": {"where": {"suit": []}}, "pays": 1}]"#,
+            "line 25, column 39: opening.where.suit is an empty list",
+        ),
+        (
+            2,
+            r#""x": [{"cards_dealt": 7, "pays": 1}]"#,
+            "line 25, column 23: cards_dealt is `7`: expected a whole number from 4 to 6",
+        ),
+        (
+            1,
+            r#""x": [{"winner": "tie", "opening": {"same": "suit"}, "pays": 1}]"#,
+            "line 25, column 33: `opening` needs \"schema\": 2",
+        ),
+        (
+            2,
+            r#""x": [{"banco": {"third": {"rank": "4", "suit": "diamonds", "not": {"card": "4D"}}}, "pays": 1}]"#,
+            "line 25, column 83: banco.third holds no card",
+        ),
+    ] {
+        let text = schema_2_file(schema, side);
+        refused(&["analyze", "--rules", "-"], text.as_bytes(), 2, &[needle]);
+    }
+}
+
+#[test]
+fn schema_2_nesting_is_bounded_not_a_stack_overflow() {
+    let deep = 100_000;
+    let not = format!(
+        "\"x\": [{{{}\"winner\": \"tie\"{}, \"pays\": 1}}]",
+        "\"not\": {".repeat(deep),
+        "}".repeat(deep)
+    );
+    let any = format!(
+        "\"x\": [{{{}\"winner\": \"tie\"{}, \"pays\": 1}}]",
+        "\"any\": [{".repeat(deep),
+        "}]".repeat(deep)
+    );
+    let class = format!(
+        "\"x\": [{{\"opening\": {{\"all\": {}{}}}, \"pays\": 1}}]",
+        "{\"not\": ".repeat(deep),
+        "}".repeat(deep + 1)
+    );
+    for side in [not, any, class] {
+        let text = schema_2_file(2, &side);
+        refused(
+            &["analyze", "--rules", "-"],
+            text.as_bytes(),
+            2,
+            &["line 25, column ", "nest 32 deep at most"],
+        );
+    }
+}
+
+#[test]
+fn a_schema_2_bet_names_a_bounded_number_of_card_classes() {
+    let card = |i: usize| {
+        format!(
+            "{}{}",
+            [
+                "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"
+            ][i % 13],
+            ["S", "H", "D", "C"][i / 13]
+        )
+    };
+    let lines = |n: usize| {
+        (0..n)
+            .map(|i| {
+                format!(
+                    "{{\"opening\": {{\"all\": {{\"card\": \"{}\"}}}}, \"pays\": 1}}",
+                    card(i)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let text = schema_2_file(2, &format!("\"x\": [{}]", lines(33)));
+    refused(
+        &["analyze", "--rules", "-"],
+        text.as_bytes(),
+        2,
+        &[
+            "line 25, column ",
+            "this bet names 33 card classes",
+            "at most 32",
+        ],
+    );
+    let text = schema_2_file(2, &format!("\"x\": [{}]", lines(32)));
+    succeeded(&run(&["rules", "--rules", "-"], text.as_bytes()));
+}

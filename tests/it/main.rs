@@ -16,6 +16,7 @@ mod layers;
 mod naive;
 mod oracle;
 mod rule_texts;
+mod schema2;
 mod session;
 mod snapshots;
 mod variants;

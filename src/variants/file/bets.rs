@@ -3,74 +3,19 @@
 //! are all schema-1 lines is schema 1's paytable, any other a bet on the cards.
 
 use super::conditions::{CondFields, Mode, SCHEMA_1_LINE, SCHEMA_2_LINE, each_field};
-use super::numbers::{AS_WRITTEN, cards_field, margin_field, total_field};
-use super::{Described, shown};
-use crate::outcome::{Hand, Winner};
-use crate::rules::condition::{CardBet, CardLine};
-use crate::rules::{Bet, Condition, PayLine, SideBet, Tariff, Terms};
+use super::numbers::AS_WRITTEN;
+use super::shown;
+use crate::outcome::Hand;
+use crate::rules::condition::{Atom, CardBet, CardLine};
+use crate::rules::{Bet, PayLine, SideBet, Tariff, Terms};
 use num_rational::Ratio;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::collections::BTreeMap;
 use std::fmt;
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ConditionRaw {
-    #[serde(default)]
-    pub(super) winner: Option<String>,
-    #[serde(default, deserialize_with = "total_field")]
-    pub(super) total: Option<u8>,
-    #[serde(default, deserialize_with = "cards_field")]
-    pub(super) cards: Option<u8>,
-    #[serde(default)]
-    pub(super) natural: Option<bool>,
-    #[serde(default, deserialize_with = "margin_field")]
-    pub(super) margin: Option<u8>,
-}
-
-impl Described for ConditionRaw {
-    const WHAT: &'static str = "an event {\"winner\": …, \"total\": …, …}";
-}
-
-impl ConditionRaw {
-    pub(super) fn build(self, needs_winner: bool) -> Result<Condition, String> {
-        let winner = match self.winner.as_deref() {
-            None if needs_winner => {
-                return Err("`winner` is missing: expected \"punto\", \"banco\" or \"tie\"".into());
-            }
-            None => None,
-            Some("punto") => Some(Winner::Punto),
-            Some("banco") => Some(Winner::Banco),
-            Some("tie") => Some(Winner::Tie),
-            Some(other) => {
-                return Err(format!(
-                    "winner is `{}`: expected \"punto\", \"banco\" or \"tie\"",
-                    shown(other)
-                ));
-            }
-        };
-        // Each was read within its range: total 0 to 9, cards 2 or 3, margin 1 to 9.
-        let (total, cards, margin) = (self.total, self.cards, self.margin);
-        if winner.is_none() && (total.is_some() || cards.is_some() || margin.is_some()) {
-            return Err(
-                "`total`, `cards` and `margin` describe the winning hand: give a `winner`".into(),
-            );
-        }
-        if winner == Some(Winner::Tie) && (cards.is_some() || margin.is_some()) {
-            return Err(
-                "a tie has no winning hand: `cards` and `margin` do not apply to it".into(),
-            );
-        }
-        Ok(Condition {
-            winner,
-            total,
-            cards,
-            natural: self.natural,
-            margin,
-        })
-    }
-}
+/// The schema-1 event of a claim, read where claims read it.
+pub(super) use super::conditions::ConditionRaw;
 
 /// A non-negative exact amount: a whole number (`8`), a fraction (`"19/20"`), a decimal
 /// (`"0.95"`) or a percentage (`"5%"`).
@@ -319,9 +264,16 @@ impl<'de> Visitor<'de> for BetSeed {
                 lines: lines.into_iter().filter_map(|l| l.simple).collect(),
             }));
         }
-        Ok(Terms::Cards(CardBet {
+        let bet = CardBet {
             lines: lines.into_iter().map(|l| l.card).collect(),
-        }))
+        };
+        let classes = card_classes(&bet);
+        if classes > MAX_CLASSES {
+            return Err(de::Error::custom(format!(
+                "this bet names {classes} card classes (in `where`, `all` and `third`): at most {MAX_CLASSES} are accepted in one bet"
+            )));
+        }
+        Ok(Terms::Cards(bet))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Terms, A::Error> {
         let raw: PairRaw = Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))?;
@@ -340,6 +292,23 @@ impl<'de> Visitor<'de> for BetSeed {
             net: raw.pays.0,
         })
     }
+}
+
+/// The most card classes one bet may name: far more than any bet of the catalogue (Lucky
+/// Nines names eight), and few enough that the exact count keeps one bit per class.
+const MAX_CLASSES: usize = 32;
+
+/// The card classes a bet names, one for each distinct atom that names one or two.
+fn card_classes(bet: &CardBet) -> usize {
+    bet.atoms()
+        .iter()
+        .map(|atom| match atom {
+            Atom::Set(_, test) => {
+                usize::from(test.filter.is_some()) + usize::from(test.all.is_some())
+            }
+            _ => 0,
+        })
+        .sum()
 }
 
 /// The file's bets under schema `V` (1 or 2).

@@ -7,13 +7,13 @@
 //! order), whatever order the file writes them in, so that two files that mean the same read
 //! the same.
 
-use super::bets::ConditionRaw;
 use super::numbers::{AS_WRITTEN, Whole, cards_field, margin_field, not_whole, total_field};
-use super::shown;
+use super::{Described, shown};
 use crate::card::{Card, Rank, Suit};
-use crate::outcome::Hand;
+use crate::outcome::{Hand, Winner};
 use crate::rules::Condition;
 use crate::rules::condition::{Atom, CardClass, CardSet, Cond, Numbers, Same, SetTest, Who};
+use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
@@ -204,8 +204,9 @@ impl CondFields {
     ) -> Result<(), A::Error> {
         let schema_1 = matches!(mode, Mode::One | Mode::Main(_));
         match key {
-            "winner" => self.winner = Some(map.next_value()?),
-            "natural" => self.natural = Some(map.next_value()?),
+            // As schema 1 reads them: `null` is the field left out.
+            "winner" => self.winner = map.next_value()?,
+            "natural" => self.natural = map.next_value()?,
             "total" | "cards" | "margin" if schema_1 => {
                 let value = map.next_value_seed(SchemaOneNumber(key))?;
                 let slot = match key {
@@ -402,6 +403,65 @@ fn deeper<E: de::Error>(depth: usize, at: &str) -> Result<(), E> {
         )));
     }
     Ok(())
+}
+
+/// The schema-1 fields of a condition: a pay line's, or a claim's event.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ConditionRaw {
+    #[serde(default)]
+    pub(super) winner: Option<String>,
+    #[serde(default, deserialize_with = "total_field")]
+    pub(super) total: Option<u8>,
+    #[serde(default, deserialize_with = "cards_field")]
+    pub(super) cards: Option<u8>,
+    #[serde(default)]
+    pub(super) natural: Option<bool>,
+    #[serde(default, deserialize_with = "margin_field")]
+    pub(super) margin: Option<u8>,
+}
+
+impl Described for ConditionRaw {
+    const WHAT: &'static str = "an event {\"winner\": …, \"total\": …, …}";
+}
+
+impl ConditionRaw {
+    pub(super) fn build(self, needs_winner: bool) -> Result<Condition, String> {
+        let winner = match self.winner.as_deref() {
+            None if needs_winner => {
+                return Err("`winner` is missing: expected \"punto\", \"banco\" or \"tie\"".into());
+            }
+            None => None,
+            Some("punto") => Some(Winner::Punto),
+            Some("banco") => Some(Winner::Banco),
+            Some("tie") => Some(Winner::Tie),
+            Some(other) => {
+                return Err(format!(
+                    "winner is `{}`: expected \"punto\", \"banco\" or \"tie\"",
+                    shown(other)
+                ));
+            }
+        };
+        // Each was read within its range: total 0 to 9, cards 2 or 3, margin 1 to 9.
+        let (total, cards, margin) = (self.total, self.cards, self.margin);
+        if winner.is_none() && (total.is_some() || cards.is_some() || margin.is_some()) {
+            return Err(
+                "`total`, `cards` and `margin` describe the winning hand: give a `winner`".into(),
+            );
+        }
+        if winner == Some(Winner::Tie) && (cards.is_some() || margin.is_some()) {
+            return Err(
+                "a tie has no winning hand: `cards` and `margin` do not apply to it".into(),
+            );
+        }
+        Ok(Condition {
+            winner,
+            total,
+            cards,
+            natural: self.natural,
+            margin,
+        })
+    }
 }
 
 /// A schema-1 number field (`total`, `cards`, `margin`), read by schema 1's own reader.
