@@ -1451,7 +1451,7 @@ fn an_engines_nets_on_card_bets_are_checked() {
     // Punto 7♥ 7♥ (identical: a perfect pair), Banco 2♠ K♦; Punto 4 draws, Banco 2 draws.
     let coup = r#""cards": ["7H", "2S", "7H", "KD", "5C", "9D"], "winner": "punto""#;
     let lines = [
-        format!(r#"{{"shoe": {{"decks": 8}}}}"#),
+        r#"{"shoe": {"decks": 8}}"#.to_string(),
         format!(r#"{{{coup}, "net": {{"perfect_pair": 25}}}}"#),
         format!(r#"{{{coup}, "net": {{"perfect_pair": -1}}}}"#),
         // Punto 7 7 → 4, draws 5 → 9; Banco 2 K → 2, draws 9 → 1: Punto wins by 8, not natural.
