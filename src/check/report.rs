@@ -78,6 +78,18 @@ pub struct ClaimResult {
     pub holds: bool,
 }
 
+impl ClaimResult {
+    /// Whether the verdict is the one the claim expects: the figure holds, or, for a figure
+    /// recorded as published wrong ([`Claim::published_wrong`]), it is false against an exact
+    /// value (a claim naming a bet the rules lack is never as expected).
+    pub fn as_expected(&self) -> bool {
+        match self.claim.published_wrong {
+            None => self.holds,
+            Some(_) => self.exact.is_some() && !self.holds,
+        }
+    }
+}
+
 /// The checker's findings.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -98,9 +110,10 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether every claim holds (differences alone are information, not failure).
+    /// Whether every claim holds, or is false where the claim records a figure published
+    /// wrongly (differences alone are information, not failure).
     pub fn claims_hold(&self) -> bool {
-        self.claims.iter().all(|c| c.holds)
+        self.claims.iter().all(ClaimResult::as_expected)
     }
 }
 

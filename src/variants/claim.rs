@@ -1,8 +1,13 @@
 //! Claims: the figures a source states about a table (an edge, a probability, a count), read
 //! at the precision they were written at, and the exact values they are checked against.
+//!
+//! A claim may record a figure its source publishes wrongly: it keeps the published figure and
+//! says why it is wrong ([`Claim::published_wrong`]), and the checker then expects it to be
+//! false.
 
 use crate::analysis::Analysis;
-use crate::rules::Condition;
+use crate::rules::condition::{CardBet, CardLine};
+use crate::rules::{Bet, Condition, PayLine, Terms};
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 
@@ -13,6 +18,31 @@ pub struct Claim {
     pub target: ClaimTarget,
     /// The figure as the source states it.
     pub stated: Stated,
+    /// Why the published figure is wrong, when it is recorded as published although it is:
+    /// the checker then expects the claim to be false.
+    pub published_wrong: Option<String>,
+}
+
+impl Claim {
+    /// A claim of a figure, not marked wrong.
+    pub fn new(target: ClaimTarget, stated: Stated) -> Claim {
+        Claim {
+            target,
+            stated,
+            published_wrong: None,
+        }
+    }
+
+    /// The bet the claim is about, when it names one.
+    pub fn bet(&self) -> Option<&str> {
+        match &self.target {
+            ClaimTarget::Edge(bet)
+            | ClaimTarget::WinProbability(bet)
+            | ClaimTarget::LineProbability { bet, .. }
+            | ClaimTarget::LineCount { bet, .. } => Some(bet),
+            ClaimTarget::Count(_) | ClaimTarget::Probability(_) | ClaimTarget::Sequences => None,
+        }
+    }
 }
 
 /// What a claim is about.
@@ -28,6 +58,71 @@ pub enum ClaimTarget {
     Probability(Condition),
     /// The total number of ordered six-card sequences of the shoe.
     Sequences,
+    /// The probability that a bet is settled by one of these pay lines (numbered from 1 as
+    /// the file lists them; a pair bet has one line, its pair).
+    LineProbability {
+        /// The bet's key.
+        bet: String,
+        /// The pay lines, numbered from 1.
+        lines: Vec<usize>,
+    },
+    /// The number of deals in which a bet is settled by one of these pay lines, counted over
+    /// the deals a source counts: the probability times their number.
+    LineCount {
+        /// The bet's key.
+        bet: String,
+        /// The pay lines, numbered from 1.
+        lines: Vec<usize>,
+        /// The deals counted.
+        over: Over,
+    },
+}
+
+/// The deals a published count is over. A probability is the same whichever a source
+/// counts; a count is the probability times the number of deals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Over {
+    /// Ordered six-card sequences, N·(N−1)·…·(N−5): the project's convention.
+    Sequences,
+    /// Unordered sets of the four opening cards, C(N, 4): for bets on the opening cards
+    /// taken together (Wizard of Odds' Lucky Nines, Jackpot Baccarat).
+    Openings,
+    /// Unordered hands: each hand's first two cards unordered, C(N, 2)·C(N−2, 2) (Wizard of
+    /// Odds' Perfect Pairs).
+    Hands,
+    /// Unordered pairs of cards, C(N, 2): for bets on one hand's first two cards (Wizard of
+    /// Odds' Perfect 9 Bonus).
+    TwoCards,
+}
+
+impl Over {
+    /// Every kind of deal, in the order the file format lists them.
+    pub const ALL: [Over; 4] = [Over::Sequences, Over::Openings, Over::Hands, Over::TwoCards];
+
+    /// The word a rule file writes: `sequences`, `openings`, `hands`, `two_cards`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Over::Sequences => "sequences",
+            Over::Openings => "openings",
+            Over::Hands => "hands",
+            Over::TwoCards => "two_cards",
+        }
+    }
+
+    /// The number of such deals from a shoe of `n` cards.
+    pub fn deals(self, n: u64) -> BigUint {
+        let falling = |k: u64| {
+            (0..k).fold(BigUint::from(1u32), |p, i| {
+                p * BigUint::from(n.saturating_sub(i))
+            })
+        };
+        match self {
+            Over::Sequences => falling(6),
+            Over::Openings => falling(4) / BigUint::from(24u32),
+            Over::Hands => falling(4) / BigUint::from(4u32),
+            Over::TwoCards => falling(2) / BigUint::from(2u32),
+        }
+    }
 }
 
 /// A stated figure and the precision it was stated at.
@@ -213,7 +308,74 @@ pub fn claimed_value(claim: &Claim, analysis: &Analysis) -> Option<BigRational> 
         ClaimTarget::Sequences => Some(BigRational::from_integer(BigInt::from(BigUint::clone(
             analysis.sequences(),
         )))),
+        ClaimTarget::LineProbability { bet: key, lines } => {
+            line_probability(&bet(key)?, lines, analysis)
+        }
+        ClaimTarget::LineCount {
+            bet: key,
+            lines,
+            over,
+        } => {
+            let deals = over.deals(analysis.shoe().len());
+            line_probability(&bet(key)?, lines, analysis)
+                .map(|p| p * BigRational::from_integer(BigInt::from(deals)))
+        }
     }
+}
+
+/// The probability that a bet is settled by one of these pay lines (numbered from 1); `None`
+/// when the bet has no such line.
+fn line_probability(terms: &Terms, lines: &[usize], analysis: &Analysis) -> Option<BigRational> {
+    // The bet with its lines in order, the chosen ones netting one and the others pushing:
+    // the chosen lines settle the bet exactly when it nets one.
+    let mark = |i: usize| {
+        Ratio::from_integer(if lines.contains(&(i + 1)) { 1 } else { 0 })
+    };
+    let count = match terms {
+        Terms::Paytable(bet) => bet.lines.len(),
+        Terms::Cards(bet) => bet.lines.len(),
+        Terms::Pair { .. } => 1,
+    };
+    if lines.iter().any(|&l| l == 0 || l > count) {
+        return None;
+    }
+    let marked = match terms {
+        Terms::Paytable(bet) => Terms::Paytable(Bet {
+            lines: bet
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(i, line)| PayLine {
+                    when: line.when,
+                    net: mark(i),
+                })
+                .collect(),
+        }),
+        Terms::Cards(bet) => Terms::Cards(CardBet {
+            lines: bet
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(i, line)| CardLine {
+                    when: line.when.clone(),
+                    net: mark(i),
+                })
+                .collect(),
+        }),
+        Terms::Pair { hand, .. } => Terms::Pair {
+            hand: *hand,
+            net: mark(0),
+        },
+    };
+    let one = Ratio::from_integer(1);
+    Some(
+        analysis
+            .net_distribution(&marked)
+            .into_iter()
+            .filter(|(net, _)| *net == one)
+            .map(|(_, p)| p)
+            .sum(),
+    )
 }
 
 #[cfg(test)]
