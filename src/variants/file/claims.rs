@@ -81,6 +81,55 @@ fn line_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<usize>>, D::
     d.deserialize_any(Lines).map(Some)
 }
 
+/// Reads `"significant_digits"`: how many of a figure's significant digits are checked.
+fn significant_digits_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    let n = u64::deserialize(d)?;
+    if !(1..=MAX_FIGURE_DIGITS as u64).contains(&n) {
+        return Err(de::Error::custom(format!(
+            "claims: significant_digits is `{n}`: expected a whole number from 1 to {MAX_FIGURE_DIGITS}"
+        )));
+    }
+    Ok(Some(n as u32))
+}
+
+/// The figure checked at its first `digits` significant digits only: for a figure printed
+/// from a floating-point computation with more digits than the computation holds (a double
+/// summed over many terms keeps about 15). Refused for a whole number, which is exact, and for
+/// more digits than the figure has.
+fn to_significant(mut stated: Stated, digits: u32) -> Result<Stated, String> {
+    let Some(decimals) = stated.decimals else {
+        return Err(format!(
+            "claims: significant_digits is given for `{}`, a whole number, which is checked exactly",
+            shown(&stated.text)
+        ));
+    };
+    let number: String = stated
+        .text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
+        .collect();
+    // The decimal separator is the point, or a single comma when there is no point.
+    let separator = if number.contains('.') { '.' } else { ',' };
+    let (whole, fraction) = number.split_once(separator).unwrap_or((&number, ""));
+    let whole: String = whole.chars().filter(char::is_ascii_digit).collect();
+    let whole = whole.trim_start_matches('0');
+    // Decimal places of the figure's last significant digit checked.
+    let places = if whole.is_empty() {
+        let zeros = fraction.chars().take_while(|&c| c == '0').count() as u32;
+        i64::from(zeros) + i64::from(digits)
+    } else {
+        i64::from(digits) - whole.len() as i64
+    };
+    if places > i64::from(decimals) || places < 0 {
+        return Err(format!(
+            "claims: significant_digits is {digits}, but `{}` is written with fewer significant digits (or more before the point)",
+            shown(&stated.text)
+        ));
+    }
+    stated.decimals = Some(places as u32);
+    Ok(stated)
+}
+
 /// Reads `"over"`: the deals a count is over.
 fn over_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Over>, D::Error> {
     let text = String::deserialize(d)?;
@@ -121,6 +170,8 @@ struct ClaimRaw {
     over: Option<Over>,
     #[serde(default, deserialize_with = "published_wrong_field")]
     published_wrong: Option<String>,
+    #[serde(default, deserialize_with = "significant_digits_field")]
+    significant_digits: Option<u32>,
     /// Free text for people: where the figure is published.
     #[serde(default, deserialize_with = "claim_source_field")]
     #[allow(dead_code)]
@@ -193,6 +244,7 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
     type Error = String;
     fn try_from(Object(mut raw): Object<ClaimRaw>) -> Result<ClaimSpec, String> {
         let raw_wrong = raw.published_wrong.take();
+        let raw_digits = raw.significant_digits.take();
         const SHAPES: &str = "claims: a claim is one of {\"bet\", \"edge\"}, {\"bet\", \"win_probability\"}, {\"bet\", \"line\", \"probability\"}, {\"bet\", \"line\", \"count\"} (with \"over\"), {\"event\", \"probability\"}, {\"event\", \"count\"} or {\"sequences\"}";
         let event = |event: Object<super::bets::ConditionRaw>| {
             event
@@ -274,6 +326,10 @@ impl TryFrom<Object<ClaimRaw>> for ClaimSpec {
                 ..
             } => (ClaimTarget::Sequences, s),
             _ => return Err(SHAPES.into()),
+        };
+        let stated = match raw_digits {
+            Some(digits) => to_significant(stated, digits)?,
+            None => stated,
         };
         Ok(ClaimSpec(Claim {
             target,
