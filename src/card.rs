@@ -144,6 +144,11 @@ impl Suit {
         }
     }
 
+    /// Position of the suit in [`Suit::ALL`] (♠ 0, ♥ 1, ♦ 2, ♣ 3).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     fn parse(c: char) -> Option<Suit> {
         match c {
             '♠' | '♤' | 'S' | 's' => Some(Suit::Spades),
@@ -173,6 +178,25 @@ impl Card {
     /// The card's baccarat value, 0 to 9.
     pub fn value(self) -> u8 {
         self.rank.value()
+    }
+
+    /// Position of the card in a card-level shoe's counts, rank-major (A♠ A♥ A♦ A♣ 2♠ … K♣):
+    /// `4·rank + suit`, 0 to 51.
+    ///
+    /// ```
+    /// use punto_banco::card::{Card, Rank, Suit};
+    /// assert_eq!(Card::new(Rank::Ace, Suit::Spades).index(), 0);
+    /// assert_eq!(Card::new(Rank::Four, Suit::Hearts).index(), 13);
+    /// assert_eq!(Card::from_index(51), Some(Card::new(Rank::King, Suit::Clubs)));
+    /// assert_eq!(Card::from_index(52), None);
+    /// ```
+    pub fn index(self) -> usize {
+        4 * self.rank.index() + self.suit.index()
+    }
+
+    /// The card at a position `4·rank + suit` of a card-level shoe's counts, if below 52.
+    pub fn from_index(index: usize) -> Option<Card> {
+        (index < 52).then(|| Card::new(Rank::ALL[index / 4], Suit::ALL[index % 4]))
     }
 
     /// The card in ASCII form, such as `4H`, `10D` or `AS`.
@@ -317,6 +341,16 @@ mod tests {
                 assert_eq!(card.ascii().parse::<Card>(), Ok(card));
                 assert_eq!(card.ascii().to_lowercase().parse::<Card>(), Ok(card));
             }
+        }
+    }
+
+    #[test]
+    fn card_indices_are_rank_major_and_the_card_language_s() {
+        for index in 0..52 {
+            let card = Card::from_index(index).unwrap();
+            assert_eq!(card.index(), index);
+            assert_eq!(crate::rules::condition::CardClass::index(card), index);
+            assert_eq!(crate::rules::condition::CardClass::card_at(index), card);
         }
     }
 
