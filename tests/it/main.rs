@@ -13,6 +13,7 @@ mod figures;
 mod hostile;
 mod layers;
 mod naive;
+mod naive_cards;
 mod oracle;
 mod rule_texts;
 mod session;
