@@ -223,6 +223,24 @@ impl Stated {
     }
 }
 
+impl Stated {
+    /// Reads a count, a whole number: as [`Stated::parse`], except that a single comma
+    /// between groups of three digits groups them (`1,024` is 1024), as a count has no
+    /// decimals to take it for.
+    pub fn parse_count(text: &str) -> Result<Stated, FigureError> {
+        let trimmed = text.trim();
+        let grouped = trimmed.matches(',').count() == 1
+            && !trimmed.contains('.')
+            && split_figure(&format!("{trimmed}.0")).is_some();
+        if !grouped {
+            return Stated::parse(text);
+        }
+        let mut stated = Stated::parse(&trimmed.replace(',', ""))?;
+        stated.text = trimmed.to_string();
+        Ok(stated)
+    }
+}
+
 /// Splits a figure's digits (without sign or percent sign) into its whole part, without
 /// group commas, and its decimals (empty for none); `None` when it is not written as a figure.
 fn split_figure(text: &str) -> Option<(String, String)> {
@@ -328,9 +346,7 @@ pub fn claimed_value(claim: &Claim, analysis: &Analysis) -> Option<BigRational> 
 fn line_probability(terms: &Terms, lines: &[usize], analysis: &Analysis) -> Option<BigRational> {
     // The bet with its lines in order, the chosen ones netting one and the others pushing:
     // the chosen lines settle the bet exactly when it nets one.
-    let mark = |i: usize| {
-        Ratio::from_integer(if lines.contains(&(i + 1)) { 1 } else { 0 })
-    };
+    let mark = |i: usize| Ratio::from_integer(if lines.contains(&(i + 1)) { 1 } else { 0 });
     let count = match terms {
         Terms::Paytable(bet) => bet.lines.len(),
         Terms::Cards(bet) => bet.lines.len(),
@@ -382,6 +398,20 @@ fn line_probability(terms: &Terms, lines: &[usize], analysis: &Analysis) -> Opti
 mod tests {
     use super::*;
 
+    /// The number of deals of each kind a published count may be over, on eight decks: C(416,
+    /// 4) = 1,229,930,520 openings (Wizard of Odds, Lucky Nines and Jackpot Baccarat), 416·415·
+    /// 414·413/4 = 7,379,583,120 hands (Wizard of Odds, Perfect Pairs), C(416, 2) = 86,320 pairs
+    /// of cards (Wizard of Odds, Perfect 9 Bonus), and the sequences of appendix 1.
+    #[test]
+    fn deals_of_each_kind() {
+        let deals = |over: Over| Over::deals(over, 416).to_string();
+        assert_eq!(deals(Over::Openings), "1229930520");
+        assert_eq!(deals(Over::Hands), "7379583120");
+        assert_eq!(deals(Over::TwoCards), "86320");
+        assert_eq!(deals(Over::Sequences), "4998398275503360");
+        assert_eq!(Over::deals(Over::Openings, 3).to_string(), "0");
+    }
+
     #[test]
     fn stated_precision() {
         let edge = Stated::parse("1.0579%").unwrap();
@@ -407,6 +437,14 @@ mod tests {
         assert_eq!(
             Stated::parse(&longer),
             Err(FigureError::TooManyDecimals(101))
+        );
+        let small = Stated::parse_count("1,024").unwrap();
+        assert_eq!((small.decimals, small.text()), (None, "1,024"));
+        assert_eq!(small.value, BigRational::from_integer(BigInt::from(1024)));
+        assert_eq!(Stated::parse_count("1,0245").unwrap().decimals, Some(4));
+        assert_eq!(
+            Stated::parse_count("12,34,567"),
+            Err(FigureError::NotAFigure)
         );
         let huge = "9".repeat(MAX_FIGURE_DIGITS + 1);
         assert_eq!(Stated::parse(&huge), Err(FigureError::TooManyDigits(101)));

@@ -247,10 +247,18 @@ family_checks! {
 #[test]
 fn the_cli_reads_a_catalogue_file_by_name() {
     let out = crate::run_with_input(&["check", "catalogue/dragon-bonus"], "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("4,998,398,275,503,360"), "{text}");
     assert!(text.contains("false, as recorded"), "{text}");
     let out = crate::run_with_input(&["analyze", "--rules", "catalogue/dragon-bonus"], "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

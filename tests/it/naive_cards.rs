@@ -182,10 +182,7 @@ fn straight(cards: &[Card]) -> bool {
         return true;
     }
     // The ace high: J-Q-K-A.
-    let mut high: Vec<usize> = ranks
-        .iter()
-        .map(|&r| if r == 1 { 14 } else { r })
-        .collect();
+    let mut high: Vec<usize> = ranks.iter().map(|&r| if r == 1 { 14 } else { r }).collect();
     high.sort_unstable();
     consecutive(&high)
 }
@@ -292,10 +289,7 @@ fn fortune_4_pair(d: &Deal, side: Side) -> Ratio<i64> {
 }
 
 fn perfect_pair(d: &Deal, one: i64, both: i64) -> Ratio<i64> {
-    match (
-        d.identical_pair(Side::Punto),
-        d.identical_pair(Side::Banco),
-    ) {
+    match (d.identical_pair(Side::Punto), d.identical_pair(Side::Banco)) {
         (true, true) => pays(both),
         (true, false) | (false, true) => pays(one),
         _ => lose(),
@@ -723,7 +717,13 @@ fn coups(cards: &[u64; 52]) -> Vec<(Deal, BigInt)> {
             left[k] += 1;
         }
     }
-    walk(&kinds, &mut left, &mut sequence, BigInt::from(1), &mut by_used);
+    walk(
+        &kinds,
+        &mut left,
+        &mut sequence,
+        BigInt::from(1),
+        &mut by_used,
+    );
     by_used
         .into_iter()
         .map(|(used, weight)| {
@@ -815,8 +815,14 @@ fn shoe_of(cards: &[(&str, u64)]) -> [u64; 52] {
 }
 
 /// Whether a bet's distribution has this net with a probability above zero.
-fn wins(distributions: &BTreeMap<String, Vec<(Ratio<i64>, BigRational)>>, bet: &str, net: i64) -> bool {
-    distributions[bet].iter().any(|(n, _)| *n == Ratio::from_integer(net))
+fn wins(
+    distributions: &BTreeMap<String, Vec<(Ratio<i64>, BigRational)>>,
+    bet: &str,
+    net: i64,
+) -> bool {
+    distributions[bet]
+        .iter()
+        .any(|(n, _)| *n == Ratio::from_integer(net))
 }
 
 /// Four identical cards: Tiger Pair's top tier, Jackpot's four of a kind, Lucky Match's four
@@ -843,7 +849,15 @@ fn three_suited_nines() {
 /// A mini royal among the opening cards, straights, flushes and Royal Match.
 #[test]
 fn mini_royal() {
-    let d = naive_equals_engine(&shoe_of(&[("AS", 1), ("KS", 1), ("QS", 1), ("JS", 1), ("10S", 1), ("9H", 1), ("QH", 1)]));
+    let d = naive_equals_engine(&shoe_of(&[
+        ("AS", 1),
+        ("KS", 1),
+        ("QS", 1),
+        ("JS", 1),
+        ("10S", 1),
+        ("9H", 1),
+        ("QH", 1),
+    ]));
     for net in [250, 50, 10, 5] {
         assert!(wins(&d, "poker/jackpot_baccarat", net), "{net}");
     }

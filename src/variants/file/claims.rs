@@ -190,7 +190,12 @@ fn figure<'de, D: Deserializer<'de>>(
         Some((at, _)) => format!("{}…", shown(&text[..at])),
         None => shown(&text),
     };
-    let stated = Stated::parse(&text).map_err(|e| {
+    let parse = if matches!(field, "count" | "sequences") {
+        Stated::parse_count
+    } else {
+        Stated::parse
+    };
+    let stated = parse(&text).map_err(|e| {
         de::Error::custom(match e {
             FigureError::NotAFigure => format!(
                 "claims: {field} `{short}` is not a figure: expected digits with at most one decimal point, such as \"1.0579%\", \"0.022534\" or \"112,633,011,329,024\" (commas between groups of three), or a single decimal comma, \"1,0579%\""
