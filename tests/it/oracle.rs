@@ -1417,3 +1417,58 @@ fn fit_writes_real_markdown() {
         assert!(text.contains('─') && !text.contains("| "), "{text}");
     }
 }
+
+/// `verify` settles the bets of the card language as it settles the main bets: an engine's
+/// claimed net on Perfect Pair (identical cards, a schema-2 bet) or on Dragon Bonus is held to
+/// the rule set's terms, coup by coup.
+#[test]
+fn an_engines_nets_on_card_bets_are_checked() {
+    let json = r#"{
+      "schema": 2, "name": "perfect-pair-and-dragon",
+      "drawing": {"naturals": [8, 9], "punto": {"draws": [0, 1, 2, 3, 4, 5], "stands": [6, 7]},
+        "banco": {"0": "D D D D D D D D D D  D", "1": "D D D D D D D D D D  D",
+                  "2": "D D D D D D D D D D  D", "3": "D D D D D D D D S D  D",
+                  "4": "S S D D D D D D S S  D", "5": "S S S S D D D D S S  D",
+                  "6": "S S S S S S D D S S  S", "7": "S S S S S S S S S S  S"}},
+      "bets": {
+        "punto": [{"winner": "punto", "pays": 1}, {"winner": "tie", "pays": 0}],
+        "banco": [{"winner": "banco", "pays": 1, "commission": "5%"}, {"winner": "tie", "pays": 0}],
+        "tie": [{"winner": "tie", "pays": 8}],
+        "perfect_pair": [
+          {"punto": {"first_two": {"same": "card"}}, "banco": {"first_two": {"same": "card"}}, "pays": 250},
+          {"any": [{"punto": {"first_two": {"same": "card"}}}, {"banco": {"first_two": {"same": "card"}}}], "pays": 25}
+        ],
+        "dragon_bonus_punto": [
+          {"winner": "punto", "natural": true, "pays": 1},
+          {"winner": "tie", "natural": true, "pays": 0},
+          {"winner": "punto", "natural": false, "margin": 9, "pays": 30},
+          {"winner": "punto", "natural": false, "margin": [4, 5, 6, 7, 8], "pays": 1}
+        ]
+      }
+    }"#;
+    let set = punto_banco::variants::RuleSet::from_json(json).unwrap();
+    let mut verifier = Verifier::new(set.rules());
+    // Punto 7♥ 7♥ (identical: a perfect pair), Banco 2♠ K♦; Punto 4 draws, Banco 2 draws.
+    let coup = r#""cards": ["7H", "2S", "7H", "KD", "5C", "9D"], "winner": "punto""#;
+    let lines = [
+        format!(r#"{{"shoe": {{"decks": 8}}}}"#),
+        format!(r#"{{{coup}, "net": {{"perfect_pair": 25}}}}"#),
+        format!(r#"{{{coup}, "net": {{"perfect_pair": -1}}}}"#),
+        // Punto 7 7 → 4, draws 5 → 9; Banco 2 K → 2, draws 9 → 1: Punto wins by 8, not natural.
+        format!(r#"{{{coup}, "net": {{"dragon_bonus_punto": 1}}}}"#),
+        format!(r#"{{{coup}, "net": {{"dragon_bonus_punto": 10}}}}"#),
+    ];
+    let found: Vec<(usize, Finding)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| verifier.line(i + 1, line))
+        .map(|d| (d.line, d.finding))
+        .collect();
+    let wrong: Vec<usize> = found.iter().map(|(line, _)| *line).collect();
+    assert_eq!(wrong, [3, 5], "{found:?}");
+    let sentence = finding_sentence(&found[0].1, set.rules(), punto_banco::lang::Lang::En);
+    assert!(
+        sentence.contains("`-1`") && sentence.contains("25"),
+        "{sentence}"
+    );
+}

@@ -1,9 +1,12 @@
 //! The file's bets: pay lines with their conditions and exact amounts, pair bets, and the
-//! tariff they make together.
+//! tariff they make together. A line's conditions are read in `conditions`; a bet whose lines
+//! are all schema-1 lines is schema 1's paytable, any other a bet on the cards.
 
+use super::conditions::{CondFields, Mode, SCHEMA_1_LINE, SCHEMA_2_LINE, each_field};
 use super::numbers::{AS_WRITTEN, cards_field, margin_field, total_field};
-use super::{Described, Object, shown, unique_map};
+use super::{Described, shown};
 use crate::outcome::{Hand, Winner};
+use crate::rules::condition::{CardBet, CardLine};
 use crate::rules::{Bet, Condition, PayLine, SideBet, Tariff, Terms};
 use num_rational::Ratio;
 use serde::Deserialize;
@@ -11,46 +14,19 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// A pay line as written: a condition, the net profit per unit when it holds, and an optional
-/// commission taken from that profit. The condition's fields are repeated from
-/// [`ConditionRaw`] rather than flattened in, because serde cannot combine `flatten` with
-/// `deny_unknown_fields`, and a misspelt field must be refused.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LineRaw {
-    #[serde(default)]
-    winner: Option<String>,
-    #[serde(default, deserialize_with = "total_field")]
-    total: Option<u8>,
-    #[serde(default, deserialize_with = "cards_field")]
-    cards: Option<u8>,
-    #[serde(default)]
-    natural: Option<bool>,
-    #[serde(default, deserialize_with = "margin_field")]
-    margin: Option<u8>,
-    #[serde(deserialize_with = "pays_field")]
-    pays: Amount,
-    #[serde(default, deserialize_with = "commission_field")]
-    commission: Option<Amount>,
-}
-
-impl Described for LineRaw {
-    const WHAT: &'static str = "a pay line {\"winner\": …, \"pays\": …}";
-}
-
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ConditionRaw {
     #[serde(default)]
-    winner: Option<String>,
+    pub(super) winner: Option<String>,
     #[serde(default, deserialize_with = "total_field")]
-    total: Option<u8>,
+    pub(super) total: Option<u8>,
     #[serde(default, deserialize_with = "cards_field")]
-    cards: Option<u8>,
+    pub(super) cards: Option<u8>,
     #[serde(default)]
-    natural: Option<bool>,
+    pub(super) natural: Option<bool>,
     #[serde(default, deserialize_with = "margin_field")]
-    margin: Option<u8>,
+    pub(super) margin: Option<u8>,
 }
 
 impl Described for ConditionRaw {
@@ -178,10 +154,6 @@ fn pays_field<'de, D: Deserializer<'de>>(d: D) -> Result<Amount, D::Error> {
     de::DeserializeSeed::deserialize(AmountSeed("pays"), d)
 }
 
-fn commission_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Amount>, D::Error> {
-    de::DeserializeSeed::deserialize(AmountSeed("commission"), d).map(Some)
-}
-
 /// The largest amount, and the largest denominator, a rule file may state: large enough for
 /// any real paytable, small enough that every product of amounts stays exact in 64 bits.
 pub const MAX_AMOUNT: i64 = 1_000_000;
@@ -224,23 +196,70 @@ pub fn parse_amount(text: &str) -> Option<Ratio<i64>> {
     within.then_some(if negative { -value } else { value })
 }
 
-#[derive(Deserialize)]
-#[serde(try_from = "Object<LineRaw>")]
-struct LineSpec(PayLine);
+/// A pay line as read: its condition (a schema-1 one when it is no more), and its net.
+struct Line {
+    simple: Option<PayLine>,
+    card: CardLine,
+}
 
-impl TryFrom<Object<LineRaw>> for LineSpec {
-    type Error = String;
-    fn try_from(Object(raw): Object<LineRaw>) -> Result<LineSpec, String> {
-        let when = ConditionRaw {
-            winner: raw.winner,
-            total: raw.total,
-            cards: raw.cards,
-            natural: raw.natural,
-            margin: raw.margin,
-        }
-        .build(true)?;
-        let mut net = raw.pays.0;
-        if let Some(Amount(commission)) = raw.commission {
+/// Reads a pay line under a schema's rules.
+struct LineSeed {
+    mode: Mode,
+}
+
+/// A pay line's fields as read, before they are checked together.
+struct LineRead {
+    fields: CondFields,
+    pays: Amount,
+    commission: Option<Amount>,
+}
+
+impl<'de> de::DeserializeSeed<'de> for LineSeed {
+    type Value = Line;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Line, D::Error> {
+        let read = deserializer.deserialize_map(LineVisitor { mode: self.mode })?;
+        read.build(self.mode).map_err(de::Error::custom)
+    }
+}
+
+struct LineVisitor {
+    mode: Mode,
+}
+
+impl<'de> Visitor<'de> for LineVisitor {
+    type Value = LineRead;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a pay line {\"winner\": …, \"pays\": …}")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<LineRead, A::Error> {
+        let fields_list = match self.mode {
+            Mode::Two => SCHEMA_2_LINE,
+            Mode::One | Mode::Main(_) => SCHEMA_1_LINE,
+        };
+        let mut fields = CondFields::default();
+        let (mut pays, mut commission) = (None, None);
+        each_field(&mut map, |key, map| {
+            match key {
+                "pays" => pays = Some(map.next_value_seed(AmountSeed("pays"))?),
+                "commission" => commission = Some(map.next_value_seed(AmountSeed("commission"))?),
+                _ => fields.field(key, map, self.mode, "", 0, fields_list)?,
+            }
+            Ok(())
+        })?;
+        let pays = pays.ok_or_else(|| de::Error::missing_field("pays"))?;
+        Ok(LineRead {
+            fields,
+            pays,
+            commission,
+        })
+    }
+}
+
+impl LineRead {
+    fn build(self, mode: Mode) -> Result<Line, String> {
+        let built = self.fields.build(mode, true)?;
+        let mut net = self.pays.0;
+        if let Some(Amount(commission)) = self.commission {
             if commission > Ratio::from_integer(1) {
                 return Err(format!(
                     "commission is {}%: expected 0% to 100% of the winnings",
@@ -249,7 +268,13 @@ impl TryFrom<Object<LineRaw>> for LineSpec {
             }
             net *= Ratio::from_integer(1) - commission;
         }
-        Ok(LineSpec(PayLine { when, net }))
+        Ok(Line {
+            simple: built.simple.map(|when| PayLine { when, net }),
+            card: CardLine {
+                when: built.cond,
+                net,
+            },
+        })
     }
 }
 
@@ -262,99 +287,143 @@ struct PairRaw {
 }
 
 /// A bet: a list of pay lines, or a pair bet `{"pair": "punto", "pays": 11}`.
-struct BetSpec(Terms);
+struct BetSeed {
+    mode: Mode,
+}
 
-impl<'de> Deserialize<'de> for BetSpec {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct BetVisitor;
-        impl<'de> Visitor<'de> for BetVisitor {
-            type Value = BetSpec;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of pay lines, or a pair bet {\"pair\": \"punto\" or \"banco\", \"pays\": …}")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<BetSpec, A::Error> {
-                let lines: Vec<LineSpec> =
-                    Deserialize::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
-                if lines.is_empty() {
-                    return Err(de::Error::custom("a bet needs at least one pay line"));
-                }
-                Ok(BetSpec(Terms::Paytable(Bet {
-                    lines: lines.into_iter().map(|l| l.0).collect(),
-                })))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<BetSpec, A::Error> {
-                let raw: PairRaw =
-                    Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))?;
-                let hand = match raw.pair.as_str() {
-                    "punto" => Hand::Punto,
-                    "banco" => Hand::Banco,
-                    other => {
-                        return Err(de::Error::custom(format!(
-                            "pair is `{}`: expected \"punto\" or \"banco\"",
-                            shown(other)
-                        )));
-                    }
-                };
-                Ok(BetSpec(Terms::Pair {
-                    hand,
-                    net: raw.pays.0,
-                }))
-            }
-        }
-        deserializer.deserialize_any(BetVisitor)
+impl<'de> de::DeserializeSeed<'de> for BetSeed {
+    type Value = Terms;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Terms, D::Error> {
+        deserializer.deserialize_any(self)
     }
 }
 
-pub(super) struct BetsSpec(pub(super) Tariff);
-
-impl<'de> Deserialize<'de> for BetsSpec {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let bets: BTreeMap<String, BetSpec> = unique_map(deserializer, "bets")?;
-        BetsSpec::try_from(bets).map_err(de::Error::custom)
+impl<'de> Visitor<'de> for BetSeed {
+    type Value = Terms;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(
+            "a list of pay lines, or a pair bet {\"pair\": \"punto\" or \"banco\", \"pays\": …}",
+        )
     }
-}
-
-impl TryFrom<BTreeMap<String, BetSpec>> for BetsSpec {
-    type Error = String;
-    fn try_from(mut bets: BTreeMap<String, BetSpec>) -> Result<BetsSpec, String> {
-        let mut main = |key: &str| match bets.remove(key) {
-            Some(BetSpec(Terms::Paytable(bet))) => Ok(bet),
-            Some(BetSpec(Terms::Pair { .. })) => Err(format!(
-                "bets.{key}: a main bet is a list of pay lines, not a pair bet"
-            )),
-            Some(BetSpec(Terms::Cards(_))) => Err(format!(
-                "bets.{key}: a main bet is settled on the final state, not on the cards"
-            )),
-            None => Err(format!(
-                "bets: the main bet `{key}` is missing; `punto`, `banco` and `tie` are required"
-            )),
-        };
-        let punto = main("punto")?;
-        let banco = main("banco")?;
-        let tie = main("tie")?;
-        for key in bets.keys() {
-            let valid = !key.is_empty()
-                && key
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
-            if !valid {
-                return Err(format!(
-                    "bets: `{}` is not a bet key: use lower-case letters, digits, `_` and `-`",
-                    shown(key)
-                ));
-            }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Terms, A::Error> {
+        let mut lines: Vec<Line> = Vec::new();
+        while let Some(line) = seq.next_element_seed(LineSeed { mode: self.mode })? {
+            lines.push(line);
         }
-        let side = bets
-            .into_iter()
-            .map(|(key, BetSpec(terms))| SideBet { key, terms })
-            .collect();
-        Ok(BetsSpec(Tariff {
-            punto,
-            banco,
-            tie,
-            side,
+        if lines.is_empty() {
+            return Err(de::Error::custom("a bet needs at least one pay line"));
+        }
+        // A bet of schema-1 lines is schema 1's paytable, settled on the final state alone.
+        if lines.iter().all(|l| l.simple.is_some()) {
+            return Ok(Terms::Paytable(Bet {
+                lines: lines.into_iter().filter_map(|l| l.simple).collect(),
+            }));
+        }
+        Ok(Terms::Cards(CardBet {
+            lines: lines.into_iter().map(|l| l.card).collect(),
         }))
     }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Terms, A::Error> {
+        let raw: PairRaw = Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        let hand = match raw.pair.as_str() {
+            "punto" => Hand::Punto,
+            "banco" => Hand::Banco,
+            other => {
+                return Err(de::Error::custom(format!(
+                    "pair is `{}`: expected \"punto\" or \"banco\"",
+                    shown(other)
+                )));
+            }
+        };
+        Ok(Terms::Pair {
+            hand,
+            net: raw.pays.0,
+        })
+    }
+}
+
+/// The file's bets under schema `V` (1 or 2).
+pub(super) struct BetsSpec<const V: u8>(pub(super) Tariff);
+
+impl<'de, const V: u8> Deserialize<'de> for BetsSpec<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mode = if V == 1 { Mode::One } else { Mode::Two };
+        let bets = deserializer.deserialize_map(BetsVisitor { mode })?;
+        tariff(bets).map(BetsSpec).map_err(de::Error::custom)
+    }
+}
+
+/// The object of bets, each key once; a main bet's lines are read as schema 1's.
+struct BetsVisitor {
+    mode: Mode,
+}
+
+impl<'de> Visitor<'de> for BetsVisitor {
+    type Value = BTreeMap<String, Terms>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object for `bets`")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut out = BTreeMap::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                return Err(de::Error::custom(format!(
+                    "bets: `{}` is given twice: each key may appear once",
+                    shown(&key)
+                )));
+            }
+            let mode = match (self.mode, key.as_str()) {
+                (Mode::Two, "punto") => Mode::Main("punto"),
+                (Mode::Two, "banco") => Mode::Main("banco"),
+                (Mode::Two, "tie") => Mode::Main("tie"),
+                (mode, _) => mode,
+            };
+            let terms = map.next_value_seed(BetSeed { mode })?;
+            out.insert(key, terms);
+        }
+        Ok(out)
+    }
+}
+
+/// The tariff of the bets read: the three main bets and the side bets.
+fn tariff(mut bets: BTreeMap<String, Terms>) -> Result<Tariff, String> {
+    let mut main = |key: &str| match bets.remove(key) {
+        Some(Terms::Paytable(bet)) => Ok(bet),
+        Some(Terms::Pair { .. }) => Err(format!(
+            "bets.{key}: a main bet is a list of pay lines, not a pair bet"
+        )),
+        Some(Terms::Cards(_)) => Err(format!(
+            "bets.{key}: a main bet is settled on the final state, not on the cards"
+        )),
+        None => Err(format!(
+            "bets: the main bet `{key}` is missing; `punto`, `banco` and `tie` are required"
+        )),
+    };
+    let punto = main("punto")?;
+    let banco = main("banco")?;
+    let tie = main("tie")?;
+    for key in bets.keys() {
+        let valid = !key.is_empty()
+            && key
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
+        if !valid {
+            return Err(format!(
+                "bets: `{}` is not a bet key: use lower-case letters, digits, `_` and `-`",
+                shown(key)
+            ));
+        }
+    }
+    let side = bets
+        .into_iter()
+        .map(|(key, terms)| SideBet { key, terms })
+        .collect();
+    Ok(Tariff {
+        punto,
+        banco,
+        tie,
+        side,
+    })
 }
 
 #[cfg(test)]

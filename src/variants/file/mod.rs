@@ -1,10 +1,16 @@
-//! The serde shapes of the rule-file format (schema 1): private wrappers that read each
+//! The serde shapes of the rule-file format (schemas 1 and 2): private wrappers that read each
 //! object of the file and check it as they go, so that a refusal carries the line and column
 //! where the reader stood and names the field. The top-level object and the text fields are
-//! here; numbers, the shoe, the drawing rules, the bets and the claims have a file each.
+//! here; numbers, the shoe, the drawing rules, the bets, the conditions of schema 2 and the
+//! claims have a file each.
+//!
+//! Schema 2 reads everything schema 1 reads, plus bets on the cards. The file's `"schema"` is
+//! looked up before the file is read, so that a schema-2 field in a schema-1 file is refused
+//! where it stands, whatever the order of the top-level fields.
 
 mod bets;
 mod claims;
+mod conditions;
 mod drawing;
 mod numbers;
 mod shoe;
@@ -12,7 +18,6 @@ mod shoe;
 pub use bets::{MAX_AMOUNT, parse_amount};
 pub use drawing::{TableauRowError, parse_tableau_row};
 
-use super::SCHEMA;
 use super::claim::ClaimTarget;
 use super::rule_set::{RuleSet, RuleSetError};
 use crate::rules::Rules;
@@ -48,7 +53,47 @@ impl RuleSet {
 
 /// Reads a rule set from its JSON text (without a byte-order mark).
 pub(super) fn read(text: &str) -> Result<RuleSet, RuleSetError> {
-    let Object(file): Object<RuleSetFile> =
+    // A file whose schema cannot be told is read as schema 2, which reads more: the refusal
+    // is then the reader's own, where the file goes wrong.
+    match declared_schema(text) {
+        Some(1) => read_as::<1>(text),
+        _ => read_as::<2>(text),
+    }
+}
+
+/// The schemas this reader knows.
+const SCHEMAS: [u8; 2] = [1, 2];
+
+/// The value of the top-level `"schema"` field, when the text has one before anything that is
+/// not JSON; nothing else is read.
+fn declared_schema(text: &str) -> Option<u64> {
+    struct Peek<'a>(&'a mut Option<u64>);
+    impl<'de> Visitor<'de> for Peek<'_> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "schema" {
+                    *self.0 = map.next_value::<serde_json::Value>()?.as_u64();
+                    // Found: the rest of the text is the reader's to judge.
+                    return Err(de::Error::custom("found"));
+                }
+                map.next_value::<de::IgnoredAny>()?;
+            }
+            Ok(())
+        }
+    }
+    let mut schema = None;
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let _ = deserializer.deserialize_map(Peek(&mut schema));
+    schema
+}
+
+/// Reads a rule set under schema `V`.
+fn read_as<const V: u8>(text: &str) -> Result<RuleSet, RuleSetError> {
+    let Object(file): Object<RuleSetFile<V>> =
         serde_json::from_str(text).map_err(|e| refusal(e, text))?;
     let bets: Vec<&str> = file.bets.0.all().into_iter().map(|(key, _)| key).collect();
     for claim in &file.claims {
@@ -228,7 +273,7 @@ pub(crate) fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RuleSetFile {
+struct RuleSetFile<const V: u8> {
     #[allow(dead_code)]
     schema: SchemaVersion,
     #[serde(deserialize_with = "name_field")]
@@ -240,12 +285,12 @@ struct RuleSetFile {
     #[serde(default)]
     shoe: Option<FileShoe>,
     drawing: DrawingSpec,
-    bets: BetsSpec,
+    bets: BetsSpec<V>,
     #[serde(default)]
     claims: Vec<ClaimSpec>,
 }
 
-impl Described for RuleSetFile {
+impl<const V: u8> Described for RuleSetFile<V> {
     const WHAT: &'static str =
         "a rule-set object {\"schema\": 1, \"name\": …, \"drawing\": …, \"bets\": …}";
 }
@@ -256,14 +301,14 @@ impl<'de> Deserialize<'de> for SchemaVersion {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let seed = Whole {
             field: "schema",
-            low: u64::from(SCHEMA),
-            high: u64::from(SCHEMA),
+            low: u64::from(SCHEMAS[0]),
+            high: u64::from(SCHEMAS[1]),
             checked: false,
         };
         let version = de::DeserializeSeed::deserialize(seed, deserializer)?;
-        if version != i128::from(SCHEMA) {
+        if !SCHEMAS.iter().any(|&s| i128::from(s) == version) {
             return Err(de::Error::custom(format!(
-                "schema: `{version}` is not a known version: expected {SCHEMA}"
+                "schema: `{version}` is not a known version: expected 1 or 2"
             )));
         }
         Ok(SchemaVersion)
