@@ -225,7 +225,7 @@ family_checks! {
     colours_claims_check: "colours", 4, [];
     dragon_bonus_claims_check: "dragon-bonus", 20, ["4,998,398,275,503,350"];
     naturals_claims_check: "naturals", 20, ["8.459%"];
-    card_counts_claims_check: "card-counts", 15, ["5.27%"];
+    card_counts_claims_check: "card-counts", 15, ["5.27%", "8.9668%", "4.6939%", "0.6211315091167852"];
     sixes_claims_check: "sixes", 30, [];
     sevens_claims_check: "sevens", 12, [];
     eights_nines_claims_check: "eights-nines", 20, ["64,512", "1,840,128", "19.46%"];
