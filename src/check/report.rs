@@ -4,7 +4,7 @@
 use super::{CheckError, Claimed};
 use crate::analysis::Analysis;
 use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules, Terms};
-use crate::variants::{Claim, claimed_value};
+use crate::variants::Claim;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -246,11 +246,12 @@ pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
 
     let claimed_analysis = Analysis::new(shoe, &claimed.rules)?;
     let claimed_edges = main_edges(&claimed_analysis);
+    let values = Claim::values(&claimed.claims, &claimed_analysis);
     let claims = claimed
         .claims
         .iter()
-        .map(|claim| {
-            let exact = claimed_value(claim, &claimed_analysis);
+        .zip(values)
+        .map(|(claim, exact)| {
             let holds = exact.as_ref().is_some_and(|e| claim.stated.holds(e));
             ClaimResult {
                 claim: claim.clone(),

@@ -300,98 +300,158 @@ pub enum FigureError {
 
 /// The exact value a claim is about, for a shoe and rules; `None` for a bet the rules lack.
 pub fn claimed_value(claim: &Claim, analysis: &Analysis) -> Option<BigRational> {
-    let bet = |key: &str| {
-        analysis
-            .rules()
-            .tariff
-            .all()
-            .into_iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, terms)| terms)
-    };
-    match &claim.target {
-        ClaimTarget::Edge(key) => Some(analysis.edge_of(&bet(key)?)),
-        ClaimTarget::WinProbability(key) => Some(
-            analysis
-                .net_distribution(&bet(key)?)
-                .into_iter()
-                .filter(|(net, _)| *net > Ratio::from_integer(0))
-                .map(|(_, p)| p)
-                .sum(),
-        ),
-        ClaimTarget::Count(event) => Some(BigRational::from_integer(BigInt::from(
-            analysis.count_where(|s| event.holds(s)),
-        ))),
-        ClaimTarget::Probability(event) => Some(analysis.probability_where(|s| event.holds(s))),
-        ClaimTarget::Sequences => Some(BigRational::from_integer(BigInt::from(BigUint::clone(
-            analysis.sequences(),
-        )))),
-        ClaimTarget::LineProbability { bet: key, lines } => {
-            line_probability(&bet(key)?, lines, analysis)
-        }
-        ClaimTarget::LineCount {
-            bet: key,
-            lines,
-            over,
-        } => {
-            let deals = over.deals(analysis.shoe().len());
-            line_probability(&bet(key)?, lines, analysis)
-                .map(|p| p * BigRational::from_integer(BigInt::from(deals)))
-        }
+    Claim::values(std::slice::from_ref(claim), analysis)
+        .pop()
+        .flatten()
+}
+
+impl Claim {
+    /// The exact value of each claim, as [`claimed_value`] gives it, settling each bet the
+    /// claims name once however many claims name it.
+    pub fn values(claims: &[Claim], analysis: &Analysis) -> Vec<Option<BigRational>> {
+        let mut settled: std::collections::HashMap<String, Option<ByLine>> =
+            std::collections::HashMap::new();
+        let mut by_line = |key: &str| -> Option<ByLine> {
+            settled
+                .entry(key.to_string())
+                .or_insert_with(|| {
+                    let terms = analysis
+                        .rules()
+                        .tariff
+                        .all()
+                        .into_iter()
+                        .find(|(k, _)| *k == key)
+                        .map(|(_, terms)| terms)?;
+                    Some(ByLine::of(&terms, analysis))
+                })
+                .clone()
+        };
+        let whole = |n: BigUint| BigRational::from_integer(BigInt::from(n));
+        claims
+            .iter()
+            .map(|claim| match &claim.target {
+                ClaimTarget::Edge(key) => by_line(key).map(|b| b.edge()),
+                ClaimTarget::WinProbability(key) => by_line(key).map(|b| b.win_probability()),
+                ClaimTarget::Count(event) => Some(whole(analysis.count_where(|s| event.holds(s)))),
+                ClaimTarget::Probability(event) => {
+                    Some(analysis.probability_where(|s| event.holds(s)))
+                }
+                ClaimTarget::Sequences => Some(whole(analysis.sequences().clone())),
+                ClaimTarget::LineProbability { bet, lines } => by_line(bet)?.lines(lines),
+                ClaimTarget::LineCount { bet, lines, over } => {
+                    let deals = whole(over.deals(analysis.shoe().len()));
+                    by_line(bet)?.lines(lines).map(|p| p * deals)
+                }
+            })
+            .collect()
     }
 }
 
-/// The probability that a bet is settled by one of these pay lines (numbered from 1); `None`
-/// when the bet has no such line.
-fn line_probability(terms: &Terms, lines: &[usize], analysis: &Analysis) -> Option<BigRational> {
-    // The bet with its lines in order, the chosen ones netting one and the others pushing:
-    // the chosen lines settle the bet exactly when it nets one.
-    let mark = |i: usize| Ratio::from_integer(if lines.contains(&(i + 1)) { 1 } else { 0 });
-    let count = match terms {
-        Terms::Paytable(bet) => bet.lines.len(),
-        Terms::Cards(bet) => bet.lines.len(),
-        Terms::Pair { .. } => 1,
-    };
-    if lines.iter().any(|&l| l == 0 || l > count) {
-        return None;
+/// A bet settled line by line: the net each pay line pays and the probability that each
+/// line settles the bet.
+#[derive(Clone)]
+struct ByLine {
+    /// The net of each line, in order.
+    nets: Vec<Ratio<i64>>,
+    /// The probability that no line holds (the stake is lost), then that each line is the
+    /// first to hold.
+    probabilities: Vec<BigRational>,
+}
+
+impl ByLine {
+    /// One computation of the bet with its lines in order, line `i` (from 1) netting `i`: the
+    /// line that settles the bet is its net, and no line nets −1.
+    fn of(terms: &Terms, analysis: &Analysis) -> ByLine {
+        let mark = |i: usize| Ratio::from_integer(i as i64 + 1);
+        let (nets, marked): (Vec<Ratio<i64>>, Terms) = match terms {
+            Terms::Paytable(bet) => (
+                bet.lines.iter().map(|l| l.net).collect(),
+                Terms::Paytable(Bet {
+                    lines: bet
+                        .lines
+                        .iter()
+                        .enumerate()
+                        .map(|(i, line)| PayLine {
+                            when: line.when,
+                            net: mark(i),
+                        })
+                        .collect(),
+                }),
+            ),
+            Terms::Cards(bet) => (
+                bet.lines.iter().map(|l| l.net).collect(),
+                Terms::Cards(CardBet {
+                    lines: bet
+                        .lines
+                        .iter()
+                        .enumerate()
+                        .map(|(i, line)| CardLine {
+                            when: line.when.clone(),
+                            net: mark(i),
+                        })
+                        .collect(),
+                }),
+            ),
+            Terms::Pair { hand, net } => (
+                vec![*net],
+                Terms::Pair {
+                    hand: *hand,
+                    net: mark(0),
+                },
+            ),
+        };
+        let zero = BigRational::from_integer(BigInt::from(0));
+        let mut probabilities = vec![zero; nets.len() + 1];
+        for (net, p) in analysis.net_distribution(&marked) {
+            let index = if net < Ratio::from_integer(0) {
+                0
+            } else {
+                net.to_integer() as usize
+            };
+            probabilities[index] += p;
+        }
+        ByLine {
+            nets,
+            probabilities,
+        }
     }
-    let marked = match terms {
-        Terms::Paytable(bet) => Terms::Paytable(Bet {
-            lines: bet
-                .lines
-                .iter()
-                .enumerate()
-                .map(|(i, line)| PayLine {
-                    when: line.when,
-                    net: mark(i),
-                })
-                .collect(),
-        }),
-        Terms::Cards(bet) => Terms::Cards(CardBet {
-            lines: bet
-                .lines
-                .iter()
-                .enumerate()
-                .map(|(i, line)| CardLine {
-                    when: line.when.clone(),
-                    net: mark(i),
-                })
-                .collect(),
-        }),
-        Terms::Pair { hand, .. } => Terms::Pair {
-            hand: *hand,
-            net: mark(0),
-        },
-    };
-    let one = Ratio::from_integer(1);
-    Some(
-        analysis
-            .net_distribution(&marked)
-            .into_iter()
-            .filter(|(net, _)| *net == one)
-            .map(|(_, p)| p)
-            .sum(),
-    )
+
+    /// The probability that one of these lines (numbered from 1) settles the bet; `None`
+    /// when the bet has no such line.
+    fn lines(&self, lines: &[usize]) -> Option<BigRational> {
+        lines
+            .iter()
+            .map(|&l| {
+                (1..self.probabilities.len())
+                    .contains(&l)
+                    .then(|| self.probabilities[l].clone())
+            })
+            .sum()
+    }
+
+    /// The house edge: the exact loss per unit staked.
+    fn edge(&self) -> BigRational {
+        let lost = self.probabilities[0].clone();
+        let won: BigRational = self
+            .nets
+            .iter()
+            .zip(&self.probabilities[1..])
+            .map(|(net, p)| {
+                BigRational::new(BigInt::from(*net.numer()), BigInt::from(*net.denom())) * p
+            })
+            .sum();
+        lost - won
+    }
+
+    /// The probability that the bet nets more than zero.
+    fn win_probability(&self) -> BigRational {
+        self.nets
+            .iter()
+            .zip(&self.probabilities[1..])
+            .filter(|(net, _)| **net > Ratio::from_integer(0))
+            .map(|(_, p)| p.clone())
+            .sum()
+    }
 }
 
 #[cfg(test)]

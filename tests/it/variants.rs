@@ -611,7 +611,7 @@ fn numbers_are_quoted_as_written() {
     refused(
         &reference_with("\"schema\": 1", "\"schema\": 1.0"),
         2,
-        "schema is `1.0`: expected a whole number from 1 to 1",
+        "schema is `1.0`: expected a whole number from 1 to 2",
     );
     refused(
         &reference_with(
