@@ -4,7 +4,7 @@
 use super::{CheckError, Claimed};
 use crate::analysis::Analysis;
 use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules, Terms};
-use crate::variants::Claim;
+use crate::variants::{Claim, ClaimTarget, Stated};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -214,13 +214,8 @@ pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
             keys.push(key);
         }
     }
-    let claimed_tariff_on_reference_drawing = Analysis::new(
-        shoe,
-        &Rules {
-            drawing: reference.drawing.clone(),
-            tariff: claimed.rules.tariff.clone(),
-        },
-    )?;
+    let claimed_analysis = Analysis::new(shoe, &claimed.rules)?;
+    let claimed_edges = main_edges(&claimed_analysis);
     for key in keys {
         let ours = reference_bets
             .iter()
@@ -235,18 +230,47 @@ pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
         }
         tariff_differences.push(TariffDifference {
             key: key.to_string(),
-            claimed_edge: theirs
-                .as_ref()
-                .map(|t| claimed_tariff_on_reference_drawing.edge_of(t)),
+            claimed_edge: None,
             reference_edge: ours.as_ref().map(|t| reference_analysis.edge_of(t)),
             claimed: theirs,
             reference: ours,
         });
     }
-
-    let claimed_analysis = Analysis::new(shoe, &claimed.rules)?;
-    let claimed_edges = main_edges(&claimed_analysis);
-    let values = Claim::values(&claimed.claims, &claimed_analysis);
+    // A differing bet's claimed edge is taken under the reference drawing rules. When the
+    // claimed rules draw as the reference does, that is the claimed analysis, and each bet is
+    // computed once for its difference and its claims together.
+    let differing: Vec<Claim> = tariff_differences
+        .iter()
+        .filter(|d| d.claimed.is_some())
+        .map(|d| {
+            Claim::new(
+                ClaimTarget::Edge(d.key.clone()),
+                Stated::parse("0").expect("a figure"),
+            )
+        })
+        .collect();
+    let mut values = if claimed.rules.drawing == reference.drawing {
+        let mut all = claimed.claims.clone();
+        all.extend(differing);
+        Claim::values(&all, &claimed_analysis)
+    } else {
+        let on_reference_drawing = Analysis::new(
+            shoe,
+            &Rules {
+                drawing: reference.drawing.clone(),
+                tariff: claimed.rules.tariff.clone(),
+            },
+        )?;
+        let mut values = Claim::values(&claimed.claims, &claimed_analysis);
+        values.extend(Claim::values(&differing, &on_reference_drawing));
+        values
+    };
+    let mut edges = values.split_off(claimed.claims.len()).into_iter();
+    for difference in &mut tariff_differences {
+        if difference.claimed.is_some() {
+            difference.claimed_edge = edges.next().flatten();
+        }
+    }
     let claims = claimed
         .claims
         .iter()
