@@ -4,7 +4,7 @@
 use super::{CheckError, Claimed};
 use crate::analysis::Analysis;
 use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules, Terms};
-use crate::variants::{Claim, claimed_value};
+use crate::variants::{Claim, ClaimTarget, Stated};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -78,6 +78,18 @@ pub struct ClaimResult {
     pub holds: bool,
 }
 
+impl ClaimResult {
+    /// Whether the verdict is the one the claim expects: the figure holds, or, for a figure
+    /// recorded as published wrong ([`Claim::published_wrong`]), it is false against an exact
+    /// value (a claim naming a bet the rules lack is never as expected).
+    pub fn as_expected(&self) -> bool {
+        match self.claim.published_wrong {
+            None => self.holds,
+            Some(_) => self.exact.is_some() && !self.holds,
+        }
+    }
+}
+
 /// The checker's findings.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -98,9 +110,10 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether every claim holds (differences alone are information, not failure).
+    /// Whether every claim holds, or is false where the claim records a figure published
+    /// wrongly (differences alone are information, not failure).
     pub fn claims_hold(&self) -> bool {
-        self.claims.iter().all(|c| c.holds)
+        self.claims.iter().all(ClaimResult::as_expected)
     }
 }
 
@@ -201,13 +214,8 @@ pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
             keys.push(key);
         }
     }
-    let claimed_tariff_on_reference_drawing = Analysis::new(
-        shoe,
-        &Rules {
-            drawing: reference.drawing.clone(),
-            tariff: claimed.rules.tariff.clone(),
-        },
-    )?;
+    let claimed_analysis = Analysis::new(shoe, &claimed.rules)?;
+    let claimed_edges = main_edges(&claimed_analysis);
     for key in keys {
         let ours = reference_bets
             .iter()
@@ -222,22 +230,52 @@ pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
         }
         tariff_differences.push(TariffDifference {
             key: key.to_string(),
-            claimed_edge: theirs
-                .as_ref()
-                .map(|t| claimed_tariff_on_reference_drawing.edge_of(t)),
+            claimed_edge: None,
             reference_edge: ours.as_ref().map(|t| reference_analysis.edge_of(t)),
             claimed: theirs,
             reference: ours,
         });
     }
-
-    let claimed_analysis = Analysis::new(shoe, &claimed.rules)?;
-    let claimed_edges = main_edges(&claimed_analysis);
+    // A differing bet's claimed edge is taken under the reference drawing rules. When the
+    // claimed rules draw as the reference does, that is the claimed analysis, and each bet is
+    // computed once for its difference and its claims together.
+    let differing: Vec<Claim> = tariff_differences
+        .iter()
+        .filter(|d| d.claimed.is_some())
+        .map(|d| {
+            Claim::new(
+                ClaimTarget::Edge(d.key.clone()),
+                Stated::parse("0").expect("a figure"),
+            )
+        })
+        .collect();
+    let mut values = if claimed.rules.drawing == reference.drawing {
+        let mut all = claimed.claims.clone();
+        all.extend(differing);
+        Claim::values(&all, &claimed_analysis)
+    } else {
+        let on_reference_drawing = Analysis::new(
+            shoe,
+            &Rules {
+                drawing: reference.drawing.clone(),
+                tariff: claimed.rules.tariff.clone(),
+            },
+        )?;
+        let mut values = Claim::values(&claimed.claims, &claimed_analysis);
+        values.extend(Claim::values(&differing, &on_reference_drawing));
+        values
+    };
+    let mut edges = values.split_off(claimed.claims.len()).into_iter();
+    for difference in &mut tariff_differences {
+        if difference.claimed.is_some() {
+            difference.claimed_edge = edges.next().flatten();
+        }
+    }
     let claims = claimed
         .claims
         .iter()
-        .map(|claim| {
-            let exact = claimed_value(claim, &claimed_analysis);
+        .zip(values)
+        .map(|(claim, exact)| {
             let holds = exact.as_ref().is_some_and(|e| claim.stated.holds(e));
             ClaimResult {
                 claim: claim.clone(),

@@ -181,6 +181,55 @@ fn claim_subject(result: &ClaimResult, lang: Lang) -> String {
         ClaimTarget::Sequences => lang
             .pick("all sequences", "toutes les séquences")
             .to_string(),
+        ClaimTarget::LineProbability { bet, lines } => format!(
+            "{} {}",
+            lang.pick("probability:", "probabilité\u{a0}:"),
+            lines_of(bet, lines, lang)
+        ),
+        ClaimTarget::LineCount { bet, lines, over } => {
+            let deals = match (over.key(), lang) {
+                ("openings", Lang::En) => "unordered 4-card openings:",
+                ("openings", Lang::Fr) => "ouvertures de quatre cartes non ordonnées\u{a0}:",
+                ("hands", Lang::En) => "unordered hands:",
+                ("hands", Lang::Fr) => "mains non ordonnées\u{a0}:",
+                ("two_cards", Lang::En) => "unordered pairs of cards:",
+                ("two_cards", Lang::Fr) => "paires de cartes non ordonnées\u{a0}:",
+                (_, Lang::En) => "sequences:",
+                (_, Lang::Fr) => "séquences\u{a0}:",
+            };
+            format!("{deals} {}", lines_of(bet, lines, lang))
+        }
+    }
+}
+
+/// Pay lines of a bet, as a phrase: "line 2 of Dragon Bonus", "lignes 1, 2 du pari Tiger Pair".
+fn lines_of(bet: &str, lines: &[usize], lang: Lang) -> String {
+    let numbers: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let word = match (lines.len(), lang) {
+        (1, Lang::En) => "line",
+        (_, Lang::En) => "lines",
+        (1, Lang::Fr) => "ligne",
+        (_, Lang::Fr) => "lignes",
+    };
+    format!(
+        "{word} {} {} {}",
+        numbers.join(", "),
+        lang.pick("of", "du pari"),
+        bet_name(bet, lang)
+    )
+}
+
+/// A claim's verdict: it holds, it is false, or, for a figure recorded as published wrong,
+/// it is false as recorded (or holds although recorded wrong).
+fn verdict(result: &ClaimResult, lang: Lang) -> &'static str {
+    match (result.claim.published_wrong.is_some(), result.holds) {
+        (false, true) => lang.pick("holds", "tient"),
+        (false, false) => lang.pick("FALSE", "FAUX"),
+        (true, false) if result.exact.is_some() => {
+            lang.pick("false, as recorded", "faux, comme noté")
+        }
+        (true, false) => lang.pick("FALSE", "FAUX"),
+        (true, true) => lang.pick("HOLDS, recorded wrong", "TIENT, noté faux"),
     }
 }
 
@@ -486,15 +535,36 @@ pub fn render_report_within(
                 claim_subject(result, lang),
                 result.claim.stated.text.clone(),
                 claim_value(result, lang),
-                if result.holds {
-                    lang.pick("holds", "tient")
-                } else {
-                    lang.pick("FALSE", "FAUX")
-                }
-                .to_string(),
+                verdict(result, lang).to_string(),
             ]);
         }
         out.push_str(&table(&claims));
+        let wrong: Vec<(&ClaimResult, &String)> = report
+            .claims
+            .iter()
+            .filter_map(|r| r.claim.published_wrong.as_ref().map(|why| (r, why)))
+            .collect();
+        if !wrong.is_empty() {
+            out.push('\n');
+            out.push_str(&format!(
+                "{}{colon}\n",
+                lang.pick(
+                    "Figures recorded as published wrongly",
+                    "Chiffres notés comme publiés à tort"
+                )
+            ));
+            if markdown {
+                out.push('\n');
+            }
+            for (result, why) in wrong {
+                out.push_str(&format!(
+                    "- {}, {} {}{colon} {why}\n",
+                    claim_subject(result, lang),
+                    lang.pick("published", "publié"),
+                    result.claim.stated.text,
+                ));
+            }
+        }
     }
     out.truncate(out.trim_end().len());
     out.push('\n');
@@ -605,9 +675,18 @@ pub fn report_json(report: &Report, source: &str) -> Value {
                     ("probability", None, Some(condition_json(event)))
                 }
                 ClaimTarget::Sequences => ("sequences", None, None),
+                ClaimTarget::LineProbability { bet, .. } => {
+                    ("line_probability", Some(bet.as_str()), None)
+                }
+                ClaimTarget::LineCount { bet, .. } => ("line_count", Some(bet.as_str()), None),
+            };
+            let (lines, over) = match &c.claim.target {
+                ClaimTarget::LineProbability { lines, .. } => (Some(lines), None),
+                ClaimTarget::LineCount { lines, over, .. } => (Some(lines), Some(over.key())),
+                _ => (None, None),
             };
             let exact = c.exact.as_ref().map(|e| {
-                if quantity == "count" || quantity == "sequences" {
+                if matches!(quantity, "count" | "sequences" | "line_count") && e.is_integer() {
                     e.to_integer().to_string()
                 } else {
                     fraction(e)
@@ -620,6 +699,10 @@ pub fn report_json(report: &Report, source: &str) -> Value {
                 "claim": claim_subject(c, Lang::En),
                 "stated": c.claim.stated.text,
                 "holds": c.holds,
+                "lines": lines,
+                "over": over,
+                "published_wrong": c.claim.published_wrong,
+                "as_expected": c.as_expected(),
                 "exact": exact,
                 "decimal": c.exact.as_ref().map(approx),
             })

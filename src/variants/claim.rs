@@ -1,8 +1,13 @@
 //! Claims: the figures a source states about a table (an edge, a probability, a count), read
 //! at the precision they were written at, and the exact values they are checked against.
+//!
+//! A claim may record a figure its source publishes wrongly: it keeps the published figure and
+//! says why it is wrong ([`Claim::published_wrong`]), and the checker then expects it to be
+//! false.
 
 use crate::analysis::Analysis;
-use crate::rules::Condition;
+use crate::rules::condition::{CardBet, CardLine};
+use crate::rules::{Bet, Condition, PayLine, Terms};
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 
@@ -13,6 +18,31 @@ pub struct Claim {
     pub target: ClaimTarget,
     /// The figure as the source states it.
     pub stated: Stated,
+    /// Why the published figure is wrong, when it is recorded as published although it is:
+    /// the checker then expects the claim to be false.
+    pub published_wrong: Option<String>,
+}
+
+impl Claim {
+    /// A claim of a figure, not marked wrong.
+    pub fn new(target: ClaimTarget, stated: Stated) -> Claim {
+        Claim {
+            target,
+            stated,
+            published_wrong: None,
+        }
+    }
+
+    /// The bet the claim is about, when it names one.
+    pub fn bet(&self) -> Option<&str> {
+        match &self.target {
+            ClaimTarget::Edge(bet)
+            | ClaimTarget::WinProbability(bet)
+            | ClaimTarget::LineProbability { bet, .. }
+            | ClaimTarget::LineCount { bet, .. } => Some(bet),
+            ClaimTarget::Count(_) | ClaimTarget::Probability(_) | ClaimTarget::Sequences => None,
+        }
+    }
 }
 
 /// What a claim is about.
@@ -28,6 +58,71 @@ pub enum ClaimTarget {
     Probability(Condition),
     /// The total number of ordered six-card sequences of the shoe.
     Sequences,
+    /// The probability that a bet is settled by one of these pay lines (numbered from 1 as
+    /// the file lists them; a pair bet has one line, its pair).
+    LineProbability {
+        /// The bet's key.
+        bet: String,
+        /// The pay lines, numbered from 1.
+        lines: Vec<usize>,
+    },
+    /// The number of deals in which a bet is settled by one of these pay lines, counted over
+    /// the deals a source counts: the probability times their number.
+    LineCount {
+        /// The bet's key.
+        bet: String,
+        /// The pay lines, numbered from 1.
+        lines: Vec<usize>,
+        /// The deals counted.
+        over: Over,
+    },
+}
+
+/// The deals a published count is over. A probability is the same whichever a source
+/// counts; a count is the probability times the number of deals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Over {
+    /// Ordered six-card sequences, N·(N−1)·…·(N−5): the project's convention.
+    Sequences,
+    /// Unordered sets of the four opening cards, C(N, 4): for bets on the opening cards
+    /// taken together (Wizard of Odds' Lucky Nines, Jackpot Baccarat).
+    Openings,
+    /// Unordered hands: each hand's first two cards unordered, C(N, 2)·C(N−2, 2) (Wizard of
+    /// Odds' Perfect Pairs).
+    Hands,
+    /// Unordered pairs of cards, C(N, 2): for bets on one hand's first two cards (Wizard of
+    /// Odds' Perfect 9 Bonus).
+    TwoCards,
+}
+
+impl Over {
+    /// Every kind of deal, in the order the file format lists them.
+    pub const ALL: [Over; 4] = [Over::Sequences, Over::Openings, Over::Hands, Over::TwoCards];
+
+    /// The word a rule file writes: `sequences`, `openings`, `hands`, `two_cards`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Over::Sequences => "sequences",
+            Over::Openings => "openings",
+            Over::Hands => "hands",
+            Over::TwoCards => "two_cards",
+        }
+    }
+
+    /// The number of such deals from a shoe of `n` cards.
+    pub fn deals(self, n: u64) -> BigUint {
+        let falling = |k: u64| {
+            (0..k).fold(BigUint::from(1u32), |p, i| {
+                p * BigUint::from(n.saturating_sub(i))
+            })
+        };
+        match self {
+            Over::Sequences => falling(6),
+            Over::Openings => falling(4) / BigUint::from(24u32),
+            Over::Hands => falling(4) / BigUint::from(4u32),
+            Over::TwoCards => falling(2) / BigUint::from(2u32),
+        }
+    }
 }
 
 /// A stated figure and the precision it was stated at.
@@ -128,6 +223,24 @@ impl Stated {
     }
 }
 
+impl Stated {
+    /// Reads a count, a whole number: as [`Stated::parse`], except that a single comma
+    /// between groups of three digits groups them (`1,024` is 1024), as a count has no
+    /// decimals to take it for.
+    pub fn parse_count(text: &str) -> Result<Stated, FigureError> {
+        let trimmed = text.trim();
+        let grouped = trimmed.matches(',').count() == 1
+            && !trimmed.contains('.')
+            && split_figure(&format!("{trimmed}.0")).is_some();
+        if !grouped {
+            return Stated::parse(text);
+        }
+        let mut stated = Stated::parse(&trimmed.replace(',', ""))?;
+        stated.text = trimmed.to_string();
+        Ok(stated)
+    }
+}
+
 /// Splits a figure's digits (without sign or percent sign) into its whole part, without
 /// group commas, and its decimals (empty for none); `None` when it is not written as a figure.
 fn split_figure(text: &str) -> Option<(String, String)> {
@@ -187,38 +300,177 @@ pub enum FigureError {
 
 /// The exact value a claim is about, for a shoe and rules; `None` for a bet the rules lack.
 pub fn claimed_value(claim: &Claim, analysis: &Analysis) -> Option<BigRational> {
-    let bet = |key: &str| {
-        analysis
-            .rules()
-            .tariff
-            .all()
-            .into_iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, terms)| terms)
-    };
-    match &claim.target {
-        ClaimTarget::Edge(key) => Some(analysis.edge_of(&bet(key)?)),
-        ClaimTarget::WinProbability(key) => Some(
-            analysis
-                .net_distribution(&bet(key)?)
-                .into_iter()
-                .filter(|(net, _)| *net > Ratio::from_integer(0))
-                .map(|(_, p)| p)
-                .sum(),
-        ),
-        ClaimTarget::Count(event) => Some(BigRational::from_integer(BigInt::from(
-            analysis.count_where(|s| event.holds(s)),
-        ))),
-        ClaimTarget::Probability(event) => Some(analysis.probability_where(|s| event.holds(s))),
-        ClaimTarget::Sequences => Some(BigRational::from_integer(BigInt::from(BigUint::clone(
-            analysis.sequences(),
-        )))),
+    Claim::values(std::slice::from_ref(claim), analysis)
+        .pop()
+        .flatten()
+}
+
+impl Claim {
+    /// The exact value of each claim, as [`claimed_value`] gives it, settling each bet the
+    /// claims name once however many claims name it.
+    pub fn values(claims: &[Claim], analysis: &Analysis) -> Vec<Option<BigRational>> {
+        let mut settled: std::collections::HashMap<String, Option<ByLine>> =
+            std::collections::HashMap::new();
+        let mut by_line = |key: &str| -> Option<ByLine> {
+            settled
+                .entry(key.to_string())
+                .or_insert_with(|| {
+                    let terms = analysis
+                        .rules()
+                        .tariff
+                        .all()
+                        .into_iter()
+                        .find(|(k, _)| *k == key)
+                        .map(|(_, terms)| terms)?;
+                    Some(ByLine::of(&terms, analysis))
+                })
+                .clone()
+        };
+        let whole = |n: BigUint| BigRational::from_integer(BigInt::from(n));
+        claims
+            .iter()
+            .map(|claim| match &claim.target {
+                ClaimTarget::Edge(key) => by_line(key).map(|b| b.edge()),
+                ClaimTarget::WinProbability(key) => by_line(key).map(|b| b.win_probability()),
+                ClaimTarget::Count(event) => Some(whole(analysis.count_where(|s| event.holds(s)))),
+                ClaimTarget::Probability(event) => {
+                    Some(analysis.probability_where(|s| event.holds(s)))
+                }
+                ClaimTarget::Sequences => Some(whole(analysis.sequences().clone())),
+                ClaimTarget::LineProbability { bet, lines } => by_line(bet)?.lines(lines),
+                ClaimTarget::LineCount { bet, lines, over } => {
+                    let deals = whole(over.deals(analysis.shoe().len()));
+                    by_line(bet)?.lines(lines).map(|p| p * deals)
+                }
+            })
+            .collect()
+    }
+}
+
+/// A bet settled line by line: the net each pay line pays and the probability that each
+/// line settles the bet.
+#[derive(Clone)]
+struct ByLine {
+    /// The net of each line, in order.
+    nets: Vec<Ratio<i64>>,
+    /// The probability that no line holds (the stake is lost), then that each line is the
+    /// first to hold.
+    probabilities: Vec<BigRational>,
+}
+
+impl ByLine {
+    /// One computation of the bet with its lines in order, line `i` (from 1) netting `i`: the
+    /// line that settles the bet is its net, and no line nets −1.
+    fn of(terms: &Terms, analysis: &Analysis) -> ByLine {
+        let mark = |i: usize| Ratio::from_integer(i as i64 + 1);
+        let (nets, marked): (Vec<Ratio<i64>>, Terms) = match terms {
+            Terms::Paytable(bet) => (
+                bet.lines.iter().map(|l| l.net).collect(),
+                Terms::Paytable(Bet {
+                    lines: bet
+                        .lines
+                        .iter()
+                        .enumerate()
+                        .map(|(i, line)| PayLine {
+                            when: line.when,
+                            net: mark(i),
+                        })
+                        .collect(),
+                }),
+            ),
+            Terms::Cards(bet) => (
+                bet.lines.iter().map(|l| l.net).collect(),
+                Terms::Cards(CardBet {
+                    lines: bet
+                        .lines
+                        .iter()
+                        .enumerate()
+                        .map(|(i, line)| CardLine {
+                            when: line.when.clone(),
+                            net: mark(i),
+                        })
+                        .collect(),
+                }),
+            ),
+            Terms::Pair { hand, net } => (
+                vec![*net],
+                Terms::Pair {
+                    hand: *hand,
+                    net: mark(0),
+                },
+            ),
+        };
+        let zero = BigRational::from_integer(BigInt::from(0));
+        let mut probabilities = vec![zero; nets.len() + 1];
+        for (net, p) in analysis.net_distribution(&marked) {
+            let index = if net < Ratio::from_integer(0) {
+                0
+            } else {
+                net.to_integer() as usize
+            };
+            probabilities[index] += p;
+        }
+        ByLine {
+            nets,
+            probabilities,
+        }
+    }
+
+    /// The probability that one of these lines (numbered from 1) settles the bet; `None`
+    /// when the bet has no such line.
+    fn lines(&self, lines: &[usize]) -> Option<BigRational> {
+        lines
+            .iter()
+            .map(|&l| {
+                (1..self.probabilities.len())
+                    .contains(&l)
+                    .then(|| self.probabilities[l].clone())
+            })
+            .sum()
+    }
+
+    /// The house edge: the exact loss per unit staked.
+    fn edge(&self) -> BigRational {
+        let lost = self.probabilities[0].clone();
+        let won: BigRational = self
+            .nets
+            .iter()
+            .zip(&self.probabilities[1..])
+            .map(|(net, p)| {
+                BigRational::new(BigInt::from(*net.numer()), BigInt::from(*net.denom())) * p
+            })
+            .sum();
+        lost - won
+    }
+
+    /// The probability that the bet nets more than zero.
+    fn win_probability(&self) -> BigRational {
+        self.nets
+            .iter()
+            .zip(&self.probabilities[1..])
+            .filter(|(net, _)| **net > Ratio::from_integer(0))
+            .map(|(_, p)| p.clone())
+            .sum()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The number of deals of each kind a published count may be over, on eight decks: C(416,
+    /// 4) = 1,229,930,520 openings (Wizard of Odds, Lucky Nines and Jackpot Baccarat), 416·415·
+    /// 414·413/4 = 7,379,583,120 hands (Wizard of Odds, Perfect Pairs), C(416, 2) = 86,320 pairs
+    /// of cards (Wizard of Odds, Perfect 9 Bonus), and the sequences of appendix 1.
+    #[test]
+    fn deals_of_each_kind() {
+        let deals = |over: Over| Over::deals(over, 416).to_string();
+        assert_eq!(deals(Over::Openings), "1229930520");
+        assert_eq!(deals(Over::Hands), "7379583120");
+        assert_eq!(deals(Over::TwoCards), "86320");
+        assert_eq!(deals(Over::Sequences), "4998398275503360");
+        assert_eq!(Over::deals(Over::Openings, 3).to_string(), "0");
+    }
 
     #[test]
     fn stated_precision() {
@@ -245,6 +497,14 @@ mod tests {
         assert_eq!(
             Stated::parse(&longer),
             Err(FigureError::TooManyDecimals(101))
+        );
+        let small = Stated::parse_count("1,024").unwrap();
+        assert_eq!((small.decimals, small.text()), (None, "1,024"));
+        assert_eq!(small.value, BigRational::from_integer(BigInt::from(1024)));
+        assert_eq!(Stated::parse_count("1,0245").unwrap().decimals, Some(4));
+        assert_eq!(
+            Stated::parse_count("12,34,567"),
+            Err(FigureError::NotAFigure)
         );
         let huge = "9".repeat(MAX_FIGURE_DIGITS + 1);
         assert_eq!(Stated::parse(&huge), Err(FigureError::TooManyDigits(101)));

@@ -719,3 +719,84 @@ fn a_claimed_rule_file_keeps_its_title_and_source_as_a_rule_set() {
     );
     assert_eq!(set.rules(), &Rules::reference());
 }
+
+/// A figure recorded as published wrongly is expected false: the check holds when it is
+/// false and fails when it holds, and the report prints the exact value beside it with the
+/// reason, in both languages and in JSON. The reference's Tie edge is 14.3596% (Wizard of
+/// Odds, Baccarat, appendix 1); 14.36% rounds it, 14.37% does not.
+#[test]
+fn a_figure_published_wrongly_is_expected_false() {
+    let text = punto_banco::variants::shipped("reference").unwrap();
+    let with = |claim: &str| {
+        let text = text.replacen(
+            "\"claims\": [\n",
+            &format!("\"claims\": [\n    {claim},\n"),
+            1,
+        );
+        check(read_claimed(&text).unwrap()).unwrap()
+    };
+    let why = "a misprint: the exact edge is 14.3596%";
+    let wrong = with(&format!(
+        r#"{{"bet": "tie", "edge": "14.37%", "published_wrong": "{why}", "source": "a test"}}"#
+    ));
+    assert!(wrong.claims_hold());
+    assert!(!wrong.claims[0].holds && wrong.claims[0].as_expected());
+    let unmarked = with(r#"{"bet": "tie", "edge": "14.37%", "source": "a test"}"#);
+    assert!(!unmarked.claims_hold());
+    let right_marked_wrong = with(&format!(
+        r#"{{"bet": "tie", "edge": "14.36%", "published_wrong": "{why}", "source": "a test"}}"#
+    ));
+    assert!(!right_marked_wrong.claims_hold());
+    // A bet the rules lack is never as expected, marked or not.
+    let missing = with(&format!(
+        r#"{{"bet": "nothing", "line": 1, "count": "1", "published_wrong": "{why}"}}"#
+    ));
+    assert_eq!(missing.claims[0].exact, None);
+    assert!(!missing.claims_hold());
+    for (lang, verdict, exact, heading) in [
+        (
+            Lang::En,
+            "false, as recorded",
+            "14.3596%",
+            "Figures recorded as published wrongly:",
+        ),
+        (
+            Lang::Fr,
+            "faux, comme noté",
+            "14,3596\u{202f}%",
+            "Chiffres notés comme publiés à tort\u{a0}:",
+        ),
+    ] {
+        let out = render_report(&wrong, "wrong.json", lang, Format::Text);
+        let row = out.lines().find(|l| l.contains("14.37%")).unwrap();
+        assert!(row.contains(exact) && row.ends_with(verdict), "{row}");
+        assert!(out.contains(heading), "{out}");
+        assert!(out.contains(why), "{out}");
+        let held = render_report(&right_marked_wrong, "wrong.json", lang, Format::Text);
+        let verdict = lang.pick("HOLDS, recorded wrong", "TIENT, noté faux");
+        assert!(held.contains(verdict), "{held}");
+    }
+    let json = punto_banco::render::check::report_json(&wrong, "wrong.json");
+    assert_eq!(json["claims"][0]["published_wrong"], why);
+    assert_eq!(json["claims"][0]["as_expected"], true);
+    assert_eq!(json["claims"][0]["holds"], false);
+    assert_eq!(json["claims_hold"], true);
+    // The command exits 0 on a check whose wrong figures are false, 1 when one holds.
+    let dir = tempfile_dir();
+    for (report_text, code) in [
+        (text.replacen("\"claims\": [\n", &format!("\"claims\": [\n    {{\"bet\": \"tie\", \"edge\": \"14.37%\", \"published_wrong\": \"{why}\"}},\n"), 1), 0),
+        (text.replacen("\"claims\": [\n", &format!("\"claims\": [\n    {{\"bet\": \"tie\", \"edge\": \"14.36%\", \"published_wrong\": \"{why}\"}},\n"), 1), 1),
+    ] {
+        let path = dir.join(format!("claims-{code}.json"));
+        std::fs::write(&path, report_text).unwrap();
+        let out = crate::run_with_input(&["check", path.to_str().unwrap()], "");
+        assert_eq!(out.status.code(), Some(code), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+/// A directory of this test's own under the target directory.
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-published-wrong");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -2,6 +2,7 @@
 
 mod batch;
 mod cards;
+mod catalogue;
 mod check;
 mod cli;
 mod conversation;
@@ -14,6 +15,7 @@ mod figures;
 mod hostile;
 mod layers;
 mod naive;
+mod naive_cards;
 mod oracle;
 mod rule_texts;
 mod schema2;

@@ -611,7 +611,7 @@ fn numbers_are_quoted_as_written() {
     refused(
         &reference_with("\"schema\": 1", "\"schema\": 1.0"),
         2,
-        "schema is `1.0`: expected a whole number from 1 to 1",
+        "schema is `1.0`: expected a whole number from 1 to 2",
     );
     refused(
         &reference_with(
@@ -696,4 +696,140 @@ fn claim_figures_are_read_strictly() {
             ),
         );
     }
+}
+
+/// The reference file with one more claim, first in its list (on line 27).
+fn reference_claiming(claim: &str) -> String {
+    reference_with("\"claims\": [\n", &format!("\"claims\": [\n    {claim},\n"))
+}
+
+/// A claim on pay lines counts the deals settled by those lines, over the deals a source
+/// counts: the Tie bet's one line is the tie (Wizard of Odds, Baccarat, appendix 1:
+/// 475,627,426,473,216 sequences), and a pair on eight decks is 13·C(32, 2) = 6,448 of the
+/// C(416, 2) = 86,320 unordered pairs of cards, so 31/415 of every kind of deal.
+#[test]
+fn line_claims_count_over_the_deals_a_source_counts() {
+    let with = |claims: &[&str]| {
+        let mut text = punto_banco::variants::shipped("side-bets")
+            .unwrap()
+            .to_string();
+        let list = claims
+            .iter()
+            .map(|c| format!("    {c},\n"))
+            .collect::<String>();
+        text = text.replacen("\"claims\": [\n", &format!("\"claims\": [\n{list}"), 1);
+        RuleSet::from_json(&text).unwrap()
+    };
+    let set = with(&[
+        r#"{"bet": "tie", "line": 1, "count": "475,627,426,473,216", "source": "Wizard of Odds, Baccarat, appendix 1"}"#,
+        r#"{"bet": "punto_pair", "line": 1, "count": "6,448", "over": "two_cards", "source": "13·C(32, 2)"}"#,
+        r#"{"bet": "punto_pair", "line": 1, "count": "551,245,968", "over": "hands", "source": "6,448·C(414, 2)"}"#,
+        r#"{"bet": "punto_pair", "line": 1, "count": "91,874,328", "over": "openings", "source": "31/415 of C(416, 4)"}"#,
+        r#"{"bet": "punto_pair", "line": 1, "probability": "0.0746987951807229", "source": "31/415"}"#,
+        r#"{"bet": "lucky_6", "line": [1, 2], "count": "269,232,304,455,680", "source": "Wizard of Odds, Lucky 6: 186,173,936,904,192 + 83,058,367,551,488"}"#,
+        r#"{"bet": "dragon_bonus_punto", "line": 2, "count": "89,325,908,267,520", "source": "Wizard of Odds, Baccarat side bets"}"#,
+    ]);
+    let analysis = Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap();
+    for claim in &set.claims()[..7] {
+        let exact = claimed_value(claim, &analysis).unwrap();
+        assert!(claim.stated.holds(&exact), "{:?}: {exact}", claim.target);
+    }
+    // A line the bet does not have has no value.
+    let set = with(&[r#"{"bet": "tie", "line": 2, "count": "1", "source": "none"}"#]);
+    let analysis = Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap();
+    assert_eq!(claimed_value(&set.claims()[0], &analysis), None);
+}
+
+/// The new claim fields are refused where they stand, saying what is accepted.
+#[test]
+fn bad_line_claims_name_the_field_line_and_column() {
+    for (claim, needle) in [
+        (
+            r#"{"bet": "tie", "line": 0, "count": "1"}"#,
+            "claims: line is `0`: expected a pay line's number from 1 to 1000, or a list of them",
+        ),
+        (
+            r#"{"bet": "tie", "line": [], "count": "1"}"#,
+            "claims: line is an empty list",
+        ),
+        (
+            r#"{"bet": "tie", "line": [1, 1], "count": "1"}"#,
+            "claims: line 1 is given twice",
+        ),
+        (
+            r#"{"bet": "tie", "line": "1", "count": "1"}"#,
+            "expected a pay line's number from 1 to 1000, or a list of them",
+        ),
+        (
+            r#"{"bet": "tie", "line": 1, "count": "1", "over": "decks"}"#,
+            "claims: over is `decks`: expected sequences, openings, hands, two_cards",
+        ),
+        (
+            r#"{"bet": "tie", "edge": "1%", "over": "hands"}"#,
+            "claims: over names the deals a count is over",
+        ),
+        (
+            r#"{"bet": "tie", "edge": "1%", "published_wrong": " "}"#,
+            "claims: published_wrong is empty",
+        ),
+        (
+            r#"{"bet": "tie", "line": 1, "count": "12", "significant_digits": 2}"#,
+            "a whole number, which is checked exactly",
+        ),
+        (
+            r#"{"bet": "tie", "edge": "14.36%", "significant_digits": 5}"#,
+            "claims: significant_digits is 5, but `14.36%` is written with fewer significant digits",
+        ),
+        (
+            r#"{"bet": "tie", "edge": "14.36%", "significant_digits": 0}"#,
+            "claims: significant_digits is `0`: expected a whole number from 1 to 100",
+        ),
+        (
+            r#"{"event": {"winner": "tie"}, "line": 1, "count": "1"}"#,
+            "claims: a claim is one of",
+        ),
+        (
+            r#"{"bet": "tie", "line": 1, "edge": "1%"}"#,
+            "claims: a claim is one of",
+        ),
+    ] {
+        // A refusal of the claim's shape stands where the claim ends.
+        let line = if needle.starts_with("claims: over names")
+            || needle.starts_with("claims: a claim is one of")
+            || needle.contains("significant digits")
+            || needle.contains("checked exactly")
+        {
+            28
+        } else {
+            27
+        };
+        refused(&reference_claiming(claim), line, needle);
+    }
+}
+
+/// A figure printed from a double is checked at its significant digits: zeekrs's pair
+/// probability 0.0746987951807229 holds at 13 of them as it does at all 15 (31/415), and a
+/// digit wrong beyond the thirteenth is forgiven only there.
+#[test]
+fn significant_digits_loosen_only_the_digits_beyond() {
+    let text = punto_banco::variants::shipped("side-bets").unwrap();
+    let claim = |figure: &str, digits: &str| {
+        let text = text.replacen(
+            "\"claims\": [\n",
+            &format!(
+                "\"claims\": [\n    {{\"bet\": \"punto_pair\", \"win_probability\": \"{figure}\"{digits}}},\n"
+            ),
+            1,
+        );
+        let set = RuleSet::from_json(&text).unwrap();
+        let analysis = Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap();
+        let claim = &set.claims()[0];
+        claim
+            .stated
+            .holds(&claimed_value(claim, &analysis).unwrap())
+    };
+    assert!(claim("0.0746987951807229", ""));
+    assert!(!claim("0.0746987951807239", ""));
+    assert!(claim("0.0746987951807239", ", \"significant_digits\": 13"));
+    assert!(!claim("0.0746987951808229", ", \"significant_digits\": 13"));
 }
