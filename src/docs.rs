@@ -84,6 +84,8 @@ pub const BLOCKS: &[&str] = &[
     "session-players:en",
     "session-players:fr",
     "deal:json|text:en|fr:CARDS (cards comma-separated, in deal order)",
+    "catalogue:en",
+    "catalogue:fr",
 ];
 
 /// The Markdown content of a named block.
@@ -108,6 +110,7 @@ pub fn block(name: &str) -> Option<String> {
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
         ["variants", lang] => Some(variants_table(lang.parse().ok()?)),
+        ["catalogue", lang] => Some(catalogue_tables(lang.parse().ok()?)),
         ["eor", lang] => {
             let lang: Lang = lang.parse().ok()?;
             let eor = crate::depletion::effect_of_removal(&Shoe::reference(), &rules).ok()?;
@@ -305,6 +308,113 @@ fn variants_table(lang: Lang) -> String {
         }
         out.push_str(&table.to_markdown());
         out.push('\n');
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+/// The side-bet catalogue, family by family: each side bet's id, its terms in words, its exact
+/// eight-deck house edge, and how its published figures fare (the main bets, in every file,
+/// are left out).
+fn catalogue_tables(lang: Lang) -> String {
+    use crate::render::analysis::describe_shoe;
+    use crate::render::table::{Align, Table};
+    use crate::render::tableau::describe_terms;
+    use crate::render::{approx, fraction_text};
+    use crate::rules::MainBet;
+    use crate::variants::{CATALOGUE, Claim, RuleSet};
+    let mut out = String::new();
+    for (name, text) in CATALOGUE {
+        let set = RuleSet::from_json(text).expect("the catalogue is tested to parse");
+        let shoe = set.shoe_or_reference();
+        let analysis = Analysis::new(&shoe, set.rules()).expect("catalogue shoes are playable");
+        let values = Claim::values(set.claims(), &analysis);
+        out.push_str(&format!("### `{name}`\n\n"));
+        if let Some(title) = set.title() {
+            out.push_str(&format!("{title}. "));
+        }
+        if let Some(source) = set.source() {
+            out.push_str(&format!(
+                "{}{} {source}. ",
+                lang.pick("Sources", "Sources"),
+                lang.colon()
+            ));
+        }
+        out.push_str(&format!("{}.\n\n", describe_shoe(&shoe, lang)));
+        let mut table = Table::new(&[
+            (lang.pick("Bet", "Pari"), Align::Left),
+            (
+                lang.pick("Terms (net per unit)", "Conditions (gain net par unité)"),
+                Align::Left,
+            ),
+            (
+                lang.pick("House edge", "Avantage de la maison"),
+                Align::Right,
+            ),
+            (lang.pick("Exact edge", "Avantage exact"), Align::Right),
+            (
+                lang.pick("Published figures", "Chiffres publiés"),
+                Align::Left,
+            ),
+        ]);
+        let mut wrong = Vec::new();
+        for (key, terms) in set.rules().tariff.all() {
+            if MainBet::ALL.iter().any(|b| b.key() == key) {
+                continue;
+            }
+            let edge = analysis.edge_of(&terms);
+            let (mut holding, mut total, mut shown_false) = (0, 0, 0);
+            for (claim, value) in set.claims().iter().zip(&values) {
+                if claim.bet() != Some(key) {
+                    continue;
+                }
+                total += 1;
+                let holds = value.as_ref().is_some_and(|v| claim.stated.holds(v));
+                match (&claim.published_wrong, holds) {
+                    (None, true) => holding += 1,
+                    (Some(why), false) => {
+                        shown_false += 1;
+                        wrong.push((
+                            key,
+                            claim.stated.text().to_string(),
+                            why.clone(),
+                            value.clone(),
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            let published = match (lang, total, shown_false) {
+                (_, 0, _) => "—".to_string(),
+                (Lang::En, n, 0) => format!("{holding} of {n} reproduced"),
+                (Lang::Fr, n, 0) => format!("{holding} sur {n} reproduits"),
+                (Lang::En, n, w) => format!("{holding} of {n} reproduced, {w} published wrong"),
+                (Lang::Fr, n, w) => format!("{holding} sur {n} reproduits, {w} publiés faux"),
+            };
+            table.row(vec![
+                format!("`{key}`"),
+                describe_terms(&Some(terms), lang),
+                lang.percent(approx(&edge) * 100.0, 4),
+                fraction_text(&edge),
+                published,
+            ]);
+        }
+        out.push_str(&table.to_markdown());
+        for (key, stated, why, value) in wrong {
+            let exact = value.map_or_else(|| "—".to_string(), |v| lang.decimal(approx(&v), 10));
+            out.push_str(&match lang {
+                Lang::En => format!(
+                    "\n- `{key}`: published {stated}, which does not hold (exact value {exact}): {why}"
+                ),
+                Lang::Fr => format!(
+                    "\n- `{key}`{} publié {stated}, qui ne tient pas (valeur exacte {exact}){} {why}",
+                    lang.colon(),
+                    lang.colon()
+                ),
+            });
+        }
+        out.push_str("\n\n");
     }
     out.truncate(out.trim_end().len());
     out.push('\n');

@@ -36,8 +36,13 @@ pub fn rule_text(name_or_path: &str) -> Result<String, Failure> {
         None => {
             let names: Vec<&str> = variants::SHIPPED.iter().map(|(n, _)| *n).collect();
             Err(Failure::Input(format!(
-                "`{name_or_path}` is neither a file nor a shipped variant ({})",
-                names.join(", ")
+                "`{name_or_path}` is neither a file nor a shipped variant ({}, or catalogue/<family>: {})",
+                names.join(", "),
+                variants::CATALOGUE
+                    .iter()
+                    .map(|(n, _)| n.trim_start_matches("catalogue/"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )))
         }
     }

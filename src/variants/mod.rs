@@ -14,12 +14,13 @@ mod names;
 mod rule_set;
 mod shipped;
 
-pub use claim::{Claim, ClaimTarget, FigureError, MAX_FIGURE_DIGITS, Stated, claimed_value};
+pub use claim::{Claim, ClaimTarget, FigureError, MAX_FIGURE_DIGITS, Over, Stated, claimed_value};
 pub(crate) use file::unique_map;
 pub use file::{MAX_AMOUNT, TableauRowError, parse_amount, parse_tableau_row};
 pub use names::{display_name, same_name};
 pub use rule_set::{RuleSet, RuleSetError};
-pub use shipped::{SHIPPED, shipped};
+pub use shipped::{CATALOGUE, SHIPPED, shipped};
 
-/// The rule-set format's version.
-pub const SCHEMA: u32 = 1;
+/// The rule-set format's newest version: schema 2 (bets on the cards) reads every schema-1
+/// file as schema 1 does.
+pub const SCHEMA: u32 = 2;

@@ -18,7 +18,6 @@ mod shoe;
 pub use bets::{MAX_AMOUNT, parse_amount};
 pub use drawing::{TableauRowError, parse_tableau_row};
 
-use super::claim::ClaimTarget;
 use super::rule_set::{RuleSet, RuleSetError};
 use crate::rules::Rules;
 use bets::BetsSpec;
@@ -97,9 +96,10 @@ fn read_as<const V: u8>(text: &str) -> Result<RuleSet, RuleSetError> {
         serde_json::from_str(text).map_err(|e| refusal(e, text))?;
     let bets: Vec<&str> = file.bets.0.all().into_iter().map(|(key, _)| key).collect();
     for claim in &file.claims {
-        if let ClaimTarget::Edge(bet) | ClaimTarget::WinProbability(bet) = &claim.0.target
-            && !bets.contains(&bet.as_str())
+        if let Some(bet) = claim.0.bet()
+            && !bets.contains(&bet)
         {
+            let bet = &bet.to_string();
             let (line, column) = position_of(text, &format!("\"{bet}\""));
             return Err(RuleSetError::UnknownBet {
                 bet: bet.clone(),
