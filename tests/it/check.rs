@@ -747,12 +747,23 @@ fn a_figure_published_wrongly_is_expected_false() {
         r#"{{"bet": "tie", "edge": "14.36%", "published_wrong": "{why}", "source": "a test"}}"#
     ));
     assert!(!right_marked_wrong.claims_hold());
-    // A bet the rules lack is never as expected, marked or not.
-    let missing = with(&format!(
-        r#"{{"bet": "nothing", "line": 1, "count": "1", "published_wrong": "{why}"}}"#
-    ));
-    assert_eq!(missing.claims[0].exact, None);
-    assert!(!missing.claims_hold());
+    // A claim on a bet the rules lack, marked or not, is refused where it stands, as an
+    // edge claim on such a bet is.
+    let missing = text.replacen(
+        "\"claims\": [\n",
+        &format!(
+            "\"claims\": [\n    {{\"bet\": \"nothing\", \"line\": 1, \"count\": \"1\", \"published_wrong\": \"{why}\"}},\n"
+        ),
+        1,
+    );
+    let refused = read_claimed(&missing)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        refused.contains("nothing") && refused.contains("punto, banco, tie"),
+        "{refused}"
+    );
     for (lang, verdict, exact, heading) in [
         (
             Lang::En,
