@@ -201,7 +201,9 @@ pub(crate) fn distribution<I: Int>(
     if !reads.beyond_opening {
         let (hands, sets) = lean.opening_kinds();
         if !sets {
-            pair_tables(&lean, &classes_of(&reads, cards), n, &mut acc);
+            pair_tables(&lean, &classes_of(&reads, cards), n, n, &mut acc);
+        } else if let Some(same) = lean.opening_same().filter(|_| hands) {
+            same_openings(&lean, &same, &classes_of(&reads, cards), n, &mut acc);
         } else if !hands {
             opening_sets(&lean, &reads, cards, n, &mut acc);
         } else {
@@ -491,6 +493,31 @@ impl<'b> Lean<'b> {
         (hands, sets)
     }
 
+    /// When every test on the opening as a set is "the four cards alike" in one attribute and
+    /// nothing else, those tests (index and attribute); at most four.
+    fn opening_same(&self) -> Option<Vec<(usize, Same)>> {
+        let mut same = Vec::new();
+        for (i, kind) in self.kinds.iter().enumerate() {
+            if let Kind::Set(CardSet::Opening, t) = kind {
+                match t.same {
+                    Some(s)
+                        if t.filter == CardClass::ALL.0
+                            && t.size.is_none()
+                            && t.all.is_none()
+                            && t.groups.is_none()
+                            && t.straight.is_none()
+                            && t.ranks.is_none()
+                            && t.max_value.is_none() =>
+                    {
+                        same.push((i, s))
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        (same.len() <= 4).then_some(same)
+    }
+
     /// The mask of the atoms a hand's first two cards decide (`punto` or `banco` its cards).
     fn hand_mask(&self, hand: Hand, two: [u8; 2]) -> u64 {
         self.kinds.iter().enumerate().fold(0, |m, (i, k)| {
@@ -612,7 +639,10 @@ fn falling<I: Int>(n: u64, positions: u64) -> I {
 /// `W(c − r) = Σ (c_a − r_a)(c_b − r_b − [a = b]) = W(c) − Σ_a r_a·R[a] − Σ_b r_b·L[b] +
 /// Σ r_a·r_b` over the pairs (a, b) of that mask, where `R[a]` and `L[b]` are the mask's row
 /// and column sums over the whole shoe: a few terms per mask instead of a fresh table.
-fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], n: u64, acc: &mut Acc<I>) {
+///
+/// The opening may be dealt from a sub-shoe of `m` cards (the classes given), the last two
+/// positions filled from the whole shoe of `n`.
+fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], m: u64, n: u64, acc: &mut Acc<I>) {
     let k = classes.len();
     let card = |i: usize| classes[i].0;
     let count = |i: usize| classes[i].2;
@@ -634,7 +664,7 @@ fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], n: u64, acc: &mut
         } else {
             (Hand::Banco, mask(Hand::Punto, 0, 0))
         };
-        let rest = fill.mul(&falling(n.saturating_sub(2), 2));
+        let rest = fill.mul(&falling(m.saturating_sub(2), 2));
         for i in 0..k {
             for j in (0..k).filter(|&j| dealable(i, j)) {
                 let w = ways(count(i), count(j), i == j).mul(&rest);
@@ -686,6 +716,77 @@ fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], n: u64, acc: &mut
                 if !left.is_zero() {
                     acc.add(pm | slots[s], &wp.mul(&left));
                 }
+            }
+        }
+    }
+}
+
+/// Opening-only bets on the hands' first two cards and on the opening as a set, where every
+/// test on the opening is "the four cards alike" in some attribute (rank, suit, colour, the
+/// card itself). For each set S of those tests, the openings that pass all of S are those
+/// dealt within one group of the attributes S compares: the hands' pair tables over each
+/// group's sub-shoe ([`pair_tables`]) count them. Inclusion–exclusion over the sets that
+/// contain a profile then gives the openings that pass exactly the tests of that profile.
+fn same_openings<I: Int>(
+    lean: &Lean,
+    same: &[(usize, Same)],
+    classes: &[(u8, u8, u64)],
+    n: u64,
+    acc: &mut Acc<I>,
+) {
+    let q = same.len();
+    // The group of a class under one attribute (the classes tell every compared one apart).
+    let group = |card: u8, s: Same| match s {
+        Same::Rank => u64::from(card / 4),
+        Same::Suit => u64::from(card % 4),
+        Same::Colour => u64::from(is_red(card)),
+        Same::Card => u64::from(card),
+    };
+    // For each set S of tests, the weights by mask of the hands' atoms of the openings
+    // dealt within one group of S's attributes.
+    let within: Vec<HashMap<u64, I>> = (0..1usize << q)
+        .map(|set| {
+            let mut groups: BTreeMap<u64, Vec<(u8, u8, u64)>> = BTreeMap::new();
+            for &class in classes {
+                let key = (0..q)
+                    .filter(|t| set >> t & 1 == 1)
+                    .fold(0u64, |key, t| key << 8 | group(class.0, same[t].1));
+                groups.entry(key).or_default().push(class);
+            }
+            let mut table = Acc::Sparse(HashMap::new());
+            for sub in groups.values() {
+                let m = sub.iter().map(|c| c.2).sum();
+                pair_tables(lean, sub, m, n, &mut table);
+            }
+            match table {
+                Acc::Sparse(map) => map,
+                Acc::Dense(_) => unreachable!("a sparse table"),
+            }
+        })
+        .collect();
+    // Exactly the profile P: Σ over S ⊇ P of (−1)^|S − P| times within(S), the positive and
+    // the negative terms apart so that big integers never go below zero.
+    for profile in 0..1usize << q {
+        let bits = (0..q)
+            .filter(|t| profile >> t & 1 == 1)
+            .fold(0u64, |m, t| m | 1 << same[t].0);
+        let mut plus: HashMap<u64, I> = HashMap::new();
+        let mut minus: HashMap<u64, I> = HashMap::new();
+        for sup in (0..1usize << q).filter(|s| s & profile == profile) {
+            let side = if (sup ^ profile).count_ones() % 2 == 0 {
+                &mut plus
+            } else {
+                &mut minus
+            };
+            for (&mask, w) in &within[sup] {
+                let slot = side.entry(mask).or_default();
+                *slot = slot.add(w);
+            }
+        }
+        for (mask, p) in plus {
+            let w = minus.get(&mask).map_or(p.clone(), |m| p.sub(m));
+            if !w.is_zero() {
+                acc.add(mask | bits, &w);
             }
         }
     }
@@ -1827,6 +1928,22 @@ mod tests {
                     line(opening(same(Same::Card)), 100),
                     line(both(same(Same::Rank)), 20),
                     line(either(same(Same::Rank)), 4),
+                ]),
+            ),
+            (
+                "opening_alike",
+                bet(vec![
+                    line(
+                        Cond::All(vec![
+                            opening(same(Same::Suit)),
+                            Cond::Not(Box::new(opening(same(Same::Colour)))),
+                        ]),
+                        7,
+                    ),
+                    line(opening(same(Same::Rank)), 50),
+                    line(opening(same(Same::Colour)), 3),
+                    line(both(same(Same::Suit)), 2),
+                    line(first_two(Hand::Punto, same(Same::Card)), 1),
                 ]),
             ),
             (
