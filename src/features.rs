@@ -209,6 +209,8 @@ pub(crate) fn distribution<I: Int>(
         } else {
             lean_walk(&lean, &classes_of(&reads, cards), n, &plan, true, &mut acc);
         }
+    } else if lean.reads_cells_only() {
+        third_cells(&lean, &classes_of(&reads, cards), n, &plan, &mut acc);
     } else if let Some(dealt) = DealtClasses::of(&lean) {
         dealt.count(&lean, cards, n, drawing, &plan, &mut acc);
     } else {
@@ -491,6 +493,17 @@ impl<'b> Lean<'b> {
             .iter()
             .any(|k| matches!(k, Kind::Set(CardSet::Opening, _)));
         (hands, sets)
+    }
+
+    /// Whether every atom reads only the final state, a hand's two-card total or a hand's
+    /// third card.
+    fn reads_cells_only(&self) -> bool {
+        self.kinds.iter().all(|k| {
+            matches!(
+                k,
+                Kind::State | Kind::TwoCard(..) | Kind::Set(CardSet::Third(_), _)
+            )
+        })
     }
 
     /// When every test on the opening as a set is "the four cards alike" in one attribute and
@@ -1279,6 +1292,177 @@ impl<I: Int> Thirds<'_, '_, I> {
                         Action::Draw => self.banco_draws(&mut coup, left, Some(x), om, &wp, acc),
                     }
                     left[x] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Bets whose atoms read the final state, the hands' two-card totals and the hands' third
+/// cards: what follows an opening depends on it only through its cell (the two totals) and the
+/// cards it took. Per cell, the openings' weight `S0`, and their weight times the cards each
+/// took of a class `S1[x]` or of two classes `S2[x][y]`; a third card of class `x` then comes
+/// in `Σ w·(c_x − o_x) = c_x·S0 − S1[x]` ways, two in `c_x·c'_y·S0 − c_x·S1[y] − c'_y·S1[x] +
+/// S2[x][y]` (`c'_y` less one when `y = x`), as the engine counts third cards.
+fn third_cells<I: Int>(
+    lean: &Lean,
+    classes: &[(u8, u8, u64)],
+    n: u64,
+    plan: &Plan,
+    acc: &mut Acc<I>,
+) {
+    let k = classes.len();
+    if k == 0 {
+        return;
+    }
+    let count = |x: usize| classes[x].2;
+    let value = |x: usize| classes[x].1;
+    let fill: [I; 3] =
+        std::array::from_fn(|d| falling(n.saturating_sub(4 + d as u64), 2 - d as u64));
+    let mut s0 = vec![I::default(); 100];
+    let mut s1 = vec![I::default(); 100 * k];
+    let mut s2 = vec![I::default(); 100 * k * k];
+    let mut left: Vec<u64> = classes.iter().map(|c| c.2).collect();
+    let mut taken = vec![0u64; k];
+    for p1 in 0..k {
+        let w1 = left[p1];
+        if w1 == 0 {
+            continue;
+        }
+        left[p1] -= 1;
+        taken[p1] += 1;
+        for b1 in 0..k {
+            let w2 = w1 * left[b1];
+            if w2 == 0 {
+                continue;
+            }
+            left[b1] -= 1;
+            taken[b1] += 1;
+            for p2 in 0..k {
+                let w3 = w2 * left[p2];
+                if w3 == 0 {
+                    continue;
+                }
+                left[p2] -= 1;
+                taken[p2] += 1;
+                for b2 in 0..k {
+                    let c = left[b2];
+                    if c == 0 {
+                        continue;
+                    }
+                    taken[b2] += 1;
+                    let w = I::from_u64(w3).mul(&I::from_u64(c));
+                    let tp = (value(p1) + value(p2)) % 10;
+                    let tb = (value(b1) + value(b2)) % 10;
+                    let cell = usize::from(tp) * 10 + usize::from(tb);
+                    s0[cell] = s0[cell].add(&w);
+                    let mut distinct = [p1, b1, p2, b2];
+                    distinct.sort_unstable();
+                    let mut seen = [usize::MAX; 4];
+                    let mut len = 0;
+                    for x in distinct {
+                        if len == 0 || seen[len - 1] != x {
+                            seen[len] = x;
+                            len += 1;
+                        }
+                    }
+                    for &x in &seen[..len] {
+                        let wx = w.mul(&I::from_u64(taken[x]));
+                        let slot = &mut s1[cell * k + x];
+                        *slot = slot.add(&wx);
+                        for &y in &seen[..len] {
+                            let slot = &mut s2[(cell * k + x) * k + y];
+                            *slot = slot.add(&wx.mul(&I::from_u64(taken[y])));
+                        }
+                    }
+                    taken[b2] -= 1;
+                }
+                left[p2] += 1;
+                taken[p2] -= 1;
+            }
+            left[b1] += 1;
+            taken[b1] -= 1;
+        }
+        left[p1] += 1;
+        taken[p1] -= 1;
+    }
+    let third = |hand: Hand| -> Vec<u64> {
+        (0..k)
+            .map(|x| lean.third_mask(hand, Some(classes[x].0)))
+            .collect()
+    };
+    let third = [third(Hand::Punto), third(Hand::Banco)];
+    let stood = [
+        lean.third_mask(Hand::Punto, None),
+        lean.third_mask(Hand::Banco, None),
+    ];
+    let state = |p, b, pc, bc| FinalState::new(p, b, pc, bc, false).expect("totals 0 to 9");
+    let mut leaf = |state: FinalState, mask: u64, w: I| {
+        if !w.is_zero() {
+            let d = usize::from(state.cards_used()) - 4;
+            acc.add(mask | lean.state_masks[state.index()], &w.mul(&fill[d]));
+        }
+    };
+    for tp in 0..10u8 {
+        for tb in 0..10u8 {
+            let cell = usize::from(tp) * 10 + usize::from(tb);
+            let total = &s0[cell];
+            if total.is_zero() {
+                continue;
+            }
+            let s1 = &s1[cell * k..(cell + 1) * k];
+            let s2 = &s2[cell * k * k..(cell + 1) * k * k];
+            let two = lean.kinds.iter().enumerate().fold(0u64, |m, (i, kind)| {
+                let holds = match kind {
+                    Kind::TwoCard(Hand::Punto, t) => t.has(tp),
+                    Kind::TwoCard(Hand::Banco, t) => t.has(tb),
+                    _ => false,
+                };
+                m | u64::from(holds) << i
+            });
+            let one = |x: usize| I::from_u64(count(x)).mul(total).sub(&s1[x]);
+            let (pa, row) = match plan.opening(tp, tb) {
+                Opening::Natural => {
+                    let natural = FinalState::new(tp, tb, 2, 2, true).expect("totals 0 to 9");
+                    leaf(natural, two | stood[0] | stood[1], total.clone());
+                    continue;
+                }
+                Opening::Play { punto, banco } => (punto, banco),
+            };
+            match pa {
+                Action::Stand => match row[PuntoMove::Stood.column()] {
+                    Action::Stand => leaf(
+                        state(tp, tb, 2, 2),
+                        two | stood[0] | stood[1],
+                        total.clone(),
+                    ),
+                    Action::Draw => {
+                        for y in 0..k {
+                            let t = (tb + value(y)) % 10;
+                            leaf(state(tp, t, 2, 3), two | stood[0] | third[1][y], one(y));
+                        }
+                    }
+                },
+                Action::Draw => {
+                    for x in 0..k {
+                        let t = (tp + value(x)) % 10;
+                        match row[PuntoMove::Drew(value(x)).column()] {
+                            Action::Stand => {
+                                leaf(state(t, tb, 3, 2), two | third[0][x] | stood[1], one(x));
+                            }
+                            Action::Draw => {
+                                for y in 0..k {
+                                    let cy = count(y).saturating_sub(u64::from(x == y));
+                                    let (cx, cy) = (I::from_u64(count(x)), I::from_u64(cy));
+                                    let plus = cx.mul(&cy).mul(total).add(&s2[x * k + y]);
+                                    let minus = cx.mul(&s1[y]).add(&cy.mul(&s1[x]));
+                                    let tb3 = (tb + value(y)) % 10;
+                                    let mask = two | third[0][x] | third[1][y];
+                                    leaf(state(t, tb3, 3, 3), mask, plus.sub(&minus));
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
