@@ -211,6 +211,8 @@ pub(crate) fn distribution<I: Int>(
         }
     } else if lean.reads_cells_only() {
         third_cells(&lean, &classes_of(&reads, cards), n, &plan, &mut acc);
+    } else if let Some(classes) = dealt_classes(&lean, &reads, cards) {
+        dealt_multisets(&lean, &classes, n, &plan, &mut acc);
     } else if let Some(dealt) = DealtClasses::of(&lean) {
         dealt.count(&lean, cards, n, drawing, &plan, &mut acc);
     } else {
@@ -1293,6 +1295,182 @@ impl<I: Int> Thirds<'_, '_, I> {
                     }
                     left[x] += 1;
                 }
+            }
+        }
+    }
+}
+
+/// The classes for [`dealt_multisets`]: when every atom tests every card dealt and the bet
+/// tells few enough classes apart for a table per multiset of six classes.
+fn dealt_classes(lean: &Lean, reads: &Reads, cards: &[u64; 52]) -> Option<Vec<(u8, u8, u64)>> {
+    let dealt_only = lean
+        .kinds
+        .iter()
+        .all(|k| matches!(k, Kind::Set(CardSet::Dealt, _)));
+    let classes = classes_of(reads, cards);
+    (dealt_only && classes.len() <= 16).then_some(classes)
+}
+
+/// The binomial coefficients up to 21 choose 6, for ranking multisets of classes.
+const BINOMIAL: [[usize; 7]; 22] = {
+    let mut b = [[0; 7]; 22];
+    let mut n = 0;
+    while n < 22 {
+        b[n][0] = 1;
+        let mut r = 1;
+        while r < 7 && r <= n {
+            b[n][r] = b[n - 1][r - 1] + if r < n { b[n - 1][r] } else { 0 };
+            r += 1;
+        }
+        n += 1;
+    }
+    b
+};
+
+/// The rank of a sorted multiset of classes among those of its size (the combinatorial number
+/// system, on the combination `a_i + i`).
+fn multiset_rank(sorted: &[usize]) -> usize {
+    sorted
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| BINOMIAL[a + i][i + 1])
+        .sum()
+}
+
+/// Bets whose atoms all test every card dealt: the truth depends only on the multiset of
+/// classes dealt, and how many sequences deal it depends on an opening only through its
+/// multiset and its cell. Per cell, whether the coup ends on four cards, Banco alone draws,
+/// Punto alone draws (by the value drawn) or both draw (by Punto's value); per opening
+/// multiset, these summed over its orderings; then every multiset of third cards once, its
+/// weight added in a table by multiset of all the classes dealt, and each multiset's atoms
+/// read once at the end.
+fn dealt_multisets<I: Int>(
+    lean: &Lean,
+    classes: &[(u8, u8, u64)],
+    n: u64,
+    plan: &Plan,
+    acc: &mut Acc<I>,
+) {
+    let k = classes.len();
+    if k == 0 {
+        return;
+    }
+    let value = |x: usize| usize::from(classes[x].1);
+    let fill: [I; 3] =
+        std::array::from_fn(|d| falling(n.saturating_sub(4 + d as u64), 2 - d as u64));
+    // Per cell: [four cards, Banco alone draws, Punto alone draws v (10), both, Punto drew v (10)].
+    let follow: Vec<[u64; 22]> = (0..100)
+        .map(|cell| {
+            let mut f = [0u64; 22];
+            let (tp, tb) = ((cell / 10) as u8, (cell % 10) as u8);
+            match plan.opening(tp, tb) {
+                Opening::Natural => f[0] = 1,
+                Opening::Play { punto, banco } => match punto {
+                    Action::Stand => match banco[PuntoMove::Stood.column()] {
+                        Action::Stand => f[0] = 1,
+                        Action::Draw => f[1] = 1,
+                    },
+                    Action::Draw => {
+                        for v in 0..10u8 {
+                            match banco[PuntoMove::Drew(v).column()] {
+                                Action::Stand => f[2 + usize::from(v)] = 1,
+                                Action::Draw => f[12 + usize::from(v)] = 1,
+                            }
+                        }
+                    }
+                },
+            }
+            f
+        })
+        .collect();
+    // Weights and the atoms' masks by multiset of classes dealt, for four, five and six cards.
+    let sizes = [4, 5, 6].map(|r| BINOMIAL[k + r - 1][r]);
+    let mut weights: [Vec<I>; 3] = sizes.map(|len| vec![I::default(); len]);
+    let mut masks: [Vec<u64>; 3] = sizes.map(|len| vec![u64::MAX; len]);
+    let mut pick = [0usize; 4];
+    let add = |sorted: &[usize], w: I, weights: &mut [Vec<I>; 3], masks: &mut [Vec<u64>; 3]| {
+        let (d, rank) = (sorted.len() - 4, multiset_rank(sorted));
+        let slot = &mut weights[d][rank];
+        *slot = slot.add(&w);
+        if masks[d][rank] == u64::MAX {
+            let mut dealt = [0u8; 6];
+            for (c, &x) in dealt.iter_mut().zip(sorted) {
+                *c = classes[x].0;
+            }
+            masks[d][rank] = lean.dealt_mask(&dealt[..sorted.len()]);
+        }
+    };
+    loop {
+        let (runs, len, _) = runs_of(&pick);
+        let runs = &runs[..len];
+        let weight = runs.iter().fold(I::from_u64(1), |w, &(c, m)| {
+            w.mul(&falling::<I>(classes[c].2, m))
+        });
+        if !weight.is_zero() {
+            let mut left: Vec<u64> = classes.iter().map(|c| c.2).collect();
+            for &(c, m) in runs {
+                left[c] -= m;
+            }
+            // What follows, summed over the distinct orderings of the multiset.
+            let mut follows = [0u64; 22];
+            let mut seen: Vec<[usize; 4]> = Vec::new();
+            for order in ORDERS {
+                let t = order.map(|p| pick[p]);
+                if len < 4 {
+                    if seen.contains(&t) {
+                        continue;
+                    }
+                    seen.push(t);
+                }
+                let [p1, b1, p2, b2] = t;
+                let cell = (value(p1) + value(p2)) % 10 * 10 + (value(b1) + value(b2)) % 10;
+                for (s, f) in follows.iter_mut().zip(&follow[cell]) {
+                    *s += f;
+                }
+            }
+            if follows[0] > 0 {
+                let w = weight.mul(&I::from_u64(follows[0])).mul(&fill[0]);
+                add(&pick, w, &mut weights, &mut masks);
+            }
+            let mut five = [0usize; 5];
+            let mut six = [0usize; 6];
+            for x in 0..k {
+                if left[x] == 0 {
+                    continue;
+                }
+                five[..4].copy_from_slice(&pick);
+                five[4] = x;
+                five.sort_unstable();
+                let alone = (follows[1] + follows[2 + value(x)]) * left[x];
+                if alone > 0 {
+                    let w = weight.mul(&I::from_u64(alone)).mul(&fill[1]);
+                    add(&five, w, &mut weights, &mut masks);
+                }
+                let both = follows[12 + value(x)] * left[x];
+                if both == 0 {
+                    continue;
+                }
+                let wx = weight.mul(&I::from_u64(both));
+                for y in 0..k {
+                    let ly = left[y] - u64::from(x == y);
+                    if ly == 0 {
+                        continue;
+                    }
+                    six[..5].copy_from_slice(&five);
+                    six[5] = y;
+                    six.sort_unstable();
+                    add(&six, wx.mul(&I::from_u64(ly)), &mut weights, &mut masks);
+                }
+            }
+        }
+        if !next_multiset(&mut pick, k) {
+            break;
+        }
+    }
+    for (weights, masks) in weights.iter().zip(&masks) {
+        for (w, &mask) in weights.iter().zip(masks) {
+            if !w.is_zero() {
+                acc.add(mask, w);
             }
         }
     }
