@@ -1344,6 +1344,8 @@ fn multiset_rank(sorted: &[usize]) -> usize {
 /// multiset, these summed over its orderings; then every multiset of third cards once, its
 /// weight added in a table by multiset of all the classes dealt, and each multiset's atoms
 /// read once at the end.
+// Classes are read by index in several tables at once.
+#[allow(clippy::needless_range_loop)]
 fn dealt_multisets<I: Int>(
     lean: &Lean,
     classes: &[(u8, u8, u64)],
@@ -1482,6 +1484,8 @@ fn dealt_multisets<I: Int>(
 /// took of a class `S1[x]` or of two classes `S2[x][y]`; a third card of class `x` then comes
 /// in `Σ w·(c_x − o_x) = c_x·S0 − S1[x]` ways, two in `c_x·c'_y·S0 − c_x·S1[y] − c'_y·S1[x] +
 /// S2[x][y]` (`c'_y` less one when `y = x`), as the engine counts third cards.
+// Classes are read by index in several tables at once.
+#[allow(clippy::needless_range_loop)]
 fn third_cells<I: Int>(
     lean: &Lean,
     classes: &[(u8, u8, u64)],
