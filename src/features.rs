@@ -201,12 +201,18 @@ pub(crate) fn distribution<I: Int>(
     if !reads.beyond_opening {
         let (hands, sets) = lean.opening_kinds();
         if !sets {
-            pair_tables(&lean, &classes_of(&reads, cards), n, &mut acc);
+            pair_tables(&lean, &classes_of(&reads, cards), n, n, &mut acc);
+        } else if let Some(same) = lean.opening_same().filter(|_| hands) {
+            same_openings(&lean, &same, &classes_of(&reads, cards), n, &mut acc);
         } else if !hands {
             opening_sets(&lean, &reads, cards, n, &mut acc);
         } else {
             lean_walk(&lean, &classes_of(&reads, cards), n, &plan, true, &mut acc);
         }
+    } else if lean.reads_cells_only() {
+        third_cells(&lean, &classes_of(&reads, cards), n, &plan, &mut acc);
+    } else if let Some(classes) = dealt_classes(&lean, &reads, cards) {
+        dealt_multisets(&lean, &classes, n, &plan, &mut acc);
     } else if let Some(dealt) = DealtClasses::of(&lean) {
         dealt.count(&lean, cards, n, drawing, &plan, &mut acc);
     } else {
@@ -491,6 +497,42 @@ impl<'b> Lean<'b> {
         (hands, sets)
     }
 
+    /// Whether every atom reads only the final state, a hand's two-card total or a hand's
+    /// third card.
+    fn reads_cells_only(&self) -> bool {
+        self.kinds.iter().all(|k| {
+            matches!(
+                k,
+                Kind::State | Kind::TwoCard(..) | Kind::Set(CardSet::Third(_), _)
+            )
+        })
+    }
+
+    /// When every test on the opening as a set is "the four cards alike" in one attribute and
+    /// nothing else, those tests (index and attribute); at most four.
+    fn opening_same(&self) -> Option<Vec<(usize, Same)>> {
+        let mut same = Vec::new();
+        for (i, kind) in self.kinds.iter().enumerate() {
+            if let Kind::Set(CardSet::Opening, t) = kind {
+                match t.same {
+                    Some(s)
+                        if t.filter == CardClass::ALL.0
+                            && t.size.is_none()
+                            && t.all.is_none()
+                            && t.groups.is_none()
+                            && t.straight.is_none()
+                            && t.ranks.is_none()
+                            && t.max_value.is_none() =>
+                    {
+                        same.push((i, s))
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        (same.len() <= 4).then_some(same)
+    }
+
     /// The mask of the atoms a hand's first two cards decide (`punto` or `banco` its cards).
     fn hand_mask(&self, hand: Hand, two: [u8; 2]) -> u64 {
         self.kinds.iter().enumerate().fold(0, |m, (i, k)| {
@@ -612,7 +654,10 @@ fn falling<I: Int>(n: u64, positions: u64) -> I {
 /// `W(c − r) = Σ (c_a − r_a)(c_b − r_b − [a = b]) = W(c) − Σ_a r_a·R[a] − Σ_b r_b·L[b] +
 /// Σ r_a·r_b` over the pairs (a, b) of that mask, where `R[a]` and `L[b]` are the mask's row
 /// and column sums over the whole shoe: a few terms per mask instead of a fresh table.
-fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], n: u64, acc: &mut Acc<I>) {
+///
+/// The opening may be dealt from a sub-shoe of `m` cards (the classes given), the last two
+/// positions filled from the whole shoe of `n`.
+fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], m: u64, n: u64, acc: &mut Acc<I>) {
     let k = classes.len();
     let card = |i: usize| classes[i].0;
     let count = |i: usize| classes[i].2;
@@ -634,7 +679,7 @@ fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], n: u64, acc: &mut
         } else {
             (Hand::Banco, mask(Hand::Punto, 0, 0))
         };
-        let rest = fill.mul(&falling(n.saturating_sub(2), 2));
+        let rest = fill.mul(&falling(m.saturating_sub(2), 2));
         for i in 0..k {
             for j in (0..k).filter(|&j| dealable(i, j)) {
                 let w = ways(count(i), count(j), i == j).mul(&rest);
@@ -686,6 +731,77 @@ fn pair_tables<I: Int>(lean: &Lean, classes: &[(u8, u8, u64)], n: u64, acc: &mut
                 if !left.is_zero() {
                     acc.add(pm | slots[s], &wp.mul(&left));
                 }
+            }
+        }
+    }
+}
+
+/// Opening-only bets on the hands' first two cards and on the opening as a set, where every
+/// test on the opening is "the four cards alike" in some attribute (rank, suit, colour, the
+/// card itself). For each set S of those tests, the openings that pass all of S are those
+/// dealt within one group of the attributes S compares: the hands' pair tables over each
+/// group's sub-shoe ([`pair_tables`]) count them. Inclusion–exclusion over the sets that
+/// contain a profile then gives the openings that pass exactly the tests of that profile.
+fn same_openings<I: Int>(
+    lean: &Lean,
+    same: &[(usize, Same)],
+    classes: &[(u8, u8, u64)],
+    n: u64,
+    acc: &mut Acc<I>,
+) {
+    let q = same.len();
+    // The group of a class under one attribute (the classes tell every compared one apart).
+    let group = |card: u8, s: Same| match s {
+        Same::Rank => u64::from(card / 4),
+        Same::Suit => u64::from(card % 4),
+        Same::Colour => u64::from(is_red(card)),
+        Same::Card => u64::from(card),
+    };
+    // For each set S of tests, the weights by mask of the hands' atoms of the openings
+    // dealt within one group of S's attributes.
+    let within: Vec<HashMap<u64, I>> = (0..1usize << q)
+        .map(|set| {
+            let mut groups: BTreeMap<u64, Vec<(u8, u8, u64)>> = BTreeMap::new();
+            for &class in classes {
+                let key = (0..q)
+                    .filter(|t| set >> t & 1 == 1)
+                    .fold(0u64, |key, t| key << 8 | group(class.0, same[t].1));
+                groups.entry(key).or_default().push(class);
+            }
+            let mut table = Acc::Sparse(HashMap::new());
+            for sub in groups.values() {
+                let m = sub.iter().map(|c| c.2).sum();
+                pair_tables(lean, sub, m, n, &mut table);
+            }
+            match table {
+                Acc::Sparse(map) => map,
+                Acc::Dense(_) => unreachable!("a sparse table"),
+            }
+        })
+        .collect();
+    // Exactly the profile P: Σ over S ⊇ P of (−1)^|S − P| times within(S), the positive and
+    // the negative terms apart so that big integers never go below zero.
+    for profile in 0..1usize << q {
+        let bits = (0..q)
+            .filter(|t| profile >> t & 1 == 1)
+            .fold(0u64, |m, t| m | 1 << same[t].0);
+        let mut plus: HashMap<u64, I> = HashMap::new();
+        let mut minus: HashMap<u64, I> = HashMap::new();
+        for sup in (0..1usize << q).filter(|s| s & profile == profile) {
+            let side = if (sup ^ profile).count_ones() % 2 == 0 {
+                &mut plus
+            } else {
+                &mut minus
+            };
+            for (&mask, w) in &within[sup] {
+                let slot = side.entry(mask).or_default();
+                *slot = slot.add(w);
+            }
+        }
+        for (mask, p) in plus {
+            let w = minus.get(&mask).map_or(p.clone(), |m| p.sub(m));
+            if !w.is_zero() {
+                acc.add(mask | bits, &w);
             }
         }
     }
@@ -1178,6 +1294,357 @@ impl<I: Int> Thirds<'_, '_, I> {
                         Action::Draw => self.banco_draws(&mut coup, left, Some(x), om, &wp, acc),
                     }
                     left[x] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// The classes for [`dealt_multisets`]: when every atom tests every card dealt and the bet
+/// tells few enough classes apart for a table per multiset of six classes.
+fn dealt_classes(lean: &Lean, reads: &Reads, cards: &[u64; 52]) -> Option<Vec<(u8, u8, u64)>> {
+    let dealt_only = lean
+        .kinds
+        .iter()
+        .all(|k| matches!(k, Kind::Set(CardSet::Dealt, _)));
+    let classes = classes_of(reads, cards);
+    (dealt_only && classes.len() <= 16).then_some(classes)
+}
+
+/// The binomial coefficients up to 21 choose 6, for ranking multisets of classes.
+const BINOMIAL: [[usize; 7]; 22] = {
+    let mut b = [[0; 7]; 22];
+    let mut n = 0;
+    while n < 22 {
+        b[n][0] = 1;
+        let mut r = 1;
+        while r < 7 && r <= n {
+            b[n][r] = b[n - 1][r - 1] + if r < n { b[n - 1][r] } else { 0 };
+            r += 1;
+        }
+        n += 1;
+    }
+    b
+};
+
+/// The rank of a sorted multiset of classes among those of its size (the combinatorial number
+/// system, on the combination `a_i + i`).
+fn multiset_rank(sorted: &[usize]) -> usize {
+    sorted
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| BINOMIAL[a + i][i + 1])
+        .sum()
+}
+
+/// Bets whose atoms all test every card dealt: the truth depends only on the multiset of
+/// classes dealt, and how many sequences deal it depends on an opening only through its
+/// multiset and its cell. Per cell, whether the coup ends on four cards, Banco alone draws,
+/// Punto alone draws (by the value drawn) or both draw (by Punto's value); per opening
+/// multiset, these summed over its orderings; then every multiset of third cards once, its
+/// weight added in a table by multiset of all the classes dealt, and each multiset's atoms
+/// read once at the end.
+// Classes are read by index in several tables at once.
+#[allow(clippy::needless_range_loop)]
+fn dealt_multisets<I: Int>(
+    lean: &Lean,
+    classes: &[(u8, u8, u64)],
+    n: u64,
+    plan: &Plan,
+    acc: &mut Acc<I>,
+) {
+    let k = classes.len();
+    if k == 0 {
+        return;
+    }
+    let value = |x: usize| usize::from(classes[x].1);
+    let fill: [I; 3] =
+        std::array::from_fn(|d| falling(n.saturating_sub(4 + d as u64), 2 - d as u64));
+    // Per cell: [four cards, Banco alone draws, Punto alone draws v (10), both, Punto drew v (10)].
+    let follow: Vec<[u64; 22]> = (0..100)
+        .map(|cell| {
+            let mut f = [0u64; 22];
+            let (tp, tb) = ((cell / 10) as u8, (cell % 10) as u8);
+            match plan.opening(tp, tb) {
+                Opening::Natural => f[0] = 1,
+                Opening::Play { punto, banco } => match punto {
+                    Action::Stand => match banco[PuntoMove::Stood.column()] {
+                        Action::Stand => f[0] = 1,
+                        Action::Draw => f[1] = 1,
+                    },
+                    Action::Draw => {
+                        for v in 0..10u8 {
+                            match banco[PuntoMove::Drew(v).column()] {
+                                Action::Stand => f[2 + usize::from(v)] = 1,
+                                Action::Draw => f[12 + usize::from(v)] = 1,
+                            }
+                        }
+                    }
+                },
+            }
+            f
+        })
+        .collect();
+    // Weights and the atoms' masks by multiset of classes dealt, for four, five and six cards.
+    let sizes = [4, 5, 6].map(|r| BINOMIAL[k + r - 1][r]);
+    let mut weights: [Vec<I>; 3] = sizes.map(|len| vec![I::default(); len]);
+    let mut masks: [Vec<u64>; 3] = sizes.map(|len| vec![u64::MAX; len]);
+    let mut pick = [0usize; 4];
+    let add = |sorted: &[usize], w: I, weights: &mut [Vec<I>; 3], masks: &mut [Vec<u64>; 3]| {
+        let (d, rank) = (sorted.len() - 4, multiset_rank(sorted));
+        let slot = &mut weights[d][rank];
+        *slot = slot.add(&w);
+        if masks[d][rank] == u64::MAX {
+            let mut dealt = [0u8; 6];
+            for (c, &x) in dealt.iter_mut().zip(sorted) {
+                *c = classes[x].0;
+            }
+            masks[d][rank] = lean.dealt_mask(&dealt[..sorted.len()]);
+        }
+    };
+    loop {
+        let (runs, len, _) = runs_of(&pick);
+        let runs = &runs[..len];
+        let weight = runs.iter().fold(I::from_u64(1), |w, &(c, m)| {
+            w.mul(&falling::<I>(classes[c].2, m))
+        });
+        if !weight.is_zero() {
+            let mut left: Vec<u64> = classes.iter().map(|c| c.2).collect();
+            for &(c, m) in runs {
+                left[c] -= m;
+            }
+            // What follows, summed over the distinct orderings of the multiset.
+            let mut follows = [0u64; 22];
+            let mut seen: Vec<[usize; 4]> = Vec::new();
+            for order in ORDERS {
+                let t = order.map(|p| pick[p]);
+                if len < 4 {
+                    if seen.contains(&t) {
+                        continue;
+                    }
+                    seen.push(t);
+                }
+                let [p1, b1, p2, b2] = t;
+                let cell = (value(p1) + value(p2)) % 10 * 10 + (value(b1) + value(b2)) % 10;
+                for (s, f) in follows.iter_mut().zip(&follow[cell]) {
+                    *s += f;
+                }
+            }
+            if follows[0] > 0 {
+                let w = weight.mul(&I::from_u64(follows[0])).mul(&fill[0]);
+                add(&pick, w, &mut weights, &mut masks);
+            }
+            let mut five = [0usize; 5];
+            let mut six = [0usize; 6];
+            for x in 0..k {
+                if left[x] == 0 {
+                    continue;
+                }
+                five[..4].copy_from_slice(&pick);
+                five[4] = x;
+                five.sort_unstable();
+                let alone = (follows[1] + follows[2 + value(x)]) * left[x];
+                if alone > 0 {
+                    let w = weight.mul(&I::from_u64(alone)).mul(&fill[1]);
+                    add(&five, w, &mut weights, &mut masks);
+                }
+                let both = follows[12 + value(x)] * left[x];
+                if both == 0 {
+                    continue;
+                }
+                let wx = weight.mul(&I::from_u64(both));
+                for y in 0..k {
+                    let ly = left[y] - u64::from(x == y);
+                    if ly == 0 {
+                        continue;
+                    }
+                    six[..5].copy_from_slice(&five);
+                    six[5] = y;
+                    six.sort_unstable();
+                    add(&six, wx.mul(&I::from_u64(ly)), &mut weights, &mut masks);
+                }
+            }
+        }
+        if !next_multiset(&mut pick, k) {
+            break;
+        }
+    }
+    for (weights, masks) in weights.iter().zip(&masks) {
+        for (w, &mask) in weights.iter().zip(masks) {
+            if !w.is_zero() {
+                acc.add(mask, w);
+            }
+        }
+    }
+}
+
+/// Bets whose atoms read the final state, the hands' two-card totals and the hands' third
+/// cards: what follows an opening depends on it only through its cell (the two totals) and the
+/// cards it took. Per cell, the openings' weight `S0`, and their weight times the cards each
+/// took of a class `S1[x]` or of two classes `S2[x][y]`; a third card of class `x` then comes
+/// in `Σ w·(c_x − o_x) = c_x·S0 − S1[x]` ways, two in `c_x·c'_y·S0 − c_x·S1[y] − c'_y·S1[x] +
+/// S2[x][y]` (`c'_y` less one when `y = x`), as the engine counts third cards.
+// Classes are read by index in several tables at once.
+#[allow(clippy::needless_range_loop)]
+fn third_cells<I: Int>(
+    lean: &Lean,
+    classes: &[(u8, u8, u64)],
+    n: u64,
+    plan: &Plan,
+    acc: &mut Acc<I>,
+) {
+    let k = classes.len();
+    if k == 0 {
+        return;
+    }
+    let count = |x: usize| classes[x].2;
+    let value = |x: usize| classes[x].1;
+    let fill: [I; 3] =
+        std::array::from_fn(|d| falling(n.saturating_sub(4 + d as u64), 2 - d as u64));
+    let mut s0 = vec![I::default(); 100];
+    let mut s1 = vec![I::default(); 100 * k];
+    let mut s2 = vec![I::default(); 100 * k * k];
+    let mut left: Vec<u64> = classes.iter().map(|c| c.2).collect();
+    let mut taken = vec![0u64; k];
+    for p1 in 0..k {
+        let w1 = left[p1];
+        if w1 == 0 {
+            continue;
+        }
+        left[p1] -= 1;
+        taken[p1] += 1;
+        for b1 in 0..k {
+            let w2 = w1 * left[b1];
+            if w2 == 0 {
+                continue;
+            }
+            left[b1] -= 1;
+            taken[b1] += 1;
+            for p2 in 0..k {
+                let w3 = w2 * left[p2];
+                if w3 == 0 {
+                    continue;
+                }
+                left[p2] -= 1;
+                taken[p2] += 1;
+                for b2 in 0..k {
+                    let c = left[b2];
+                    if c == 0 {
+                        continue;
+                    }
+                    taken[b2] += 1;
+                    let w = I::from_u64(w3).mul(&I::from_u64(c));
+                    let tp = (value(p1) + value(p2)) % 10;
+                    let tb = (value(b1) + value(b2)) % 10;
+                    let cell = usize::from(tp) * 10 + usize::from(tb);
+                    s0[cell] = s0[cell].add(&w);
+                    let mut distinct = [p1, b1, p2, b2];
+                    distinct.sort_unstable();
+                    let mut seen = [usize::MAX; 4];
+                    let mut len = 0;
+                    for x in distinct {
+                        if len == 0 || seen[len - 1] != x {
+                            seen[len] = x;
+                            len += 1;
+                        }
+                    }
+                    for &x in &seen[..len] {
+                        let wx = w.mul(&I::from_u64(taken[x]));
+                        let slot = &mut s1[cell * k + x];
+                        *slot = slot.add(&wx);
+                        for &y in &seen[..len] {
+                            let slot = &mut s2[(cell * k + x) * k + y];
+                            *slot = slot.add(&wx.mul(&I::from_u64(taken[y])));
+                        }
+                    }
+                    taken[b2] -= 1;
+                }
+                left[p2] += 1;
+                taken[p2] -= 1;
+            }
+            left[b1] += 1;
+            taken[b1] -= 1;
+        }
+        left[p1] += 1;
+        taken[p1] -= 1;
+    }
+    let third = |hand: Hand| -> Vec<u64> {
+        (0..k)
+            .map(|x| lean.third_mask(hand, Some(classes[x].0)))
+            .collect()
+    };
+    let third = [third(Hand::Punto), third(Hand::Banco)];
+    let stood = [
+        lean.third_mask(Hand::Punto, None),
+        lean.third_mask(Hand::Banco, None),
+    ];
+    let state = |p, b, pc, bc| FinalState::new(p, b, pc, bc, false).expect("totals 0 to 9");
+    let mut leaf = |state: FinalState, mask: u64, w: I| {
+        if !w.is_zero() {
+            let d = usize::from(state.cards_used()) - 4;
+            acc.add(mask | lean.state_masks[state.index()], &w.mul(&fill[d]));
+        }
+    };
+    for tp in 0..10u8 {
+        for tb in 0..10u8 {
+            let cell = usize::from(tp) * 10 + usize::from(tb);
+            let total = &s0[cell];
+            if total.is_zero() {
+                continue;
+            }
+            let s1 = &s1[cell * k..(cell + 1) * k];
+            let s2 = &s2[cell * k * k..(cell + 1) * k * k];
+            let two = lean.kinds.iter().enumerate().fold(0u64, |m, (i, kind)| {
+                let holds = match kind {
+                    Kind::TwoCard(Hand::Punto, t) => t.has(tp),
+                    Kind::TwoCard(Hand::Banco, t) => t.has(tb),
+                    _ => false,
+                };
+                m | u64::from(holds) << i
+            });
+            let one = |x: usize| I::from_u64(count(x)).mul(total).sub(&s1[x]);
+            let (pa, row) = match plan.opening(tp, tb) {
+                Opening::Natural => {
+                    let natural = FinalState::new(tp, tb, 2, 2, true).expect("totals 0 to 9");
+                    leaf(natural, two | stood[0] | stood[1], total.clone());
+                    continue;
+                }
+                Opening::Play { punto, banco } => (punto, banco),
+            };
+            match pa {
+                Action::Stand => match row[PuntoMove::Stood.column()] {
+                    Action::Stand => leaf(
+                        state(tp, tb, 2, 2),
+                        two | stood[0] | stood[1],
+                        total.clone(),
+                    ),
+                    Action::Draw => {
+                        for y in 0..k {
+                            let t = (tb + value(y)) % 10;
+                            leaf(state(tp, t, 2, 3), two | stood[0] | third[1][y], one(y));
+                        }
+                    }
+                },
+                Action::Draw => {
+                    for x in 0..k {
+                        let t = (tp + value(x)) % 10;
+                        match row[PuntoMove::Drew(value(x)).column()] {
+                            Action::Stand => {
+                                leaf(state(t, tb, 3, 2), two | third[0][x] | stood[1], one(x));
+                            }
+                            Action::Draw => {
+                                for y in 0..k {
+                                    let cy = count(y).saturating_sub(u64::from(x == y));
+                                    let (cx, cy) = (I::from_u64(count(x)), I::from_u64(cy));
+                                    let plus = cx.mul(&cy).mul(total).add(&s2[x * k + y]);
+                                    let minus = cx.mul(&s1[y]).add(&cy.mul(&s1[x]));
+                                    let tb3 = (tb + value(y)) % 10;
+                                    let mask = two | third[0][x] | third[1][y];
+                                    leaf(state(t, tb3, 3, 3), mask, plus.sub(&minus));
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -1827,6 +2294,22 @@ mod tests {
                     line(opening(same(Same::Card)), 100),
                     line(both(same(Same::Rank)), 20),
                     line(either(same(Same::Rank)), 4),
+                ]),
+            ),
+            (
+                "opening_alike",
+                bet(vec![
+                    line(
+                        Cond::All(vec![
+                            opening(same(Same::Suit)),
+                            Cond::Not(Box::new(opening(same(Same::Colour)))),
+                        ]),
+                        7,
+                    ),
+                    line(opening(same(Same::Rank)), 50),
+                    line(opening(same(Same::Colour)), 3),
+                    line(both(same(Same::Suit)), 2),
+                    line(first_two(Hand::Punto, same(Same::Card)), 1),
                 ]),
             ),
             (
