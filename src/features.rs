@@ -16,6 +16,13 @@
 //!   classes once, times its orderings, the suited ones apart when only "one suit" is read;
 //! - the final state and "every card dealt is in a class" or "the highest value dealt":
 //!   value-level counts of sub-shoes (the engine's, rescaled) and inclusion–exclusion;
+//! - the hands' first two cards and "all four opening cards alike" (Tiger Pair's four
+//!   identical cards): the pair tables over the sub-shoe of each group of the compared
+//!   attribute, and inclusion–exclusion;
+//! - the final state, two-card totals and third cards (Monkey 6, 3 Giving 8): per-cell sums
+//!   over the openings, the third cards' ways in closed form, as the engine counts them;
+//! - tests on every card dealt alone (Lucky Match): each opening multiset once, its weights
+//!   gathered by the multiset of classes dealt, whose atoms are read once at the end;
 //! - the rest: a lean walk over opening multisets and third cards, each atom read once where
 //!   it becomes known.
 //!
