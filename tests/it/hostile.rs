@@ -1999,3 +1999,107 @@ fn a_schema_2_bet_names_a_bounded_number_of_card_classes() {
     let text = schema_2_file(2, &format!("\"x\": [{}]", lines(32)));
     succeeded(&run(&["rules", "--rules", "-"], text.as_bytes()));
 }
+
+// Claims of the catalogue (issue 12): `line`, `over`, `published_wrong`, `significant_digits`
+// and counts with group commas, each refused with its field, its place and what is accepted.
+
+/// The catalogue's card-count file with its claims replaced by the one given, on line 35.
+fn file_with_claim(claim: &str) -> String {
+    let text = repo_file("data/catalogue/card-counts.json");
+    let (head, _) = text.split_once("\"claims\": [").unwrap();
+    assert_eq!(head.lines().count(), 34, "the claim's line moved");
+    format!("{head}\"claims\": [\n{claim}]}}\n")
+}
+
+#[test]
+fn catalogue_claims_are_refused_by_field_with_line_and_column() {
+    for (claim, needles) in [
+        (
+            r#"{"bet": "small", "line": 0, "count": "1"}"#,
+            &["line 35, column ", "claims: line is `0`", "from 1 to 1000"][..],
+        ),
+        (
+            r#"{"bet": "nope", "line": 1, "count": "1"}"#,
+            &[
+                "line 35, column ",
+                "the bet `nope` is not among the file's bets",
+                "small",
+            ],
+        ),
+        (
+            r#"{"bet": "small", "line": 1, "count": "1", "over": "decks"}"#,
+            &[
+                "line 35, column ",
+                "over is `decks`",
+                "sequences, openings, hands, two_cards",
+            ],
+        ),
+        (
+            r#"{"bet": "small", "edge": "1%", "over": "hands"}"#,
+            &[
+                "line 35, column ",
+                "give it with \"bet\", \"line\" and \"count\"",
+            ],
+        ),
+        (
+            r#"{"bet": "small", "edge": "1%", "published_wrong": ""}"#,
+            &["line 35, column ", "published_wrong is empty", "say why"],
+        ),
+        (
+            r#"{"bet": "small", "edge": "1%", "published_wrong": 3}"#,
+            &[
+                "line 35, column ",
+                "published_wrong is not a string",
+                "a line of text",
+            ],
+        ),
+        (
+            r#"{"bet": "small", "edge": "1.5%", "significant_digits": 0}"#,
+            &[
+                "line 35, column ",
+                "significant_digits is `0`",
+                "from 1 to 100",
+            ],
+        ),
+        (
+            r#"{"bet": "small", "edge": "1.5%", "significant_digits": 40}"#,
+            &[
+                "line 35, column ",
+                "significant_digits is 40",
+                "fewer significant digits",
+            ],
+        ),
+        (
+            r#"{"bet": "small", "edge": "1.5%", "significant_digits": "3"}"#,
+            &[
+                "line 35, column ",
+                "significant_digits is not a whole number",
+                "from 1 to 100",
+            ],
+        ),
+        (
+            r#"{"bet": "small", "line": 1, "count": "1,2,3"}"#,
+            &[
+                "line 35, column ",
+                "count `1,2,3` is not a figure",
+                "groups of three",
+            ],
+        ),
+        (
+            r#"{"bet": "small", "line": 1, "count": "12,34"}"#,
+            &["line 35, column ", "count `12,34` must be a whole number"],
+        ),
+    ] {
+        let text = file_with_claim(claim);
+        refused(&["check", "-"], text.as_bytes(), 2, needles);
+    }
+    // The same file with a claim that reads is accepted: the refusals above are the claim's.
+    let text = file_with_claim(r#"{"bet": "small", "line": 1, "count": "1"}"#);
+    let output = run(&["check", "-"], text.as_bytes());
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

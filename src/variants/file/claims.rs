@@ -17,7 +17,15 @@ fn claim_bet_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D:
 }
 
 fn published_wrong_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let why = one_line_text(d, "claims: published_wrong")?;
+    let why = one_line_text(d, "claims: published_wrong").map_err(|e: D::Error| {
+        if e.to_string().starts_with("invalid type") {
+            de::Error::custom(
+                "claims: published_wrong is not a string: expected a line of text saying why the published figure is wrong",
+            )
+        } else {
+            e
+        }
+    })?;
     if why.trim().is_empty() {
         return Err(de::Error::custom(
             "claims: published_wrong is empty: say why the published figure is wrong",
@@ -83,7 +91,11 @@ fn line_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<usize>>, D::
 
 /// Reads `"significant_digits"`: how many of a figure's significant digits are checked.
 fn significant_digits_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    let n = u64::deserialize(d)?;
+    let n = u64::deserialize(d).map_err(|_: D::Error| {
+        de::Error::custom(format!(
+            "claims: significant_digits is not a whole number: expected a whole number from 1 to {MAX_FIGURE_DIGITS}"
+        ))
+    })?;
     if !(1..=MAX_FIGURE_DIGITS as u64).contains(&n) {
         return Err(de::Error::custom(format!(
             "claims: significant_digits is `{n}`: expected a whole number from 1 to {MAX_FIGURE_DIGITS}"
