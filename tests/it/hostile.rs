@@ -2089,6 +2089,13 @@ fn catalogue_claims_are_refused_by_field_with_line_and_column() {
             r#"{"bet": "small", "line": 1, "count": "12,34"}"#,
             &["line 35, column ", "count `12,34` must be a whole number"],
         ),
+        (
+            r#"{"bet": "small", "line": [1, 99], "count": "1"}"#,
+            &[
+                "line 35, column ",
+                "line 99 of `small`: the bet has 1 pay line (expected 1 to 1)",
+            ],
+        ),
     ] {
         let text = file_with_claim(claim);
         refused(&["check", "-"], text.as_bytes(), 2, needles);

@@ -18,8 +18,9 @@ mod shoe;
 pub use bets::{MAX_AMOUNT, parse_amount};
 pub use drawing::{TableauRowError, parse_tableau_row};
 
+use super::claim::ClaimTarget;
 use super::rule_set::{RuleSet, RuleSetError};
-use crate::rules::Rules;
+use crate::rules::{Rules, Terms};
 use bets::BetsSpec;
 use claims::ClaimSpec;
 use drawing::DrawingSpec;
@@ -107,6 +108,37 @@ fn read_as<const V: u8>(text: &str) -> Result<RuleSet, RuleSetError> {
                 column,
                 known: bets.join(", "),
             });
+        }
+        if let ClaimTarget::LineProbability { bet, lines }
+        | ClaimTarget::LineCount { bet, lines, .. } = &claim.0.target
+        {
+            let count = file
+                .bets
+                .0
+                .all()
+                .into_iter()
+                .find(|(key, _)| key == bet)
+                .map_or(0, |(_, terms)| match terms {
+                    Terms::Paytable(b) => b.lines.len(),
+                    Terms::Cards(b) => b.lines.len(),
+                    Terms::Pair { .. } => 1,
+                });
+            if let Some(&beyond) = lines.iter().find(|&&l| l > count) {
+                // The claim's own mention of the bet: the first after the claims begin.
+                let from = text.find("\"claims\"").unwrap_or(0);
+                let (line, column) = match text[from..].find(&format!("\"{bet}\"")) {
+                    Some(at) => position_of(text, &text[from + at..]),
+                    None => position_of(text, &format!("\"{bet}\"")),
+                };
+                let plural = if count == 1 { "" } else { "s" };
+                return Err(RuleSetError::Number {
+                    line,
+                    column,
+                    message: format!(
+                        "claims: line {beyond} of `{bet}`: the bet has {count} pay line{plural} (expected 1 to {count})"
+                    ),
+                });
+            }
         }
     }
     Ok(RuleSet::new(
