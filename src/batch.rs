@@ -20,12 +20,15 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
 
-/// One input line: a shoe (whole decks, rank counts, or cards removed from either) and an
+/// One input line: a shoe (whole decks, rank counts or card counts, and cards removed from
+/// it) and an
 /// optional rule set, by the name the caller's resolver understands. Values are kept as
 /// written, so that an error quotes them exactly and names their field.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BatchLine<'a> {
+    #[serde(default, borrow)]
+    card_counts: Option<&'a RawValue>,
     #[serde(default, borrow)]
     decks: Option<&'a RawValue>,
     #[serde(default, borrow)]
@@ -271,50 +274,92 @@ fn read_line<'t>(
         None => None,
         // Thirteen plain counts, the common line, are read in one scan; anything else (and
         // every mistake) takes the general path, which says what is wrong.
-        Some(raw) => Some(match plain_counts(raw.get()) {
+        Some(raw) => Some(match plain_counts(raw.get(), Shoe::MAX_COUNT) {
             Some(ranks) => ranks,
-            None => counts(raw)?,
+            None => counts(raw, &RANKS)?,
+        }),
+    };
+    let cards = match line.card_counts {
+        None => None,
+        Some(raw) => Some(match plain_counts(raw.get(), Shoe::MAX_CARD_COUNT) {
+            Some(cards) => cards,
+            None => counts(raw, &CARDS)?,
         }),
     };
     // The shoe specification's precedence: the line's own base, the table's shoe, eight decks.
-    let spec = ShoeSpec::new(decks, ranks, removed).map_err(|e| e.to_string())?;
+    let spec = ShoeSpec::with_bases(decks, ranks, cards, removed).map_err(|e| e.to_string())?;
     let shoe = table.resolve_shoe(&spec).map_err(|e| e.to_string())?;
     Ok((shoe, table))
 }
 
-/// The 13 rank counts of a `ranks` list, or a message naming what is wrong.
-fn counts(raw: &RawValue) -> Result<[u64; 13], String> {
-    let counts: Vec<&RawValue> = field(raw, "ranks", "a list of 13 rank counts, A to K")?;
-    if counts.len() != 13 {
-        return Err(format!(
-            "ranks holds {} counts: expected 13 (A, 2, …, 10, J, Q, K)",
-            counts.len()
-        ));
-    }
-    let mut ranks = [0u64; 13];
-    for (index, (slot, count)) in ranks.iter_mut().zip(counts).enumerate() {
-        // The field's name is only written for an error: not for every count.
-        let field = || format!("ranks[{index}]");
-        *slot = whole(count, field, 0, Shoe::MAX_COUNT)?;
-    }
-    Ok(ranks)
+/// A list of counts a line can give: its field, what it counts and the most of each.
+struct CountList {
+    field: &'static str,
+    /// What the list is, for a list that is not one: `a list of 13 rank counts, A to K`.
+    list: &'static str,
+    /// What its counts are, for a list of the wrong length: `13 (A, 2, …, 10, J, Q, K)`.
+    expected: &'static str,
+    /// What one count counts, for a count out of range: the rank or the card, by position.
+    counted: fn(usize) -> String,
+    max: u64,
 }
 
-/// A `ranks` list as JSON text (already checked to be JSON) when it is exactly 13 whole
-/// numbers, each at most [`Shoe::MAX_COUNT`], separated by commas and blanks; `None` for
+/// The `ranks` list.
+const RANKS: CountList = CountList {
+    field: "ranks",
+    list: "a list of 13 rank counts, A to K",
+    expected: "13 (A, 2, …, 10, J, Q, K)",
+    counted: |_| String::new(),
+    max: Shoe::MAX_COUNT,
+};
+
+/// The `card_counts` list.
+const CARDS: CountList = CountList {
+    field: "card_counts",
+    list: "a list of 52 card counts, A♠ A♥ A♦ A♣ 2♠ … K♣",
+    expected: "52 (A♠ A♥ A♦ A♣ 2♠ … K♣: rank-major, suits ♠ ♥ ♦ ♣)",
+    counted: |index| match Card::from_index(index) {
+        Some(card) => format!(" (the count of {card})"),
+        None => String::new(),
+    },
+    max: Shoe::MAX_CARD_COUNT,
+};
+
+/// The `N` counts of a `ranks` or `card_counts` list, or a message naming what is wrong.
+fn counts<const N: usize>(raw: &RawValue, list: &CountList) -> Result<[u64; N], String> {
+    let items: Vec<&RawValue> = field(raw, list.field, list.list)?;
+    if items.len() != N {
+        return Err(format!(
+            "{} holds {} counts: expected {}",
+            list.field,
+            items.len(),
+            list.expected
+        ));
+    }
+    let mut counts = [0u64; N];
+    for (index, (slot, count)) in counts.iter_mut().zip(items).enumerate() {
+        // The field's name is only written for an error: not for every count.
+        let field = || format!("{}[{index}]{}", list.field, (list.counted)(index));
+        *slot = whole(count, field, 0, list.max)?;
+    }
+    Ok(counts)
+}
+
+/// A `ranks` or `card_counts` list as JSON text (already checked to be JSON) when it is
+/// exactly `N` whole numbers, each at most `max`, separated by commas and blanks; `None` for
 /// anything else, which [`counts`] then reads or refuses.
-fn plain_counts(text: &str) -> Option<[u64; 13]> {
+fn plain_counts<const N: usize>(text: &str, max: u64) -> Option<[u64; N]> {
     let inner = text.strip_prefix('[')?.strip_suffix(']')?;
-    let mut ranks = [0u64; 13];
+    let mut counts = [0u64; N];
     let mut items = inner.split(',');
-    for slot in &mut ranks {
+    for slot in &mut counts {
         let digits = items.next()?.trim_matches([' ', '\t', '\n', '\r']);
         if digits.is_empty() || digits.len() > 19 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        *slot = digits.parse().ok().filter(|&n| n <= Shoe::MAX_COUNT)?;
+        *slot = digits.parse().ok().filter(|&n| n <= max)?;
     }
-    items.next().is_none().then_some(ranks)
+    items.next().is_none().then_some(counts)
 }
 
 /// A whole number from `low` to `high`, or a message naming the field and the value as
@@ -478,11 +523,40 @@ mod tests {
             "{}".to_string(),
         ] {
             let raw: Box<RawValue> = serde_json::from_str(&text).unwrap();
-            let general = counts(&raw);
-            match plain_counts(raw.get()) {
+            let general = counts::<13>(&raw, &RANKS);
+            match plain_counts::<13>(raw.get(), Shoe::MAX_COUNT) {
                 Some(ranks) => assert_eq!(Ok(ranks), general, "{text}"),
                 None => assert!(general.is_err() || text.contains('\t'), "{text}"),
             }
         }
+    }
+
+    /// The same for card counts, whose bound is one card per deck.
+    #[test]
+    fn plain_card_counts_are_read_as_the_general_path_reads_them() {
+        let list = |last: &str| format!("[{}{last}]", "8,".repeat(51));
+        let over = Shoe::MAX_CARD_COUNT + 1;
+        for text in [
+            list("8"),
+            list(&Shoe::MAX_CARD_COUNT.to_string()),
+            list(&over.to_string()),
+            list("-8"),
+            list("8.5"),
+            list("\"8\""),
+            list("8,8"),
+            format!("[{}8]", "8,".repeat(50)),
+        ] {
+            let raw: Box<RawValue> = serde_json::from_str(&text).unwrap();
+            let general = counts::<52>(&raw, &CARDS);
+            match plain_counts::<52>(raw.get(), Shoe::MAX_CARD_COUNT) {
+                Some(cards) => assert_eq!(Ok(cards), general, "{text}"),
+                None => assert!(general.is_err(), "{text}"),
+            }
+        }
+        let raw: Box<RawValue> = serde_json::from_str(&list("-8")).unwrap();
+        assert_eq!(
+            counts::<52>(&raw, &CARDS),
+            Err("card_counts[51] (the count of K♣) is -8: expected a whole number from 0 to 4294967296".into())
+        );
     }
 }

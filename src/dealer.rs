@@ -7,7 +7,7 @@
 use crate::card::{Card, Rank, Suit};
 use crate::coup::{Coup, deal};
 use crate::rules::DrawingRules;
-use crate::shoe::ShoeError;
+use crate::shoe::{Shoe, ShoeError};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -56,6 +56,52 @@ impl Dealer {
         }
         cards.shuffle(rng);
         Dealer { cards, next: 0 }
+    }
+
+    /// The real cards of a shoe whose suits are known (a card-level shoe, or one whose every
+    /// rank four suits share evenly, whole decks among them), in a random order drawn from
+    /// `rng`. Whole decks are laid out and shuffled as [`Dealer::shuffled`] does, so the same
+    /// generator deals them the same cards in the same order. A shoe whose suits are unknown
+    /// is [`ShoeError::SuitsUnknown`]; one of more cards than [`Dealer::MAX_DECKS`] decks is
+    /// [`ShoeError::TooManyToDeal`].
+    ///
+    /// ```
+    /// use punto_banco::{card::parse_cards, dealer::Dealer, shoe::Shoe};
+    /// let shoe = Shoe::decks_without(1, &parse_cards("4H").unwrap()).unwrap();
+    /// let dealer = Dealer::try_from_shoe(&shoe, &mut Dealer::rng(7)).unwrap();
+    /// assert_eq!(dealer.remaining().len(), 51);
+    /// assert!(!dealer.remaining().contains(&"4H".parse().unwrap()));
+    /// ```
+    pub fn try_from_shoe(shoe: &Shoe, rng: &mut ChaCha8Rng) -> Result<Dealer, ShoeError> {
+        let max = 52 * Self::MAX_DECKS;
+        if shoe.len() > max {
+            return Err(ShoeError::TooManyToDeal {
+                cards: shoe.len(),
+                max,
+            });
+        }
+        let mut left = shoe.card_counts()?;
+        // Laid out deck by deck, each deck suit by suit and each suit A to K, as whole decks
+        // are: one round per deck, every card still left taking its turn in the round.
+        let mut turns: Vec<usize> = Suit::ALL
+            .iter()
+            .flat_map(|&suit| {
+                Rank::ALL
+                    .iter()
+                    .map(move |&rank| Card::new(rank, suit).index())
+            })
+            .filter(|&index| left[index] > 0)
+            .collect();
+        let mut cards = Vec::with_capacity(shoe.len() as usize);
+        while !turns.is_empty() {
+            for &index in &turns {
+                cards.push(Card::from_index(index).expect("an index of the 52 cards"));
+                left[index] -= 1;
+            }
+            turns.retain(|&index| left[index] > 0);
+        }
+        cards.shuffle(rng);
+        Ok(Dealer { cards, next: 0 })
     }
 
     /// A seeded generator for [`Dealer::shuffled`].
@@ -132,6 +178,46 @@ mod tests {
                 .len(),
             104
         );
+    }
+
+    #[test]
+    fn whole_decks_are_dealt_from_their_shoe_as_shuffled_deals_them() {
+        for n_decks in [1, 2, 8] {
+            let shoe = Shoe::decks(n_decks).unwrap();
+            let from_shoe = Dealer::try_from_shoe(&shoe, &mut Dealer::rng(11)).unwrap();
+            let shuffled = Dealer::shuffled(n_decks, &mut Dealer::rng(11));
+            assert_eq!(from_shoe.remaining(), shuffled.remaining());
+        }
+    }
+
+    #[test]
+    fn a_card_level_shoe_is_dealt_its_exact_cards() {
+        let mut counts = [0u64; 52];
+        counts[0] = 5;
+        counts[13] = 2;
+        counts[51] = 1;
+        counts[20] = 3;
+        let shoe = Shoe::from_card_counts(counts).unwrap();
+        let dealer = Dealer::try_from_shoe(&shoe, &mut Dealer::rng(3)).unwrap();
+        let mut dealt = [0u64; 52];
+        for card in dealer.remaining() {
+            dealt[card.index()] += 1;
+        }
+        assert_eq!(dealt, counts);
+        // Suits unknown, or more cards than a dealer holds: errors, never a guess.
+        let ranks = Shoe::from_counts([3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        assert!(matches!(
+            Dealer::try_from_shoe(&ranks, &mut Dealer::rng(1)),
+            Err(ShoeError::SuitsUnknown {
+                rank: "A",
+                count: 3
+            })
+        ));
+        let huge = Shoe::decks(Dealer::MAX_DECKS + 1).unwrap();
+        assert!(matches!(
+            Dealer::try_from_shoe(&huge, &mut Dealer::rng(1)),
+            Err(ShoeError::TooManyToDeal { .. })
+        ));
     }
 
     #[test]

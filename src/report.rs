@@ -140,9 +140,14 @@ pub struct NetReport {
     pub probability: String,
 }
 
-/// The shoe: its decks when whole, its card count and its rank counts A to K.
+/// The shoe: its decks when whole, its card count, its rank counts A to K and, for a
+/// card-level shoe, the counts of its 52 cards.
 #[derive(Debug, Clone, Serialize)]
 pub struct ShoeReport {
+    /// The count of each card, rank-major (A♠ A♥ A♦ A♣ 2♠ … K♣), when the shoe is
+    /// card-level (some rank's suits are not even); absent from the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_counts: Option<Vec<u64>>,
     /// The number of cards.
     pub cards: u64,
     /// The number of whole decks, when the shoe is whole decks.
@@ -154,7 +159,13 @@ pub struct ShoeReport {
 impl ShoeReport {
     /// The report of a shoe.
     pub fn new(shoe: &Shoe) -> ShoeReport {
+        let card_counts = shoe
+            .is_card_level()
+            .then(|| shoe.card_counts().ok())
+            .flatten()
+            .map(|cards| cards.to_vec());
         ShoeReport {
+            card_counts,
             cards: shoe.len(),
             decks: shoe.as_whole_decks(),
             ranks: shoe.counts(),

@@ -80,6 +80,14 @@ pub enum ShoeError {
         /// The most accepted.
         max: u64,
     },
+    /// More cards than a dealer of real cards holds.
+    #[error("the shoe holds {cards} cards: a dealer of real cards holds at most {max}")]
+    TooManyToDeal {
+        /// The cards in the shoe.
+        cards: u64,
+        /// The most a dealer holds.
+        max: u64,
+    },
     /// A rank count above [`Shoe::MAX_COUNT`].
     #[error("the count of {rank} is {count}: at most {max} (four per deck) is accepted")]
     CountTooLarge {
@@ -540,8 +548,10 @@ impl fmt::Display for Shoe {
 /// [`REFERENCE_DECKS`] whole decks; the removed cards are taken out of whichever base stands.
 /// From whole decks, each exact card can be removed once per deck
 /// ([`Shoe::decks_without`]), and the shoe counts cards from then on; from card counts, or a
-/// stated card-level shoe, each exact card as long as it is left; from rank counts or a stated
-/// shoe of ranks, as long as its rank is left.
+/// stated card-level shoe, each exact card as long as it is left; from rank counts, as long as
+/// its rank is left. A stated shoe that is not card-level gives up the exact cards when its
+/// suits are even and it holds every card removed, and otherwise, as it always did, cards by
+/// rank.
 ///
 /// ```
 /// use punto_banco::{card::parse_cards, shoe::{Shoe, ShoeSpec}};
@@ -700,7 +710,17 @@ impl ShoeSpec {
             (Some(Base::Decks(n_decks)), _) => {
                 Shoe::decks_without(*n_decks, removed).map_err(ShoeSpecError::Removed)
             }
-            (None, Some(stated)) => take_out(stated.clone(), removed),
+            (None, Some(stated)) => {
+                // The exact cards where the stated shoe knows its suits and holds them all
+                // (whole decks do); otherwise a shoe of ranks gives them up by rank, as it
+                // always did, its suits then unknown.
+                let mut exact = stated.clone();
+                match exact.remove_cards(removed) {
+                    Ok(()) => Ok(exact),
+                    Err(_) if !stated.is_card_level() => take_out(stated.clone(), removed),
+                    Err(e) => Err(ShoeSpecError::Removed(e)),
+                }
+            }
             (None, None) => {
                 Shoe::decks_without(REFERENCE_DECKS, removed).map_err(ShoeSpecError::Removed)
             }
@@ -942,7 +962,7 @@ mod tests {
             twice.resolve(None).unwrap_err().to_string(),
             "remove: cannot remove 4♥: the shoe has no 4♥ left"
         );
-        // A stated card-level shoe too; a stated shoe of ranks by rank.
+        // A stated card-level shoe too, and stated whole decks.
         let stated = ShoeSpec::default().removing(vec![four_hearts]);
         let again = stated.resolve(Some(&shoe)).unwrap_err();
         assert_eq!(
@@ -950,15 +970,22 @@ mod tests {
             "remove: cannot remove 4♥: the shoe has no 4♥ left"
         );
         assert_eq!(
-            stated
-                .resolve(Some(&Shoe::decks(1).unwrap()))
-                .unwrap()
-                .card_counts(),
+            stated.resolve(Some(&Shoe::decks(1).unwrap())).unwrap(),
+            shoe
+        );
+        // A stated shoe of ranks whose suits are unknown, or that lacks the exact card, gives
+        // up cards by rank.
+        let ranks = Shoe::from_counts([4, 4, 4, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4]).unwrap();
+        assert_eq!(
+            stated.resolve(Some(&ranks)).unwrap().card_counts(),
             Err(ShoeError::SuitsUnknown {
                 rank: "4",
-                count: 3
+                count: 2
             })
         );
+        let twice = ShoeSpec::default().removing(vec![four_hearts; 2]);
+        let one_deck = Shoe::decks(1).unwrap();
+        assert_eq!(twice.resolve(Some(&one_deck)).unwrap().counts()[3], 2);
         // Decks give up exact cards.
         let decks = ShoeSpec::decks(1).unwrap().removing(vec![four_hearts]);
         assert_eq!(decks.resolve(None).unwrap(), shoe);

@@ -40,7 +40,7 @@ pub struct Analyze {
     /// Analyse many shoes: JSON lines in (`{"decks": 8}`, `{"ranks": [13 counts]}`,
     /// `{"remove": ["8♠", …]}`, each with an optional "rules"), one analysis JSON line out
     /// per line, in order (with --format csv, one CSV row); `-` reads standard input.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["decks", "ranks", "remove"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["decks", "ranks", "card_counts", "remove"])]
     batch: Option<String>,
     /// Only these parts of the JSON document, or these columns of the CSV, comma-separated:
     /// bets, cards_used, draws, final_states, naturals, outcomes, rules, schema, sequences,

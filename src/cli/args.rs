@@ -13,7 +13,8 @@ use punto_banco::table::NamedTable;
 /// The largest stake accepted, so that every settlement stays exact and readable.
 pub const MAX_STAKE: i64 = punto_banco::session::MAX_STAKE;
 
-/// The flags that describe a shoe: whole decks, thirteen rank counts, cards taken out.
+/// The flags that describe a shoe: whole decks, thirteen rank counts or 52 card counts, cards
+/// taken out.
 #[derive(Args)]
 pub struct ShoeArgs {
     /// Number of 52-card decks, 1 to 4294967296 [default: 8, or the rule file's shoe].
@@ -22,14 +23,18 @@ pub struct ShoeArgs {
     /// Thirteen rank counts, A, 2, …, 10, J, Q, K, separated by commas, instead of whole decks.
     #[arg(long, value_name = "COUNTS", allow_hyphen_values = true)]
     pub ranks: Option<String>,
+    /// 52 card counts, A♠ A♥ A♦ A♣ 2♠ … K♣ (rank-major, suits ♠ ♥ ♦ ♣), separated by commas,
+    /// instead of whole decks or rank counts.
+    #[arg(long, value_name = "COUNTS", conflicts_with_all = ["decks", "ranks"], allow_hyphen_values = true)]
+    pub card_counts: Option<String>,
     /// Cards to take out of the shoe first, such as 8♠,8♥,9♣.
     #[arg(long, value_name = "CARDS", allow_hyphen_values = true)]
     pub remove: Option<String>,
 }
 
 impl ShoeArgs {
-    /// The flags as a shoe specification: rank counts win over decks (clap lets only one
-    /// through), and the removed cards come out of whichever shoe it resolves to.
+    /// The flags as a shoe specification: card counts, rank counts or decks (clap lets only
+    /// one through), and the removed cards come out of whichever shoe it resolves to.
     pub fn spec(&self) -> Result<ShoeSpec, Failure> {
         let removed = match &self.remove {
             Some(text) => {
@@ -37,12 +42,16 @@ impl ShoeArgs {
             }
             None => Vec::new(),
         };
-        let spec = match (&self.ranks, self.decks) {
-            (Some(text), _) => ShoeSpec::from(
+        let spec = match (&self.card_counts, &self.ranks, self.decks) {
+            (Some(text), _, _) => ShoeSpec::card_level(
+                Shoe::parse_card_counts(text)
+                    .map_err(|e| Failure::Input(format!("--card-counts: {e}")))?,
+            ),
+            (None, Some(text), _) => ShoeSpec::from(
                 Shoe::parse_counts(text).map_err(|e| Failure::Input(format!("--ranks: {e}")))?,
             ),
-            (None, Some(n_decks)) => ShoeSpec::decks(n_decks).map_err(bare)?,
-            (None, None) => ShoeSpec::default(),
+            (None, None, Some(n_decks)) => ShoeSpec::decks(n_decks).map_err(bare)?,
+            (None, None, None) => ShoeSpec::default(),
         };
         Ok(spec.removing(removed))
     }
@@ -68,9 +77,10 @@ pub fn decks_at(decks: Option<u64>, table: &NamedTable) -> Result<Shoe, Failure>
 /// the flag is plain from the command.
 pub fn bare(error: ShoeSpecError) -> Failure {
     match error {
-        ShoeSpecError::Decks(e) | ShoeSpecError::Ranks(e) | ShoeSpecError::Removed(e) => {
-            Failure::from(e)
-        }
+        ShoeSpecError::Decks(e)
+        | ShoeSpecError::Ranks(e)
+        | ShoeSpecError::Cards(e)
+        | ShoeSpecError::Removed(e) => Failure::from(e),
         other => Failure::Input(other.to_string()),
     }
 }

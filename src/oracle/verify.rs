@@ -24,7 +24,7 @@ use crate::coup::{Coup, CoupError, Decision, Role, Value, deal};
 use crate::outcome::{Hand, Winner};
 use crate::rules::condition::DealtCoup;
 use crate::rules::{Action, Rules, Terms};
-use crate::shoe::Shoe;
+use crate::shoe::{Shoe, ShoeError};
 use num_rational::{BigRational, Ratio};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -629,6 +629,8 @@ struct ShoeSpec {
     decks: Option<u64>,
     #[serde(default)]
     ranks: Option<[u64; 13]>,
+    #[serde(default)]
+    card_counts: Option<Vec<u64>>,
 }
 
 /// A net as an engine claims it: a whole number (compared exactly), a float (compared
@@ -961,6 +963,8 @@ enum Held {
     Decks(u64),
     /// These counts of A, 2, …, K.
     Ranks([u64; 13]),
+    /// These counts of each exact card, A♠ A♥ A♦ A♣ 2♠ … K♣.
+    Cards(Box<[u64; 52]>),
 }
 
 impl ShoeState {
@@ -978,6 +982,17 @@ impl ShoeState {
                         card,
                         times: *times,
                         held: decks,
+                        shoe_line: self.line,
+                    })
+                }
+                Held::Cards(ref held) => {
+                    let index = rank * 4 + card.suit as usize;
+                    let times = &mut self.dealt[index];
+                    *times = times.saturating_add(1);
+                    (*times > held[index]).then_some(Finding::ImpossibleCard {
+                        card,
+                        times: *times,
+                        held: held[index],
                         shoe_line: self.line,
                     })
                 }
@@ -1200,6 +1215,7 @@ impl<'r> Verifier<'r> {
             Ok(Object(ShoeSpec {
                 decks: Some(decks),
                 ranks: None,
+                card_counts: None,
             })) => Shoe::decks(decks)
                 .map(|_| ShoeState {
                     line: number,
@@ -1210,6 +1226,7 @@ impl<'r> Verifier<'r> {
             Ok(Object(ShoeSpec {
                 decks: None,
                 ranks: Some(ranks),
+                card_counts: None,
             })) => Shoe::from_counts(ranks)
                 .map(|shoe| ShoeState {
                     line: number,
@@ -1217,7 +1234,21 @@ impl<'r> Verifier<'r> {
                     dealt: [0; 52],
                 })
                 .map_err(|e| e.to_string()),
-            Ok(_) => Err("give `decks` or `ranks`, one of the two".into()),
+            Ok(Object(ShoeSpec {
+                decks: None,
+                ranks: None,
+                card_counts: Some(cards),
+            })) => <[u64; 52]>::try_from(cards.as_slice())
+                .map_err(|_| ShoeError::WrongCountOfCards(cards.len()))
+                .and_then(Shoe::from_card_counts)
+                .and_then(|shoe| shoe.card_counts())
+                .map(|cards| ShoeState {
+                    line: number,
+                    held: Held::Cards(Box::new(cards)),
+                    dealt: [0; 52],
+                })
+                .map_err(|e| e.to_string()),
+            Ok(_) => Err("give one of `decks`, `ranks` and `card_counts`".into()),
         };
         match state {
             Ok(state) => {
@@ -1228,7 +1259,7 @@ impl<'r> Verifier<'r> {
             Err(why) => {
                 self.shoe = None;
                 Some(malformed(format!(
-                    "shoe: {why}; a shoe is `decks` (1 or more) or `ranks` (13 counts, A to K); until the next shoe line, cards are not counted"
+                    "shoe: {why}; a shoe is `decks` (1 or more), `ranks` (13 counts, A to K) or `card_counts` (52 counts, A♠ A♥ A♦ A♣ 2♠ … K♣); until the next shoe line, cards are not counted"
                 )))
             }
         }

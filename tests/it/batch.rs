@@ -346,7 +346,7 @@ fn csv_errors_are_rows_naming_their_line() {
     for (line, error) in [
         (
             r#"{"decks": 8, "rule": "x"}"#,
-            "column 19: unknown field `rule`, expected one of `decks`, `ranks`, `remove`, `rules`",
+            "column 19: unknown field `rule`, expected one of `card_counts`, `decks`, `ranks`, `remove`, `rules`",
         ),
         (r#"{"rules": "seven"}"#, "`seven` is unknown"),
     ] {
@@ -389,4 +389,111 @@ fn csv_errors_are_rows_naming_their_line() {
             "outcomes.banco.count"
         )
     );
+}
+
+/// A line of 52 card counts: `n` of each card but `less`, one short.
+fn card_counts_line(n: u64, less: &[usize], rest: &str) -> String {
+    let mut counts = [n; 52];
+    less.iter().for_each(|&index| counts[index] -= 1);
+    let list: Vec<String> = counts.iter().map(u64::to_string).collect();
+    format!(r#"{{"card_counts": [{}]{rest}}}"#, list.join(", "))
+}
+
+#[test]
+fn a_line_s_card_counts_are_its_shoe_and_give_up_exact_cards() {
+    let four_hearts = 13;
+    // Eight decks less the 4♥, written three ways: card counts, and decks less the card.
+    let given = document(&card_counts_line(8, &[four_hearts], ""));
+    let removed = document(r#"{"remove": ["4H"]}"#);
+    assert_eq!(given, removed);
+    assert_eq!(given["shoe"]["card_counts"][four_hearts], 7);
+    assert_eq!(given["shoe"]["ranks"][3], 31);
+    // Card counts win over the table's shoe, and give up exact cards, even where even.
+    let even = document(&card_counts_line(
+        1,
+        &[],
+        r#", "rules": "six", "remove": ["4H"]"#,
+    ));
+    assert_eq!(even["shoe"]["cards"], 51);
+    assert_eq!(
+        document(&card_counts_line(1, &[], r#", "remove": ["4H"]"#)),
+        document(r#"{"decks": 1, "remove": ["4H"]}"#)
+    );
+    // The table's shoe of six decks gives up the exact cards too.
+    assert_eq!(cards(r#"{"rules": "six", "remove": ["8S", "8S"]}"#), 310);
+    let eight_spades = 4 * 7;
+    assert_eq!(
+        document(r#"{"rules": "six", "remove": ["8S", "8S"]}"#)["shoe"]["card_counts"]
+            [eight_spades],
+        4
+    );
+    // Rank counts give up cards by rank: the suits are then unknown, and not reported.
+    let ranks = r#"{"ranks": [4,4,4,4,4,4,4,4,4,4,4,4,4], "remove": ["AS"]}"#;
+    assert!(document(ranks)["shoe"].get("card_counts").is_none());
+    assert_eq!(document(ranks)["shoe"]["ranks"][0], 3);
+}
+
+#[test]
+fn a_line_s_card_count_errors_name_the_field_and_the_card() {
+    let eight = || vec!["8"; 52];
+    let with = |index: usize, text: &str| {
+        let mut items = eight();
+        items[index] = text;
+        format!(r#"{{"card_counts": [{}]}}"#, items.join(","))
+    };
+    let huge = "18446744073709551616".to_string();
+    for (line, error) in [
+        (
+            format!(r#"{{"card_counts": [{}]}}"#, vec!["8"; 51].join(",")),
+            "card_counts holds 51 counts: expected 52 (A♠ A♥ A♦ A♣ 2♠ … K♣: rank-major, suits ♠ ♥ ♦ ♣)".to_string(),
+        ),
+        (
+            format!(r#"{{"card_counts": [{}]}}"#, vec!["8"; 53].join(",")),
+            "card_counts holds 53 counts: expected 52 (A♠ A♥ A♦ A♣ 2♠ … K♣: rank-major, suits ♠ ♥ ♦ ♣)".to_string(),
+        ),
+        (
+            with(13, "-1"),
+            "card_counts[13] (the count of 4♥) is -1: expected a whole number from 0 to 4294967296".to_string(),
+        ),
+        (
+            with(0, "8.5"),
+            "card_counts[0] (the count of A♠) is 8.5: expected a whole number from 0 to 4294967296".to_string(),
+        ),
+        (
+            with(51, &huge),
+            format!("card_counts[51] (the count of K♣) is {huge}: expected a whole number from 0 to 4294967296"),
+        ),
+        (
+            with(51, "4294967297"),
+            "card_counts[51] (the count of K♣) is 4294967297: expected a whole number from 0 to 4294967296".to_string(),
+        ),
+        (
+            with(1, "\"8\""),
+            "card_counts[1] (the count of A♥) is \"8\": expected a whole number from 0 to 4294967296".to_string(),
+        ),
+        (
+            r#"{"card_counts": "8,8"}"#.to_string(),
+            "card_counts is \"8,8\": expected a list of 52 card counts, A♠ A♥ A♦ A♣ 2♠ … K♣".to_string(),
+        ),
+        (
+            card_counts_line(8, &[], r#", "decks": 8"#),
+            "give one of `decks`, `ranks` or `card_counts`, not `decks` and `card_counts`".to_string(),
+        ),
+        (
+            card_counts_line(8, &[], r#", "ranks": [4,4,4,4,4,4,4,4,4,4,4,4,4]"#),
+            "give one of `decks`, `ranks` or `card_counts`, not `ranks` and `card_counts`".to_string(),
+        ),
+        (
+            card_counts_line(1, &[13], r#", "remove": ["4H"]"#),
+            "remove: cannot remove 4♥: the shoe has no 4♥ left".to_string(),
+        ),
+        (
+            format!(r#"{{"card_counts": [1,1,1,1,1{}]}}"#, ",0".repeat(47)),
+            "the shoe holds 5 cards; a coup can need six, so a shoe needs at least 6 cards".to_string(),
+        ),
+    ] {
+        let document = document(&line);
+        assert_eq!(document["line"], 3, "{line}");
+        assert_eq!(document["error"], error.as_str(), "{line}");
+    }
 }

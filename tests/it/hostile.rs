@@ -1284,7 +1284,7 @@ fn bad_lines_in_csv_are_rows_naming_their_line_and_the_rest_go_on() {
         (
             lines[2],
             "2",
-            "\"column 19: unknown field `deck`, expected one of `decks`, `ranks`, `remove`, `rules`\"",
+            "\"column 19: unknown field `deck`, expected one of `card_counts`, `decks`, `ranks`, `remove`, `rules`\"",
         ),
         (lines[3], "4", "column 12: the line is not UTF-8 text"),
         (lines[4], "5", "\"remove, card 1: `8X` is not a card"),
@@ -1625,6 +1625,220 @@ fn shard_flags_are_refused_outside_their_range() {
         ],
         &["merge", "cannot be used with"],
     );
+}
+
+// Card-level shoes: `--card-counts` on the command line, `card_counts` in batch lines and in
+// rule files' `shoe` object. Each bad list is refused naming the flag or field, the position
+// and the card it counts, and what is accepted.
+
+/// 52 counts of eight, with `replace` put at `index` (or the list cut or grown to `len`).
+fn card_count_list(len: usize, index: usize, replace: &str) -> Vec<String> {
+    let mut items = vec!["8".to_string(); len];
+    if let Some(item) = items.get_mut(index) {
+        *item = replace.to_string();
+    }
+    items
+}
+
+#[test]
+fn card_counts_on_the_command_line_are_refused_by_position_and_card() {
+    let accepted = "expected a whole number from 0 to 4294967296";
+    for (items, needles) in [
+        (
+            card_count_list(51, 0, "8"),
+            vec!["--card-counts: a shoe's cards are 52 counts", "got 51"],
+        ),
+        (card_count_list(53, 0, "8"), vec!["got 53"]),
+        (
+            card_count_list(52, 13, "-1"),
+            vec!["--card-counts: card count 14 (for 4♥) is `-1`", accepted],
+        ),
+        (
+            card_count_list(52, 0, "11X"),
+            vec!["card count 1 (for A♠) is `11X`", accepted],
+        ),
+        (
+            card_count_list(52, 51, "99999999999999999999999"),
+            vec!["card count 52 (for K♣) is `99999999999999999999999`"],
+        ),
+        (
+            card_count_list(52, 51, "4294967297"),
+            vec!["the count of K♣ is 4294967297: at most 4294967296 (one per deck)"],
+        ),
+        (
+            card_count_list(52, 4, "8.5"),
+            vec!["card count 5 (for 2♠) is `8.5`"],
+        ),
+        (
+            card_count_list(52, 5, "\"8\""),
+            vec!["card count 6 (for 2♥) is `\"8\"`"],
+        ),
+        (
+            card_count_list(52, 7, ""),
+            vec!["card count 8 (for 2♣) is ``"],
+        ),
+        (card_count_list(0, 0, ""), vec!["got 0"]),
+    ] {
+        let text = items.join(",");
+        for command in ["analyze", "eor", "vectors"] {
+            bad(&[command, "--card-counts", &text], &needles);
+        }
+    }
+    let eight = card_count_list(52, 0, "8").join(",");
+    bad(
+        &["analyze", "--card-counts", &eight, "--decks", "8"],
+        &["cannot be used with"],
+    );
+    bad(
+        &[
+            "analyze",
+            "--card-counts",
+            &eight,
+            "--ranks",
+            "4,4,4,4,4,4,4,4,4,4,4,4,4",
+        ],
+        &["cannot be used with"],
+    );
+    let zeros = card_count_list(52, 0, "0")
+        .iter()
+        .map(|_| "0")
+        .collect::<Vec<_>>()
+        .join(" ");
+    bad(
+        &["analyze", "--card-counts", &zeros],
+        &["the shoe holds 0 cards"],
+    );
+    let one = vec!["1"; 52].join(",");
+    bad(
+        &["analyze", "--card-counts", &one, "--remove", "4H,4H"],
+        &["cannot remove 4♥: the shoe has no 4♥ left"],
+    );
+    bad(
+        &["analyze", "--decks", "1", "--remove", "4H,4H"],
+        &["cannot remove 4♥ 2 times: 1 deck holds only 1"],
+    );
+}
+
+#[test]
+fn card_counts_in_batch_lines_are_error_lines_naming_the_field_and_card() {
+    let line = |items: Vec<String>| format!("{{\"card_counts\": [{}]}}", items.join(","));
+    let cases = [
+        (
+            line(card_count_list(51, 0, "8")),
+            "card_counts holds 51 counts: expected 52",
+        ),
+        (
+            line(card_count_list(53, 0, "8")),
+            "card_counts holds 53 counts: expected 52",
+        ),
+        (
+            line(card_count_list(52, 13, "-1")),
+            "card_counts[13] (the count of 4♥) is -1: expected a whole number from 0 to 4294967296",
+        ),
+        (
+            line(card_count_list(52, 0, "\"11X\"")),
+            "card_counts[0] (the count of A♠) is \"11X\"",
+        ),
+        (
+            line(card_count_list(52, 51, "99999999999999999999999")),
+            "card_counts[51] (the count of K♣) is 99999999999999999999999",
+        ),
+        (
+            line(card_count_list(52, 4, "8.5")),
+            "card_counts[4] (the count of 2♠) is 8.5",
+        ),
+        (
+            line(card_count_list(52, 5, "\"8\"")),
+            "card_counts[5] (the count of 2♥) is \"8\"",
+        ),
+        (
+            "{\"card_counts\": 8}".to_string(),
+            "card_counts is 8: expected a list of 52 card counts",
+        ),
+        (
+            format!(
+                "{{\"decks\": 8, \"card_counts\": [{}]}}",
+                card_count_list(52, 0, "8").join(",")
+            ),
+            "give one of `decks`, `ranks` or `card_counts`, not `decks` and `card_counts`",
+        ),
+    ];
+    let input: String = cases.iter().map(|(line, _)| format!("{line}\n")).collect();
+    let output = run(&["analyze", "--batch", "-"], input.as_bytes());
+    succeeded(&output);
+    let lines = super::json_lines(&output.stdout);
+    assert_eq!(lines.len(), cases.len());
+    for (number, ((line, needle), out)) in cases.iter().zip(&lines).enumerate() {
+        assert_eq!(out["line"], number + 1, "{line}");
+        let error = out["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{line}: {out}"));
+        assert!(error.contains(needle), "{line}: `{needle}` not in {error}");
+    }
+}
+
+#[test]
+fn card_counts_in_rule_files_are_refused_with_line_column_and_field() {
+    let reference = repo_file("data/variants/reference.json");
+    let file = |items: Vec<String>| {
+        let shoe = format!("\"shoe\": {{\"card_counts\": [{}]}}", items.join(", "));
+        let text = reference.replacen("\"shoe\": {\"decks\": 8}", &shoe, 1);
+        assert_ne!(text, reference, "the reference file states eight decks");
+        text
+    };
+    for (text, needles) in [
+        (
+            file(card_count_list(51, 0, "8")),
+            vec![
+                "line 6, column",
+                "shoe.card_counts has 51 counts: expected 52",
+            ],
+        ),
+        (
+            file(card_count_list(53, 0, "8")),
+            vec!["shoe.card_counts has 53 counts"],
+        ),
+        (
+            file(card_count_list(52, 13, "-1")),
+            vec![
+                "line 6, column",
+                "shoe.card_counts[13] (the count of 4♥) is `-1`",
+            ],
+        ),
+        (
+            file(card_count_list(52, 51, "4294967297")),
+            vec!["shoe.card_counts[51] (the count of K♣) is `4294967297`"],
+        ),
+        (
+            file(card_count_list(52, 51, "99999999999999999999999")),
+            vec!["shoe.card_counts[51] is `99999999999999999999999`"],
+        ),
+        (
+            file(card_count_list(52, 4, "8.5")),
+            vec!["line 6, column", "shoe.card_counts[4] is `8.5`"],
+        ),
+        (
+            file(card_count_list(52, 0, "\"11X\"")),
+            vec!["line 6, column", "shoe.card_counts[0]"],
+        ),
+        (
+            reference.replacen(
+                "\"shoe\": {\"decks\": 8}",
+                &format!(
+                    "\"shoe\": {{\"decks\": 8, \"card_counts\": [{}]}}",
+                    vec!["8"; 52].join(",")
+                ),
+                1,
+            ),
+            vec!["shoe: give exactly one of `decks`"],
+        ),
+        (
+            file(vec!["0".to_string(); 52]),
+            vec!["shoe: the shoe holds 0 cards"],
+        ),
+    ] {
+        refused(&["analyze", "--rules", "-"], text.as_bytes(), 2, &needles);
+    }
 }
 
 // ---- eor by card (issue 12, item 6) ----

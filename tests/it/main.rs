@@ -1,6 +1,7 @@
 //! The integration tests: one binary, one module per concern.
 
 mod batch;
+mod cards;
 mod check;
 mod cli;
 mod conversation;

@@ -1472,3 +1472,33 @@ fn an_engines_nets_on_card_bets_are_checked() {
         "{sentence}"
     );
 }
+
+/// A shoe line may give the shoe as 52 card counts: then each exact card is held to its own
+/// count, and a list of the wrong length is a malformed line that names what is accepted.
+#[test]
+fn a_card_level_shoe_line_counts_each_exact_card() {
+    let rules = Rules::reference();
+    let mut verifier = Verifier::new(&rules);
+    // One of every card except 7♥ (index 4·6 + 1), of which there is none.
+    let mut counts = vec![1u64; 52];
+    counts[25] = 0;
+    let shoe = format!(r#"{{"shoe": {{"card_counts": {counts:?}}}}}"#);
+    let coup = r#"{"cards": ["7H", "2S", "7S", "KD", "5C", "9D"], "winner": "punto"}"#;
+    let short = r#"{"shoe": {"card_counts": [1, 2, 3]}}"#;
+    let found: Vec<(usize, Finding)> = [shoe.as_str(), coup, short]
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| verifier.line(i + 1, line))
+        .map(|d| (d.line, d.finding))
+        .collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    match &found[0] {
+        (2, Finding::ImpossibleCard { card, held: 0, .. }) => assert_eq!(card.to_string(), "7♥"),
+        other => panic!("{other:?}"),
+    }
+    let sentence = finding_sentence(&found[1].1, &rules, punto_banco::lang::Lang::En);
+    assert!(
+        sentence.contains("52") && sentence.contains("card_counts"),
+        "{sentence}"
+    );
+}

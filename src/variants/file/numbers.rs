@@ -199,6 +199,13 @@ pub(super) fn ranks_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<
     whole_list(d, "shoe.ranks", 0, Shoe::MAX_COUNT, false, false).map(Some)
 }
 
+/// The card counts likewise: their range is checked once the shoe is read.
+pub(super) fn card_counts_field<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Vec<i128>>, D::Error> {
+    whole_list(d, "shoe.card_counts", 0, Shoe::MAX_CARD_COUNT, false, false).map(Some)
+}
+
 pub(super) fn decks_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i128>, D::Error> {
     use de::DeserializeSeed;
     Whole::new("shoe.decks", 1, Shoe::MAX_DECKS)
