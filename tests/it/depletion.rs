@@ -611,9 +611,9 @@ mod card_bets {
             let after = -punto_red_net(reds, 51);
             assert_eq!(changes.as_ref().unwrap()[red], after - &base, "{card}");
         }
-        // The figures of docs/en/depletion.md: an edge of 377/2652 (14.2157%), which a red
-        // card removed raises by 91/2652 (+3.4314 points) and a black one lowers as much.
-        assert_eq!(base, BigRational::new(377.into(), 2652.into()));
+        // The figures of docs/en/depletion.md: an edge of 29/204 (14.2157%), which a red
+        // card removed raises by 7/204 (+3.4314 points) and a black one lowers as much.
+        assert_eq!(base, BigRational::new(29.into(), 204.into()));
         let ace_of = |suit| {
             cards[Card::new(Rank::Ace, suit).index()]
                 .1
@@ -621,13 +621,10 @@ mod card_bets {
                 .unwrap()[red]
                 .clone()
         };
-        assert_eq!(
-            ace_of(Suit::Hearts),
-            BigRational::new(91.into(), 2652.into())
-        );
+        assert_eq!(ace_of(Suit::Hearts), BigRational::new(7.into(), 204.into()));
         assert_eq!(
             ace_of(Suit::Clubs),
-            BigRational::new((-91).into(), 2652.into())
+            BigRational::new((-7).into(), 204.into())
         );
         let suits = eor.by_suit().unwrap();
         let colours = eor.by_colour().unwrap();
@@ -845,4 +842,74 @@ mod card_bets {
         assert_eq!(merged_setup, setup);
         assert_eq!(from_json, whole);
     }
+}
+
+/// A rule file of schema 2 with a colour bet, through the binary: `eor` removes by card (52
+/// rows, then suits and colours) in JSON, and `shoe-sim` split into shards and merged from
+/// its partials prints the single run's report byte for byte.
+#[test]
+fn the_binary_removes_by_card_and_merges_card_bets() {
+    let folder = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut rules: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("data/variants/reference.json")).unwrap(),
+    )
+    .unwrap();
+    rules["schema"] = 2.into();
+    rules["name"] = "colours".into();
+    rules.as_object_mut().unwrap().remove("claims");
+    rules["bets"]["punto_red"] =
+        serde_json::json!([{"punto": {"first_two": {"all": {"colour": "red"}}}, "pays": "5/2"}]);
+    let path = folder.path().join("colours.json");
+    std::fs::write(&path, rules.to_string()).unwrap();
+    let path = path.to_str().unwrap();
+    let doc: serde_json::Value =
+        serde_json::from_slice(&binary(&["eor", "-r", path, "-d", "1", "-f", "json"])).unwrap();
+    assert_eq!(doc["removed"], "card");
+    assert_eq!(doc["removal"].as_array().unwrap().len(), 52);
+    assert_eq!(doc["removal"][1]["card"], "A♥");
+    assert_eq!(
+        doc["removal"][1]["edge_change"]["punto_red"]["exact"],
+        "7/204"
+    );
+    assert_eq!(doc["by_colour"][1]["colour"], "black");
+    assert_eq!(
+        doc["by_colour"][1]["edge_change"]["punto_red"]["exact"],
+        "-7/204"
+    );
+    assert_eq!(doc["by_suit"].as_array().unwrap().len(), 4);
+    assert_eq!(doc["by_rank"].as_array().unwrap().len(), 13);
+    let french = String::from_utf8(binary(&["eor", "-r", path, "-d", "1", "-l", "fr"])).unwrap();
+    assert!(french.contains("Une carte rouge quelconque") && french.contains("+3,4314"));
+    let run = [
+        "-r", path, "-d", "1", "--shoes", "6", "--seed", "2", "--cut", "12",
+    ];
+    let single = binary(&[&["shoe-sim"][..], &run, &["-f", "json"]].concat());
+    let sim: serde_json::Value = serde_json::from_slice(&single).unwrap();
+    assert!(
+        sim["bets"]["punto_red"]["favourable_coups"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+    let mut parts = Vec::new();
+    for index in 1..=3 {
+        let out = folder.path().join(format!("part-{index}.json"));
+        let out = out.to_str().unwrap().to_string();
+        let shard = format!("{index}/3");
+        let args = [
+            &["shoe-sim"][..],
+            &run,
+            &["--shard", &shard, "--partial", "-o", &out],
+        ]
+        .concat();
+        binary(&args);
+        parts.push(out);
+    }
+    let args: Vec<&str> = ["shoe-sim", "merge"]
+        .into_iter()
+        .chain(parts.iter().map(String::as_str))
+        .chain(["-f", "json"])
+        .collect();
+    assert_eq!(binary(&args), single);
 }
