@@ -734,10 +734,21 @@ fn line_claims_count_over_the_deals_a_source_counts() {
         let exact = claimed_value(claim, &analysis).unwrap();
         assert!(claim.stated.holds(&exact), "{:?}: {exact}", claim.target);
     }
-    // A line the bet does not have has no value.
-    let set = with(&[r#"{"bet": "tie", "line": 2, "count": "1", "source": "none"}"#]);
-    let analysis = Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap();
-    assert_eq!(claimed_value(&set.claims()[0], &analysis), None);
+    // A line the bet does not have is refused where the claim names the bet.
+    let text = punto_banco::variants::shipped("side-bets")
+        .unwrap()
+        .replacen(
+            "\"claims\": [\n",
+            "\"claims\": [\n    {\"bet\": \"tie\", \"line\": 2, \"count\": \"1\"},\n",
+            1,
+        );
+    let refused = RuleSet::from_json(&text).err().map(|e| e.to_string());
+    assert_eq!(
+        refused.as_deref(),
+        Some(
+            "line 53, column 13: claims: line 2 of `tie`: the bet has 1 pay line (expected 1 to 1)"
+        )
+    );
 }
 
 /// The new claim fields are refused where they stand, saying what is accepted.
