@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs the binary with `args`, `input` on its standard input, and standard output sent to
 /// `stdout` (a pipe when `None`).
-fn run_to(args: &[&str], input: &[u8], stdout: Option<std::fs::File>) -> Output {
+pub(super) fn run_to(args: &[&str], input: &[u8], stdout: Option<std::fs::File>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_punto-banco"));
     command
         .args(args)
@@ -33,12 +33,12 @@ fn run_to(args: &[&str], input: &[u8], stdout: Option<std::fs::File>) -> Output 
 }
 
 /// A file of the repository, as text.
-fn repo_file(relative: &str) -> String {
+pub(super) fn repo_file(relative: &str) -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)).unwrap()
 }
 
 /// Asserts exit 0, showing standard error otherwise.
-fn succeeded(output: &Output) {
+pub(super) fn succeeded(output: &Output) {
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -47,13 +47,13 @@ fn succeeded(output: &Output) {
     );
 }
 
-fn run(args: &[&str], input: &[u8]) -> Output {
+pub(super) fn run(args: &[&str], input: &[u8]) -> Output {
     run_to(args, input, None)
 }
 
 /// Asserts the exit code, no panic, and a message on standard error of one short line that
 /// contains every needle.
-fn refused(args: &[&str], input: &[u8], code: i32, needles: &[&str]) {
+pub(super) fn refused(args: &[&str], input: &[u8], code: i32, needles: &[&str]) {
     let output = run(args, input);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
@@ -73,7 +73,7 @@ fn refused(args: &[&str], input: &[u8], code: i32, needles: &[&str]) {
 }
 
 /// Bad input: exit 2.
-fn bad(args: &[&str], needles: &[&str]) {
+pub(super) fn bad(args: &[&str], needles: &[&str]) {
     refused(args, b"", 2, needles);
 }
 
