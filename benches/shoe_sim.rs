@@ -42,6 +42,8 @@ fn twenty_shoes(bencher: divan::Bencher, name: &str) {
         seed: 1,
         n_decks: 8,
         cut: 14,
+        burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+        coups_after_cut: 1,
         rules: name.into(),
     };
     let one_thread = rayon::ThreadPoolBuilder::new()
@@ -139,6 +141,8 @@ fn twenty_shoes_with_card_bets(bencher: divan::Bencher, name: &str) {
         seed: 1,
         n_decks: 8,
         cut: 14,
+        burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+        coups_after_cut: 1,
         rules: name.into(),
     };
     let one_thread = rayon::ThreadPoolBuilder::new()

@@ -18,6 +18,7 @@ use crate::engine::{self, Weights};
 use crate::features;
 use crate::outcome::FinalState;
 use crate::rules::condition::{CardBet, CardClass};
+use crate::rules::dealing::{Burn, Procedure, ProcedureError};
 use crate::rules::{DrawingRules, Pairs, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::Int;
@@ -303,10 +304,36 @@ pub struct SimulationSetup {
     pub seed: u64,
     /// Decks per shoe, 1 to [`Dealer::MAX_DECKS`].
     pub n_decks: u64,
-    /// Cards left behind the cut card: dealing stops when no more than this many remain.
+    /// Cards left behind the cut card: no coup begins once no more than this many remain
+    /// (the procedure's cut, which `shoe-sim --cut` overrides).
     pub cut: usize,
+    /// The burn at the start of each shoe.
+    pub burn: Burn,
+    /// Coups dealt after the coup in which the cut card comes out.
+    pub coups_after_cut: u64,
     /// The rule set's name, for the report.
     pub rules: String,
+}
+
+impl SimulationSetup {
+    /// The dealing procedure of the run: its burn, cut card and coups after it.
+    pub fn procedure(&self) -> Procedure {
+        Procedure {
+            burn: self.burn,
+            cut: self.cut as u64,
+            coups_after_cut: self.coups_after_cut,
+        }
+    }
+
+    /// The same setup dealing by `procedure`.
+    pub fn with_procedure(self, procedure: &Procedure) -> SimulationSetup {
+        SimulationSetup {
+            cut: usize::try_from(procedure.cut).unwrap_or(usize::MAX),
+            burn: procedure.burn,
+            coups_after_cut: procedure.coups_after_cut,
+            ..self
+        }
+    }
 }
 
 /// Which of a simulation's shoes a run deals: the shards `first` to `last` of `count`
@@ -556,15 +583,20 @@ pub enum SimulationError {
     /// The shoe cannot be dealt.
     #[error(transparent)]
     Shoe(#[from] ShoeError),
-    /// A cut card outside [`cut_range`]: too few cards behind it for the last coup's
-    /// exhaustion rule, or fewer than a coup's six in front of it.
-    #[error("cut is `{cut}`: expected a whole number from {low} to {high} (cards left behind the cut card in a shoe of {n_decks} decks)", low = cut_range(*n_decks).start(), high = cut_range(*n_decks).end())]
+    /// A cut card outside [`cut_range`]: too few cards behind it for the coups dealt after
+    /// it, or too few in front of it for the burn and a coup.
+    #[error("cut is `{cut}`: expected a whole number from {low} to {high} (cards left behind the cut card in a shoe of {cards} cards: room behind it for the coups dealt after it, and in front of it for the burn and a coup)", low = cut_range(*n_decks, procedure).start(), high = cut_range(*n_decks, procedure).end(), cards = 52 * n_decks)]
     Cut {
         /// The cut asked for.
         cut: u64,
         /// The decks of the shoe.
         n_decks: u64,
+        /// The procedure, cut included.
+        procedure: Procedure,
     },
+    /// A procedure that cannot be followed whatever the cut.
+    #[error(transparent)]
+    Procedure(#[from] ProcedureError),
     /// Two runs of different bets cannot be added up.
     #[error("the runs follow different bets and cannot be added up")]
     DifferentBets,
@@ -1114,13 +1146,20 @@ fn one_shoe(
     // bets, kept up to date as cards are dealt.
     let mut counts = [4 * setup.n_decks; 13];
     let mut cards = [setup.n_decks; 52];
+    // The burn comes first, and its cards leave the shoe: each coup is priced on the cards
+    // actually left, as `audit` prices a logged shoe whose burn is logged.
+    let mut walk = dealer.burn(&setup.procedure());
+    for &card in &dealer.order()[..dealer.dealt()] {
+        counts[card.rank.index()] -= 1;
+        cards[CardClass::index(card)] -= 1;
+    }
     let mut favourable = vec![Vec::new(); pricing.bets];
     let mut coups = 0u64;
-    while dealer.remaining().len() > setup.cut.max(5) {
+    while walk.may_begin() {
         let shoe = Shoe::from_counts(counts)?;
         let n = shoe.len();
-        if coups == 0 {
-            // Every shoe starts full: its first coup was priced once for the run.
+        if coups == 0 && walk.burned() == 0 {
+            // An unburned shoe starts full: its first coup was priced once for the run.
             for (bet, count) in first_coup.iter().enumerate() {
                 if let Some(count) = count {
                     favourable[bet].push((n, count.clone()));
@@ -1133,7 +1172,7 @@ fn one_shoe(
                 }
             })?;
         }
-        let Some(coup) = dealer.deal_coup(&pricing.drawing) else {
+        let Some(coup) = dealer.deal_next(&mut walk, &pricing.drawing) else {
             break;
         };
         for &card in coup.punto.iter().chain(&coup.banco) {
@@ -1249,26 +1288,41 @@ pub fn try_simulate_shards(
     simulate_in_chunks(setup, rules, shards, progress, SHOES_PER_CHUNK)
 }
 
-/// The cut card positions a shoe of `n_decks` decks accepts (cards left behind it): at
-/// least five, and at most the shoe less the six cards of one coup.
-pub fn cut_range(n_decks: u64) -> std::ops::RangeInclusive<u64> {
-    5..=(52 * n_decks).saturating_sub(6)
+/// The cut card positions a shoe of `n_decks` decks accepts under `procedure` (cards left
+/// behind it): at least [`Procedure::least_cut`] for its coups after the cut card, and at
+/// most the shoe less the most its burn takes and the six cards of one coup.
+pub fn cut_range(n_decks: u64, procedure: &Procedure) -> std::ops::RangeInclusive<u64> {
+    Procedure::least_cut(procedure.coups_after_cut)
+        ..=(52 * n_decks).saturating_sub(procedure.burn.most() + 6)
 }
 
-/// Refuses a cut card outside [`cut_range`].
-pub fn check_cut(cut: u64, n_decks: u64) -> Result<(), SimulationError> {
-    if cut_range(n_decks).contains(&cut) {
+/// Refuses a procedure that cannot be followed, or whose cut is outside [`cut_range`].
+pub fn check_procedure(procedure: &Procedure, n_decks: u64) -> Result<(), SimulationError> {
+    if cut_range(n_decks, procedure).contains(&procedure.cut) {
+        procedure.check_for(52 * n_decks)?;
         Ok(())
     } else {
-        Err(SimulationError::Cut { cut, n_decks })
+        Err(SimulationError::Cut {
+            cut: procedure.cut,
+            n_decks,
+            procedure: *procedure,
+        })
     }
 }
 
-/// The fewest and the most coups a shoe of `n_decks` decks dealt to `cut` holds: a coup
-/// takes four to six cards and dealing goes on while more than `cut` remain.
-pub fn coups_per_shoe(n_decks: u64, cut: u64) -> std::ops::RangeInclusive<u64> {
-    let dealt = (52 * n_decks).saturating_sub(cut);
-    dealt.div_ceil(6)..=dealt.div_ceil(4)
+/// The fewest and the most coups a shoe of `n_decks` decks dealt by `procedure` holds: after
+/// the burn, a coup takes four to six cards and coups begin while more than `cut` cards
+/// remain; then come the coups after the cut card.
+pub fn coups_per_shoe(n_decks: u64, procedure: &Procedure) -> std::ops::RangeInclusive<u64> {
+    let cards = 52 * n_decks;
+    let fewest = cards
+        .saturating_sub(procedure.burn.most())
+        .saturating_sub(procedure.cut);
+    let most = cards
+        .saturating_sub(procedure.burn.least())
+        .saturating_sub(procedure.cut);
+    let after = procedure.coups_after_cut;
+    (fewest.div_ceil(6) + after)..=(most.div_ceil(4) + after)
 }
 
 /// [`try_simulate_shards`], dealing `shoes_per_chunk` shoes at a time (at least one).
@@ -1289,7 +1343,7 @@ fn simulate_in_chunks(
         }
         .into());
     }
-    check_cut(setup.cut as u64, setup.n_decks)?;
+    check_procedure(&setup.procedure(), setup.n_decks)?;
     let pricing = Pricing::new(rules);
     let mut first_coup = vec![None; pricing.bets];
     let full = Shoe::decks(setup.n_decks)?;
@@ -1367,6 +1421,8 @@ mod tests {
             seed,
             n_decks,
             cut,
+            burn: Burn::FirstCard { ace: 1 },
+            coups_after_cut: 1,
             rules: "reference".into(),
         }
     }
@@ -1648,20 +1704,32 @@ mod tests {
     fn every_shoe_holds_coups_within_the_bounds() {
         let rules = Rules::reference();
         let pricing = Pricing::new(&rules);
-        let (low, high) = (u64::MAX, 0);
-        let (mut low, mut high) = (low, high);
-        let setup = setup(200, 3, 1, 5);
-        for index in 0..setup.shoes {
-            let coups = one_shoe(&setup, &pricing, &[None, None, None], index)
-                .unwrap()
-                .coups;
-            low = low.min(coups);
-            high = high.max(coups);
+        for setup in [
+            setup(200, 3, 1, 11),
+            SimulationSetup {
+                burn: Burn::None,
+                coups_after_cut: 0,
+                ..setup(200, 3, 1, 5)
+            },
+            SimulationSetup {
+                burn: Burn::FirstCard { ace: 11 },
+                coups_after_cut: 3,
+                ..setup(200, 3, 1, 23)
+            },
+        ] {
+            let (mut low, mut high) = (u64::MAX, 0);
+            for index in 0..setup.shoes {
+                let coups = one_shoe(&setup, &pricing, &[None, None, None], index)
+                    .unwrap()
+                    .coups;
+                low = low.min(coups);
+                high = high.max(coups);
+            }
+            let bounds = coups_per_shoe(1, &setup.procedure());
+            assert!(
+                bounds.contains(&low) && bounds.contains(&high),
+                "{low}..{high} {bounds:?}"
+            );
         }
-        let bounds = coups_per_shoe(1, 5);
-        assert!(
-            bounds.contains(&low) && bounds.contains(&high),
-            "{low}..{high} {bounds:?}"
-        );
     }
 }

@@ -125,8 +125,11 @@ pub fn block(name: &str) -> Option<String> {
                 seed: 1,
                 n_decks: 8,
                 cut: 14,
+                burn: set.dealing().burn,
+                coups_after_cut: set.dealing().coups_after_cut,
                 rules: "ez-baccarat".into(),
-            };
+            }
+            .with_procedure(&set.dealing());
             // Both languages show the same run: simulate it once per process.
             static SIMULATION: std::sync::OnceLock<Option<crate::depletion::Simulation>> =
                 std::sync::OnceLock::new();

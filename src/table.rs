@@ -6,6 +6,7 @@
 //! actually dealt comes from a [`ShoeSpec`] resolved against it.
 
 use crate::rules::Rules;
+use crate::rules::dealing::Procedure;
 use crate::shoe::{Shoe, ShoeSpec, ShoeSpecError};
 use crate::variants::RuleSet;
 
@@ -19,6 +20,8 @@ pub struct NamedTable {
     /// The shoe its rule set states; `None` deals from the shoe the caller specifies, eight
     /// decks by default.
     pub shoe: Option<Shoe>,
+    /// How a shoe is dealt at the table: its rule set's procedure, or the reference one.
+    pub dealing: Procedure,
 }
 
 impl NamedTable {
@@ -38,6 +41,7 @@ impl NamedTable {
             name: Self::REFERENCE_NAME.to_string(),
             rules: Rules::reference(),
             shoe: None,
+            dealing: Procedure::reference(),
         }
     }
 
@@ -52,7 +56,13 @@ impl From<RuleSet> for NamedTable {
     /// A rule set's table: its name, rules and shoe (its title, source and claims are not
     /// the table's).
     fn from(set: RuleSet) -> NamedTable {
+        let dealing = set.dealing();
         let (name, _, _, shoe, rules, _) = set.into_parts();
-        NamedTable { name, rules, shoe }
+        NamedTable {
+            name,
+            rules,
+            shoe,
+            dealing,
+        }
     }
 }

@@ -9,7 +9,9 @@ use super::output::put_or_write;
 use super::table::table_or_reference;
 use clap::{Args, Subcommand};
 use punto_banco::depletion::partial::{Partial, merge, rules_content};
-use punto_banco::depletion::{Shards, Simulation, SimulationSetup, check_cut, try_simulate_shards};
+use punto_banco::depletion::{
+    Shards, Simulation, SimulationSetup, check_procedure, try_simulate_shards,
+};
 use punto_banco::render::depletion::render_simulation_within;
 use punto_banco::rules::Rules;
 use std::io::Write;
@@ -42,10 +44,11 @@ pub struct ShoeSim {
     /// Decks per shoe, 1 to 65536 (the shoe is dealt card by card).
     #[arg(short, long, value_name = "N", default_value_t = punto_banco::shoe::REFERENCE_DECKS, allow_negative_numbers = true, value_parser = whole(1, SIMULATED_DECKS))]
     decks: u64,
-    /// Cards left behind the cut card: the shoe ends when no more than this many remain
-    /// (5 to the shoe's size less 6).
-    #[arg(long, value_name = "N", default_value_t = 14, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
-    cut: u64,
+    /// Cards left behind the cut card: no coup begins once no more than this many remain,
+    /// then the procedure's coups after it are dealt [default: the rule set's procedure, 14
+    /// for the reference].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
+    cut: Option<u64>,
     /// The rule set (a file or a shipped variant's name).
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
@@ -112,17 +115,30 @@ pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(ShoeSimCommand::Merge(merge)) = args.command {
         return run_merge(merge, out);
     }
-    let (shoes, decks, cut) = (args.shoes, args.decks, args.cut);
-    check_cut(cut, decks).map_err(|e| Failure::Input(format!("--{e}")))?;
+    let (shoes, decks) = (args.shoes, args.decks);
     let table = table_or_reference(args.rules.as_deref())?;
+    // The table's procedure deals, its cut card moved by `--cut`.
+    let procedure = match args.cut {
+        Some(cut) => table.dealing.with_cut(cut),
+        None => table.dealing,
+    };
+    check_procedure(&procedure, decks).map_err(|e| match (args.cut, e) {
+        (Some(_), e @ punto_banco::depletion::SimulationError::Cut { .. }) => {
+            Failure::Input(format!("--{e}"))
+        }
+        (_, e) => Failure::Input(format!("the dealing procedure: {e}")),
+    })?;
     let (rules, name) = (table.rules, table.name);
     let setup = SimulationSetup {
         shoes,
         seed: args.seed,
         n_decks: decks,
-        cut: cut as usize,
+        cut: 0,
+        burn: procedure.burn,
+        coups_after_cut: 0,
         rules: name,
-    };
+    }
+    .with_procedure(&procedure);
     let shards = args.shard.unwrap_or(Shards::WHOLE);
     let range = shards.shoes(shoes);
     let dealing = range.end - range.start;

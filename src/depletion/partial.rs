@@ -15,7 +15,8 @@
 //! use punto_banco::depletion::{Shards, SimulationSetup, try_simulate, try_simulate_shards};
 //! use punto_banco::rules::Rules;
 //! let rules = Rules::reference();
-//! let setup = SimulationSetup { shoes: 3, seed: 7, n_decks: 1, cut: 14, rules: "reference".into() };
+//! use punto_banco::rules::dealing::Procedure;
+//! let setup = SimulationSetup { shoes: 3, seed: 7, n_decks: 1, cut: 14, burn: Procedure::REFERENCE.burn, coups_after_cut: 1, rules: "reference".into() };
 //! let digest = "0".repeat(64); // the SHA-256 of `rules_content(&rules)`, in practice
 //! let parts = (1..=2)
 //!     .map(|k| {
@@ -31,10 +32,11 @@
 //! # let _ = rules_content(&rules);
 //! ```
 
-use super::{BetRecord, Shards, Simulation, SimulationSetup, check_cut, coups_per_shoe};
+use super::{BetRecord, Shards, Simulation, SimulationSetup, check_procedure, coups_per_shoe};
 use crate::dealer::Dealer;
 use crate::outcome::FinalState;
 use crate::play::Plan;
+use crate::rules::dealing::{Burn, Procedure};
 use crate::rules::{Action, Pairs, PuntoMove, Rules, Terms};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -183,6 +185,12 @@ struct Wire {
     seed: String,
     decks: u64,
     cut: u64,
+    /// The burn: `first-card` or `none`.
+    burn: String,
+    /// What an ace burns, with `first-card`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ace_burns: Option<u8>,
+    coups_after_cut: u64,
     shards: WireShards,
     shoes_dealt: String,
     coups: String,
@@ -354,6 +362,15 @@ impl Partial {
             seed: self.setup.seed.to_string(),
             decks: self.setup.n_decks,
             cut: self.setup.cut as u64,
+            burn: match self.setup.burn {
+                Burn::None => "none".into(),
+                Burn::FirstCard { .. } => "first-card".into(),
+            },
+            ace_burns: match self.setup.burn {
+                Burn::None => None,
+                Burn::FirstCard { ace } => Some(ace),
+            },
+            coups_after_cut: self.setup.coups_after_cut,
             shards: WireShards {
                 count: self.shards.count().to_string(),
                 first: self.shards.first().to_string(),
@@ -409,7 +426,24 @@ impl Partial {
                 Dealer::MAX_DECKS
             )));
         }
-        check_cut(wire.cut, wire.decks).map_err(|e| PartialError::Setup(e.to_string()))?;
+        let burn = match (wire.burn.as_str(), wire.ace_burns) {
+            ("none", None) => Burn::None,
+            ("first-card", Some(ace)) => Burn::FirstCard { ace },
+            _ => {
+                return Err(PartialError::Setup(format!(
+                    "burn is `{}`{}: expected \"none\", or \"first-card\" with ace_burns",
+                    shortened(&wire.burn),
+                    wire.ace_burns
+                        .map_or(String::new(), |ace| format!(" with ace_burns {ace}"))
+                )));
+            }
+        };
+        let procedure = Procedure {
+            burn,
+            cut: wire.cut,
+            coups_after_cut: wire.coups_after_cut,
+        };
+        check_procedure(&procedure, wire.decks).map_err(|e| PartialError::Setup(e.to_string()))?;
         let shards = Shards::range(
             number("shards.first", &wire.shards.first)?,
             number("shards.last", &wire.shards.last)?,
@@ -424,7 +458,7 @@ impl Partial {
             )));
         }
         let coups = number("coups", &wire.coups)?;
-        let per_shoe = coups_per_shoe(wire.decks, wire.cut);
+        let per_shoe = coups_per_shoe(wire.decks, &procedure);
         let (low, high) = (
             u128::from(dealt) * u128::from(*per_shoe.start()),
             u128::from(dealt) * u128::from(*per_shoe.end()),
@@ -479,6 +513,8 @@ impl Partial {
                 seed,
                 n_decks: wire.decks,
                 cut: wire.cut as usize,
+                burn,
+                coups_after_cut: wire.coups_after_cut,
                 rules: wire.rules.name,
             },
             rules_sha256: wire.rules.sha256,
@@ -566,6 +602,12 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Partial, MergeError> {
                 &b.n_decks.to_string(),
             ),
             differs("cut", &a.cut.to_string(), &b.cut.to_string()),
+            differs("burn", &format!("{:?}", a.burn), &format!("{:?}", b.burn)),
+            differs(
+                "number of coups after the cut card",
+                &a.coups_after_cut.to_string(),
+                &b.coups_after_cut.to_string(),
+            ),
             differs(
                 "rule set",
                 &format!("`{}`", a.rules),
@@ -752,7 +794,9 @@ mod tests {
             shoes: 4,
             seed: 7,
             n_decks: 1,
-            cut: 10,
+            cut: 12,
+            burn: Burn::FirstCard { ace: 1 },
+            coups_after_cut: 1,
             rules: "reference".into(),
         };
         let shards = Shards::one(1, 2).unwrap();

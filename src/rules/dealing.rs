@@ -55,6 +55,14 @@ impl Burn {
         }
     }
 
+    /// The fewest cards this burn takes, the turned card included.
+    pub fn least(self) -> u64 {
+        match self {
+            Burn::None => 0,
+            Burn::FirstCard { ace } => 1 + u64::from(ace).min(2),
+        }
+    }
+
     /// The most cards this burn can take, the turned card included.
     pub fn most(self) -> u64 {
         match self {
@@ -342,6 +350,12 @@ mod tests {
         assert_eq!(Burn::FirstCard { ace: 11 }.most(), 12);
         assert_eq!(burn.most(), 11);
         assert_eq!(Burn::None.most(), 0);
+        for ace in 1..=Burn::MAX_ACE {
+            let burn = Burn::FirstCard { ace };
+            let counts = Rank::ALL.map(|rank| burn.cards(rank));
+            assert_eq!(counts.iter().min(), Some(&burn.least()));
+            assert_eq!(counts.iter().max(), Some(&burn.most()));
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@ use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, deal};
 use crate::dealer::Dealer;
+use crate::rules::dealing::Procedure;
 use crate::rules::{MainBet, Rules};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -186,6 +187,8 @@ pub struct Session {
     n_decks: u64,
     deals: u32,
     stake: i64,
+    /// How each shuffled shoe is burned before its deal.
+    dealing: Procedure,
     /// Everyone who predicts, in the order they joined.
     pub participants: Vec<Participant>,
     /// The deals played so far, in order.
@@ -222,6 +225,7 @@ impl Session {
             n_decks,
             deals,
             stake,
+            dealing: Procedure::reference(),
             participants: Vec::new(),
             played: Vec::new(),
         })
@@ -236,9 +240,21 @@ impl Session {
             n_decks: n_decks.clamp(1, MAX_DECKS),
             deals: deals.clamp(1, MAX_DEALS),
             stake: stake.clamp(1, MAX_STAKE),
+            dealing: Procedure::reference(),
             participants: Vec::new(),
             played: Vec::new(),
         }
+    }
+
+    /// The same session dealing its shuffled shoes by `dealing` (the reference procedure
+    /// unless set): only its burn matters, as each deal has a fresh shoe.
+    pub fn with_dealing(self, dealing: Procedure) -> Session {
+        Session { dealing, ..self }
+    }
+
+    /// The dealing procedure of the shuffled deals.
+    pub fn dealing(&self) -> &Procedure {
+        &self.dealing
     }
 
     /// The rules the deals follow.
@@ -320,11 +336,17 @@ impl Session {
         Ok(self.settle(coup, predictions))
     }
 
-    /// Gathers and shuffles the whole shoe, then plays a deal from its top with one
-    /// prediction per participant, in order (as [`Session::play`] checks; a participant
-    /// without one is not scored).
+    /// Gathers and shuffles the whole shoe, burns it by the session's procedure, then plays
+    /// a deal from its top with one prediction per participant, in order (as
+    /// [`Session::play`] checks; a participant without one is not scored).
+    ///
+    /// A fresh shoe every deal keeps the session's exact odds (`session_odds`) exact: the
+    /// burned cards are a uniformly random part of a uniformly shuffled shoe, so the cards
+    /// after them are as exchangeable as the shoe's own first cards, and each deal is
+    /// distributed as a deal from the top of a full shoe, independently of the others.
     pub fn play_shuffled(&mut self, rng: &mut ChaCha8Rng, predictions: &[MainBet]) -> &Deal {
-        let dealer = Dealer::shuffled(self.n_decks, rng);
+        let mut dealer = Dealer::shuffled(self.n_decks, rng);
+        dealer.burn(&self.dealing);
         let top = dealer.remaining();
         let coup = deal(&self.rules.drawing, top.get(..6).unwrap_or(top))
             .expect("a session's shoe holds at least one deck, and six cards finish every coup");

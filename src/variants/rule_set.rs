@@ -3,6 +3,7 @@
 
 use super::claim::Claim;
 use crate::rules::Rules;
+use crate::rules::dealing::Procedure;
 use crate::shoe::Shoe;
 
 /// A rule set read from a file: a table's complete rules, the shoe it uses, and its claims.
@@ -20,6 +21,8 @@ pub struct RuleSet {
     rules: Rules,
     /// The figures the file's source states, to be checked.
     claims: Vec<Claim>,
+    /// The dealing procedure, when the file states one.
+    dealing: Option<Procedure>,
 }
 
 /// A rule-set file that cannot be read; the message names the line, the column and the field.
@@ -107,7 +110,31 @@ impl RuleSet {
             shoe,
             rules,
             claims,
+            dealing: None,
         }
+    }
+
+    /// The same set with a dealing procedure stated (or none); the caller has checked it
+    /// against the set's shoe.
+    pub(crate) fn with_dealing(self, dealing: Option<Procedure>) -> RuleSet {
+        RuleSet { dealing, ..self }
+    }
+
+    /// The dealing procedure the file states, if any.
+    pub fn stated_dealing(&self) -> Option<&Procedure> {
+        self.dealing.as_ref()
+    }
+
+    /// The dealing procedure: the file's, or [`Procedure::reference`] when it states none.
+    ///
+    /// ```
+    /// use punto_banco::rules::dealing::Procedure;
+    /// use punto_banco::variants::{RuleSet, shipped};
+    /// let set = RuleSet::from_json(shipped("reference").unwrap()).unwrap();
+    /// assert_eq!(set.dealing(), Procedure::reference());
+    /// ```
+    pub fn dealing(&self) -> Procedure {
+        self.dealing.unwrap_or_default()
     }
 
     /// A short identifier, such as `ez-baccarat`.

@@ -70,6 +70,8 @@ fn the_simulation_is_reproducible_and_counts_coups() {
         seed: 9,
         n_decks: 8,
         cut: 14,
+        burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+        coups_after_cut: 1,
         rules: "ez-baccarat".into(),
     };
     let a = try_simulate(&setup, &rules, &|_| {}).unwrap();
@@ -124,6 +126,8 @@ fn a_hundred_deck_simulation_uses_exact_edges() {
         seed: 5,
         n_decks: 100,
         cut: 5200 - 30,
+        burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+        coups_after_cut: 1,
         rules: "reference".into(),
     };
     let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
@@ -141,6 +145,8 @@ fn simulations_outside_the_dealers_decks_are_errors() {
         seed: 1,
         n_decks,
         cut: 14,
+        burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+        coups_after_cut: 1,
         rules: "reference".into(),
     };
     assert_eq!(
@@ -167,7 +173,9 @@ fn any_number_of_shoes_starts_dealing_at_once() {
         shoes: u64::MAX,
         seed: 1,
         n_decks: 1,
-        cut: 46,
+        cut: 35,
+        burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+        coups_after_cut: 1,
         rules: "reference".into(),
     };
     let stop = |done: u64| {
@@ -224,6 +232,19 @@ fn shipped_rules(name: &str) -> Rules {
         .into_rules()
 }
 
+/// The reference burn done by hand: the first card's value (ace 1, tens and faces 10) and
+/// that many more cards, the first included, leave the shoe.
+fn naive_burn(dealer: Dealer) -> Dealer {
+    use punto_banco::card::Rank;
+    let first = dealer.remaining()[0].rank;
+    let value = match first {
+        Rank::Ace => 1,
+        Rank::Ten | Rank::Jack | Rank::Queen | Rank::King => 10,
+        other => usize::from(other.value()),
+    };
+    Dealer::stacked(dealer.remaining()[1 + value..].to_vec())
+}
+
 /// The simulation against a deliberately naive second computation: the same shoes dealt
 /// again by hand (stream i of the seed for shoe i), each coup's expected net from the big
 /// rational analysis (`Analysis::expected_net_of`, not the simulation's integer pricing),
@@ -233,13 +254,15 @@ fn shipped_rules(name: &str) -> Rules {
 fn the_simulation_equals_a_naive_recount_exactly() {
     use num_traits::{Signed, Zero};
     use rand::SeedableRng;
-    for (name, n_decks, cut, shoes) in [("side-bets", 1, 5, 6), ("ez-baccarat", 2, 20, 3)] {
+    for (name, n_decks, cut, shoes) in [("side-bets", 1, 11, 6), ("ez-baccarat", 2, 20, 3)] {
         let rules = shipped_rules(name);
         let setup = SimulationSetup {
             shoes,
             seed: 11,
             n_decks,
             cut,
+            burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+            coups_after_cut: 1,
             rules: name.into(),
         };
         let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
@@ -251,8 +274,8 @@ fn the_simulation_equals_a_naive_recount_exactly() {
         for index in 0..shoes {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
             rng.set_stream(index);
-            let mut dealer = Dealer::shuffled(n_decks, &mut rng);
-            while dealer.remaining().len() > cut {
+            let mut dealer = naive_burn(Dealer::shuffled(n_decks, &mut rng));
+            let mut step = |dealer: &mut Dealer| {
                 let mut counts = [0u64; 13];
                 for card in dealer.remaining() {
                     counts[card.rank.index()] += 1;
@@ -270,7 +293,12 @@ fn the_simulation_equals_a_naive_recount_exactly() {
                 }
                 dealer.deal_coup(&rules.drawing).unwrap();
                 coups += 1;
+            };
+            // Coups while the cut card is in, then the one coup after it.
+            while dealer.remaining().len() > cut {
+                step(&mut dealer);
             }
+            step(&mut dealer);
         }
         assert_eq!(sim.coups(), coups, "{name}");
         assert_eq!(sim.shoes(), shoes);
@@ -294,7 +322,9 @@ fn shards_merged_are_the_whole_run() {
         shoes: 7,
         seed: 3,
         n_decks: 1,
-        cut: 10,
+        cut: 11,
+        burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+        coups_after_cut: 1,
         rules: "ez-baccarat".into(),
     };
     let whole = try_simulate(&setup, &rules, &|_| {}).unwrap();
@@ -757,6 +787,10 @@ mod card_bets {
             seed: 4,
             n_decks,
             cut,
+            // No burn and no coup after the cut card: the naive walk below is that
+            // procedure's (the reference one is recounted above).
+            burn: punto_banco::rules::dealing::Burn::None,
+            coups_after_cut: 0,
             rules: "cards".into(),
         };
         let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
@@ -818,6 +852,8 @@ mod card_bets {
             seed: 8,
             n_decks: 1,
             cut: 14,
+            burn: punto_banco::rules::dealing::Procedure::REFERENCE.burn,
+            coups_after_cut: 1,
             rules: "cards".into(),
         };
         let whole = try_simulate(&setup, &rules, &|_| {}).unwrap();

@@ -172,11 +172,11 @@ fn numeric_flags_name_themselves_the_value_and_the_range() {
     assert!(!stderr.contains("--decks"), "{stderr}");
     bad(
         &["shoe-sim", "--cut", "4"],
-        &["--cut is `4`", "from 5 to 410"],
+        &["--cut is `4`", "from 11 to 399"],
     );
     bad(
         &["shoe-sim", "--decks", "1", "--cut", "47"],
-        &["--cut is `47`", "from 5 to 46"],
+        &["--cut is `47`", "from 11 to 35"],
     );
 }
 
@@ -1308,7 +1308,7 @@ fn bad_lines_in_csv_are_rows_naming_their_line_and_the_rest_go_on() {
 // ---- shoe-sim partials and `shoe-sim merge` (issue 11, item 4) ----
 
 /// The run the partials below are shards of: six one-deck shoes.
-const SMALL_RUN: [&str; 8] = ["--shoes", "6", "--seed", "7", "-d", "1", "--cut", "10"];
+const SMALL_RUN: [&str; 8] = ["--shoes", "6", "--seed", "7", "-d", "1", "--cut", "12"];
 
 /// Three partials of a small run (its shards 1/3, 2/3 and 3/3) in a temporary folder, with
 /// their paths: [`SMALL_RUN`] with one flag changed by `other` (a flag and its value), if
@@ -1472,7 +1472,7 @@ fn partials_whose_counts_do_not_add_up_are_refused() {
     );
     merge_one(
         &edited(&parts[0], |d| d["coups"] = "1".into()),
-        &["coups is 1, but 2 shoes of 1 decks dealt to 10 cards hold"],
+        &["coups is 1, but 2 shoes of 1 decks dealt to 12 cards hold"],
     );
     merge_one(
         &edited(&parts[0], |d| d["coups"] = "1000".into()),
@@ -1553,7 +1553,7 @@ fn partials_of_other_runs_or_shards_twice_or_missing_are_refused_by_name() {
         (&["--seed", "8"][..], "its seed is 8, not 7"),
         (&["--shoes", "7"][..], "its number of shoes is 7, not 6"),
         (&["-d", "2"][..], "its number of decks is 2, not 1"),
-        (&["--cut", "11"][..], "its cut is 11, not 10"),
+        (&["--cut", "13"][..], "its cut is 13, not 12"),
         (
             &["-r", "ez-baccarat"][..],
             "its rule set is `ez-baccarat`, not `reference`",

@@ -11,6 +11,7 @@
 mod bets;
 mod claims;
 mod conditions;
+mod dealing;
 mod drawing;
 mod numbers;
 mod shoe;
@@ -23,6 +24,7 @@ use super::rule_set::{RuleSet, RuleSetError};
 use crate::rules::{Rules, Terms};
 use bets::BetsSpec;
 use claims::ClaimSpec;
+use dealing::FileDealing;
 use drawing::DrawingSpec;
 use numbers::{AS_WRITTEN, Whole, number_at};
 use serde::Deserialize;
@@ -141,6 +143,17 @@ fn read_as<const V: u8>(text: &str) -> Result<RuleSet, RuleSetError> {
             }
         }
     }
+    let dealing = file.dealing.map(|d| d.0);
+    if let (Some(procedure), Some(shoe)) = (dealing, &file.shoe)
+        && let Err(e) = procedure.check_for(shoe.0.len())
+    {
+        let (line, column) = position_of(text, "\"dealing\"");
+        return Err(RuleSetError::Number {
+            line,
+            column,
+            message: format!("dealing: {e}"),
+        });
+    }
     Ok(RuleSet::new(
         file.name,
         file.title,
@@ -151,7 +164,8 @@ fn read_as<const V: u8>(text: &str) -> Result<RuleSet, RuleSetError> {
             tariff: file.bets.0,
         },
         file.claims.into_iter().map(|c| c.0).collect(),
-    ))
+    )
+    .with_dealing(dealing))
 }
 
 /// The error serde_json gives for `text`, with a number it was refused for quoted as the
@@ -210,7 +224,7 @@ impl<'de, T: Deserialize<'de> + Described> Deserialize<'de> for Object<T> {
 
 /// A piece of text from the file, as a message shows it: control characters escaped, so that
 /// an error cannot drive the terminal or break its line, and a long text cut short.
-fn shown(text: &str) -> String {
+pub(super) fn shown(text: &str) -> String {
     let mut out: String = text
         .chars()
         .take(40)
@@ -316,6 +330,8 @@ struct RuleSetFile<const V: u8> {
     source: Option<String>,
     #[serde(default)]
     shoe: Option<FileShoe>,
+    #[serde(default)]
+    dealing: Option<FileDealing>,
     drawing: DrawingSpec,
     bets: BetsSpec<V>,
     #[serde(default)]
