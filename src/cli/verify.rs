@@ -7,9 +7,11 @@ use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::lang::Lang;
 use punto_banco::oracle::verify::Verdict;
+use punto_banco::oracle::verify::Verifier;
 use punto_banco::render::Format;
-use punto_banco::render::oracle::{StreamError, write_verification};
+use punto_banco::render::oracle::{StreamError, write_verification_by};
 use punto_banco::rules::Rules;
+use punto_banco::rules::dealing::Procedure;
 use std::io::Write;
 
 /// The flags of `verify`.
@@ -21,7 +23,8 @@ use std::io::Write;
 pub struct Verify {
     /// The log; `-` reads standard input.
     file: String,
-    /// The rule set the engine claims to deal (a file or a shipped variant's name).
+    /// The rule set the engine claims to deal (a file or a shipped variant's name); its
+    /// dealing procedure is the one shoe logs are held to.
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
     #[command(flatten)]
@@ -34,9 +37,9 @@ pub fn run(args: Verify, out: &mut dyn Write) -> Result<(), Failure> {
         ("the log", Some(&args.file)),
         ("--rules", args.rules.as_ref()),
     ])?;
-    let rules = table_or_reference(args.rules.as_deref())?.rules;
+    let table = table_or_reference(args.rules.as_deref())?;
     let (lang, format) = (args.output.lang(), args.output.format());
-    verify_log(&args.file, &rules, lang, format, out)
+    verify_log(&args.file, &table.rules, &table.dealing, lang, format, out)
 }
 
 /// Verifies a log line by line, writing the report as it goes, in memory that does not grow
@@ -44,13 +47,16 @@ pub fn run(args: Verify, out: &mut dyn Write) -> Result<(), Failure> {
 fn verify_log(
     path: &str,
     rules: &Rules,
+    dealing: &Procedure,
     lang: Lang,
     format: Format,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let reader = open_input(path)?;
-    let summary =
-        write_verification(reader, &mut *out, rules, lang, format, MAX_LINE).map_err(|error| {
+    // Shoe logs (shoe lines with a burn or an order) are held to the table's procedure.
+    let verifier = Verifier::new(rules).with_dealing(*dealing);
+    let summary = write_verification_by(reader, &mut *out, verifier, rules, lang, format, MAX_LINE)
+        .map_err(|error| {
             match error {
                 StreamError::Read(e) => Failure::Input(format!("cannot read {path}: {e}")),
                 StreamError::Write(e) => Failure::write(e),

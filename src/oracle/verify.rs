@@ -23,6 +23,7 @@ use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Role, Value, deal};
 use crate::outcome::{Hand, Winner};
 use crate::rules::condition::DealtCoup;
+use crate::rules::dealing::{Procedure, ShoeProgress};
 use crate::rules::{Action, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
 use num_rational::{BigRational, Ratio};
@@ -39,6 +40,8 @@ pub enum Kind {
     Malformed,
     /// A card dealt more often than the stated shoe holds it.
     ImpossibleCard,
+    /// A shoe log that does not follow its order or the dealing procedure.
+    Dealing,
     /// Too few or too many cards for the coup, or a hand that drew against the rules.
     Draw,
     /// A natural claimed where there is none, or missed.
@@ -57,6 +60,7 @@ impl Kind {
         match self {
             Kind::Malformed => "malformed",
             Kind::ImpossibleCard => "impossible_card",
+            Kind::Dealing => "dealing",
             Kind::Draw => "draw",
             Kind::Natural => "natural",
             Kind::Total => "total",
@@ -76,6 +80,10 @@ pub enum Finding {
         /// What is wrong and what is accepted, for people.
         message: String,
     },
+    /// The shoe log does not follow the dealing procedure or its own order: a wrong burn, a
+    /// coup that did not take the next cards, a coup after the shoe ended, a shoe ended early.
+    /// (Kept among the findings of [`Kind::Dealing`].)
+    Dealing(DealingFinding),
     /// An exact card dealt more often than a shoe of whole decks holds it.
     ImpossibleCard {
         /// The card.
@@ -167,6 +175,7 @@ impl Finding {
         match self {
             Finding::Malformed { .. } => Kind::Malformed,
             Finding::ImpossibleCard { .. } | Finding::ImpossibleRank { .. } => Kind::ImpossibleCard,
+            Finding::Dealing(_) => Kind::Dealing,
             Finding::TooFewCards { .. }
             | Finding::ExtraCards { .. }
             | Finding::WrongDraw { .. } => Kind::Draw,
@@ -176,6 +185,76 @@ impl Finding {
             Finding::WrongNet { .. } => Kind::Net,
         }
     }
+}
+
+/// What a shoe log got wrong in its dealing (see [`Finding::Dealing`]). A shoe's number is
+/// the line of its shoe line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DealingFinding {
+    /// The shoe line's `order` is not the stated shoe: `card` appears `in_order` times where
+    /// the shoe holds `held` (by rank for a shoe of rank counts).
+    OrderNotShoe {
+        /// The first card (of the first rank, for rank counts) whose count differs.
+        card: Card,
+        /// How often the order holds it.
+        in_order: u64,
+        /// How often the shoe holds it.
+        held: u64,
+    },
+    /// The burn is not the first cards of the order: at `position` (from 1) the burn has
+    /// `burned` where the order has `order` (`None` past the order's end).
+    BurnNotOrder {
+        /// The 1-based position in the burn.
+        position: usize,
+        /// The card the burn gives there.
+        burned: Card,
+        /// The card the order gives there.
+        order: Option<Card>,
+    },
+    /// The burn does not follow the procedure: the first card (if any) calls for `expected`
+    /// cards burned, the turned card included, and the log burns `given`.
+    WrongBurn {
+        /// The first card turned, when the burn has one.
+        first: Option<Card>,
+        /// The cards the log burns.
+        given: usize,
+        /// The cards the procedure burns.
+        expected: u64,
+    },
+    /// A coup did not take the next cards of the order: its card at `position` (from 1) is
+    /// `card` where the order has `expected` (`None` past its end).
+    CoupNotNext {
+        /// The 1-based position in the coup.
+        position: usize,
+        /// The card the coup has.
+        card: Card,
+        /// The next card of the order.
+        expected: Option<Card>,
+        /// The shoe's line.
+        shoe_line: usize,
+    },
+    /// A coup begun after the shoe had ended: the cut card was out and the coups after it
+    /// dealt, after `coups` coups.
+    CoupAfterEnd {
+        /// The coups the shoe had dealt when it ended.
+        coups: u64,
+        /// The cards left then.
+        remaining: u64,
+        /// The shoe's line.
+        shoe_line: usize,
+    },
+    /// A shoe ended (at the next shoe line, or at the end of a log whose shoe states its
+    /// order) while the procedure still called for a coup.
+    EndedEarly {
+        /// The coups it dealt.
+        coups: u64,
+        /// The cards left.
+        remaining: u64,
+        /// Whether the cut card was out (then coups after it were missing).
+        cut_out: bool,
+        /// The shoe's line.
+        shoe_line: usize,
+    },
 }
 
 /// One discrepancy: the line it is on and the first thing found wrong there.
@@ -200,6 +279,9 @@ pub struct Summary {
     pub(crate) malformed: usize,
     /// Shoe lines read.
     pub(crate) shoes: usize,
+    /// Shoe lines (and the end of the log) with a finding of their own: a shoe log's burn,
+    /// order or end.
+    pub(crate) shoes_disagreeing: usize,
     /// The line too long at which the reading stopped, if it did: the lines after it were not read.
     pub(crate) stopped: Option<usize>,
 }
@@ -254,6 +336,11 @@ impl Summary {
         self.shoes
     }
 
+    /// Shoe lines (and the end of the log) with a dealing finding of their own.
+    pub fn shoes_disagreeing(&self) -> usize {
+        self.shoes_disagreeing
+    }
+
     /// The line too long at which the reading stopped, if it did.
     pub fn stopped(&self) -> Option<usize> {
         self.stopped
@@ -284,7 +371,7 @@ impl Summary {
     pub fn verdict(&self) -> Verdict {
         if self.coups == 0 {
             Verdict::NoCoup
-        } else if self.disagreeing_total() > 0 || self.malformed > 0 {
+        } else if self.disagreeing_total() > 0 || self.malformed > 0 || self.shoes_disagreeing > 0 {
             Verdict::Disagree
         } else {
             Verdict::Agree
@@ -296,6 +383,8 @@ impl Summary {
 enum Field {
     Cards,
     Shoe,
+    Burn,
+    Order,
     Winner,
     PuntoTotal,
     BancoTotal,
@@ -319,6 +408,8 @@ impl<'de> Deserialize<'de> for Field {
                 Ok(match v {
                     "cards" => Field::Cards,
                     "shoe" => Field::Shoe,
+                    "burn" => Field::Burn,
+                    "order" => Field::Order,
                     "winner" => Field::Winner,
                     "punto_total" => Field::PuntoTotal,
                     "banco_total" => Field::BancoTotal,
@@ -520,6 +611,10 @@ struct LogLine<'a> {
     text: &'a str,
     /// The shoe field's value, kept whole (shoe lines are rare) to be checked afterwards.
     shoe: Option<serde_json::Value>,
+    /// A shoe line's burned cards.
+    burn: Option<Cards>,
+    /// A shoe line's every card in dealing order.
+    order: Option<Cards>,
     winner: Option<Loose<'a>>,
     punto_total: Option<Loose<'a>>,
     banco_total: Option<Loose<'a>>,
@@ -577,6 +672,18 @@ impl<'de, 's> DeserializeSeed<'de> for LineSeed<'s> {
                                 return Err(de::Error::duplicate_field("shoe"));
                             }
                             line.shoe = (!value.is_null()).then_some(value);
+                        }
+                        Field::Burn => {
+                            let cards: Cards = map.next_value()?;
+                            if line.burn.replace(cards).is_some() {
+                                return Err(de::Error::duplicate_field("burn"));
+                            }
+                        }
+                        Field::Order => {
+                            let cards: Cards = map.next_value()?;
+                            if line.order.replace(cards).is_some() {
+                                return Err(de::Error::duplicate_field("order"));
+                            }
                         }
                         Field::Winner => once(&mut line.winner, map.next_value()?, "winner", twice),
                         Field::PuntoTotal => once(
@@ -951,6 +1058,14 @@ impl<'a> LogLine<'a> {
 /// shoe of rank counts. Fixed-size counts, whatever the length of the log.
 struct ShoeState {
     line: usize,
+    /// The cards the shoe holds.
+    cards: u64,
+    /// The walk of the procedure, for a shoe log (a shoe line with a burn or an order) read
+    /// with a procedure.
+    progress: Option<ShoeProgress>,
+    /// The shoe's order, when its line gives one that is the stated shoe, and the position of
+    /// the next card to deal in it.
+    order: Option<(Vec<Card>, usize)>,
     held: Held,
     /// Times dealt: of each exact card, by rank then suit, for whole decks; of each rank (the
     /// first 13) for rank counts.
@@ -968,6 +1083,84 @@ enum Held {
 }
 
 impl ShoeState {
+    /// The first card whose count in `order` differs from the shoe's (by rank for a shoe
+    /// of rank counts), with both counts.
+    fn order_differs(&self, order: &[Card]) -> Option<DealingFinding> {
+        let mut counts = [0u64; 52];
+        for card in order {
+            let index = card.rank.index() * 4 + card.suit as usize;
+            counts[index] += 1;
+        }
+        let differs = |card: Card, in_order: u64, held: u64| {
+            (in_order != held).then_some(DealingFinding::OrderNotShoe {
+                card,
+                in_order,
+                held,
+            })
+        };
+        let card_at = |index: usize| {
+            Card::new(
+                crate::card::Rank::ALL[index / 4],
+                crate::card::Suit::ALL[index % 4],
+            )
+        };
+        match &self.held {
+            Held::Decks(decks) => (0..52).find_map(|i| differs(card_at(i), counts[i], *decks)),
+            Held::Cards(held) => (0..52).find_map(|i| differs(card_at(i), counts[i], held[i])),
+            Held::Ranks(held) => (0..13).find_map(|rank| {
+                let in_order = counts[rank * 4..rank * 4 + 4].iter().sum();
+                let first = order
+                    .iter()
+                    .find(|c| c.rank.index() == rank)
+                    .copied()
+                    .unwrap_or_else(|| card_at(rank * 4));
+                differs(first, in_order, held[rank])
+            }),
+        }
+    }
+
+    /// The walk's finding when a coup of `cards` begins (dealt after the shoe ended, or not
+    /// the next cards of the order), the walk and the order moved on past it.
+    fn follow(&mut self, cards: &[Card]) -> Option<DealingFinding> {
+        let mut found = None;
+        if let Some(progress) = self.progress.as_mut() {
+            if !progress.may_begin() {
+                found = Some(DealingFinding::CoupAfterEnd {
+                    coups: progress.coups(),
+                    remaining: progress.remaining(),
+                    shoe_line: self.line,
+                });
+            }
+            progress.coup(cards.len() as u64);
+        }
+        if let Some((order, next)) = self.order.as_mut() {
+            for (i, &card) in cards.iter().enumerate() {
+                let expected = order.get(*next + i).copied();
+                if found.is_none() && expected != Some(card) {
+                    found = Some(DealingFinding::CoupNotNext {
+                        position: i + 1,
+                        card,
+                        expected,
+                        shoe_line: self.line,
+                    });
+                }
+            }
+            *next += cards.len();
+        }
+        found
+    }
+
+    /// The finding of a shoe that ends here while its procedure still calls for a coup.
+    fn ended(&self) -> Option<DealingFinding> {
+        let progress = self.progress.as_ref()?;
+        progress.may_begin().then_some(DealingFinding::EndedEarly {
+            coups: progress.coups(),
+            remaining: progress.remaining(),
+            cut_out: progress.cut_out(),
+            shoe_line: self.line,
+        })
+    }
+
     /// Takes every card of a coup out of the shoe; the first one the shoe cannot hold is
     /// reported, and the cards after it are taken all the same.
     fn take(&mut self, cards: &[Card]) -> Option<Finding> {
@@ -1018,6 +1211,8 @@ impl ShoeState {
 /// Verifies a log line by line against a rule set.
 pub struct Verifier<'r> {
     rules: &'r Rules,
+    /// The dealing procedure shoe logs are held to, when given.
+    dealing: Option<Procedure>,
     /// Every bet of the rules by key, looked up once.
     bets: Vec<(String, Terms)>,
     shoe: Option<ShoeState>,
@@ -1035,6 +1230,7 @@ impl<'r> Verifier<'r> {
     pub fn new(rules: &'r Rules) -> Verifier<'r> {
         Verifier {
             rules,
+            dealing: None,
             bets: rules
                 .tariff
                 .all()
@@ -1044,6 +1240,32 @@ impl<'r> Verifier<'r> {
             shoe: None,
             summary: Summary::default(),
         }
+    }
+
+    /// The same verifier holding shoe logs to a dealing procedure: a shoe line that gives
+    /// its `burn` or its `order` is burned and ended as `dealing` says (see the module's
+    /// documentation).
+    pub fn with_dealing(self, dealing: Procedure) -> Verifier<'r> {
+        Verifier {
+            dealing: Some(dealing),
+            ..self
+        }
+    }
+
+    /// The end of the log: a last shoe whose line states its order and whose procedure
+    /// still calls for a coup ended early. Without an order a log may stop anywhere (an
+    /// excerpt, a recording stopped), so the end of the log is then no finding. `number` is
+    /// the line after the last.
+    pub fn finish(&mut self, _number: usize) -> Option<Discrepancy> {
+        let shoe = self.shoe.as_ref()?;
+        shoe.order.as_ref()?;
+        let finding = shoe.ended()?;
+        let line = shoe.line;
+        self.summary.shoes_disagreeing = self.summary.shoes_disagreeing.saturating_add(1);
+        Some(Discrepancy {
+            line,
+            finding: Finding::Dealing(finding),
+        })
     }
 
     /// The counts so far.
@@ -1104,10 +1326,28 @@ impl<'r> Verifier<'r> {
                 Err(malformed_json(text, &e))
             }
             Ok(mut line) => match (line.shoe.take(), cards) {
-                (Some(shoe), None) => match self.start_shoe(number, shoe) {
-                    None => return None,
-                    Some(finding) => Err(finding),
-                },
+                (Some(shoe), None) => {
+                    let (burn, order) = (line.burn.take(), line.order.take());
+                    match self.start_shoe(number, shoe, burn, order) {
+                        None => return None,
+                        Some(Finding::Dealing(finding)) => {
+                            self.summary.shoes_disagreeing =
+                                self.summary.shoes_disagreeing.saturating_add(1);
+                            return Some(Discrepancy {
+                                line: number,
+                                finding: Finding::Dealing(finding),
+                            });
+                        }
+                        Some(finding) => Err(finding),
+                    }
+                }
+                (None, Some(cards)) if line.burn.is_some() || line.order.is_some() => {
+                    // The cards were dealt all the same.
+                    self.deal(Some(cards));
+                    Err(malformed(
+                        "`burn` and `order` belong on a shoe line, not on a coup line".into(),
+                    ))
+                }
                 (None, Some(cards)) => {
                     line.text = text;
                     self.coup_line(cards, &mut line)
@@ -1209,7 +1449,15 @@ impl<'r> Verifier<'r> {
 
     /// Begins the shoe of a shoe line; a shoe line that cannot be read ends the shoe before
     /// it, so its cards no longer count.
-    fn start_shoe(&mut self, number: usize, shoe: serde_json::Value) -> Option<Finding> {
+    fn start_shoe(
+        &mut self,
+        number: usize,
+        shoe: serde_json::Value,
+        burn: Option<Cards>,
+        order: Option<Cards>,
+    ) -> Option<Finding> {
+        // The shoe before ends here: the procedure may still have called for a coup.
+        let ended = self.shoe.take().and_then(|before| before.ended());
         let state = match serde_json::from_value::<Object<ShoeSpec>>(shoe) {
             Err(e) => Err(e.to_string()),
             Ok(Object(ShoeSpec {
@@ -1217,8 +1465,11 @@ impl<'r> Verifier<'r> {
                 ranks: None,
                 card_counts: None,
             })) => Shoe::decks(decks)
-                .map(|_| ShoeState {
+                .map(|shoe| ShoeState {
                     line: number,
+                    cards: shoe.len(),
+                    progress: None,
+                    order: None,
                     held: Held::Decks(decks),
                     dealt: [0; 52],
                 })
@@ -1230,6 +1481,9 @@ impl<'r> Verifier<'r> {
             })) => Shoe::from_counts(ranks)
                 .map(|shoe| ShoeState {
                     line: number,
+                    cards: shoe.len(),
+                    progress: None,
+                    order: None,
                     held: Held::Ranks(shoe.counts()),
                     dealt: [0; 52],
                 })
@@ -1241,9 +1495,12 @@ impl<'r> Verifier<'r> {
             })) => <[u64; 52]>::try_from(cards.as_slice())
                 .map_err(|_| ShoeError::WrongCountOfCards(cards.len()))
                 .and_then(Shoe::from_card_counts)
-                .and_then(|shoe| shoe.card_counts())
-                .map(|cards| ShoeState {
+                .and_then(|shoe| shoe.card_counts().map(|cards| (shoe.len(), cards)))
+                .map(|(len, cards)| ShoeState {
                     line: number,
+                    cards: len,
+                    progress: None,
+                    order: None,
                     held: Held::Cards(Box::new(cards)),
                     dealt: [0; 52],
                 })
@@ -1251,10 +1508,14 @@ impl<'r> Verifier<'r> {
             Ok(_) => Err("give one of `decks`, `ranks` and `card_counts`".into()),
         };
         match state {
-            Ok(state) => {
-                self.shoe = Some(state);
+            Ok(mut state) => {
                 self.summary.shoes = self.summary.shoes.saturating_add(1);
-                None
+                let found = self.begin_log(&mut state, burn, order);
+                self.shoe = Some(state);
+                match (ended, found) {
+                    (Some(ended), _) => Some(Finding::Dealing(ended)),
+                    (None, found) => found,
+                }
             }
             Err(why) => {
                 self.shoe = None;
@@ -1262,6 +1523,98 @@ impl<'r> Verifier<'r> {
                     "shoe: {why}; a shoe is `decks` (1 or more), `ranks` (13 counts, A to K) or `card_counts` (52 counts, A♠ A♥ A♦ A♣ 2♠ … K♣); until the next shoe line, cards are not counted"
                 )))
             }
+        }
+    }
+
+    /// A shoe log's start: its order checked against the shoe, its burn against the order
+    /// and the procedure, the burned cards out of the shoe. The first finding, if any.
+    fn begin_log(
+        &self,
+        state: &mut ShoeState,
+        burn: Option<Cards>,
+        order: Option<Cards>,
+    ) -> Option<Finding> {
+        if burn.is_none() && order.is_none() {
+            return None;
+        }
+        for (name, cards) in [("burn", &burn), ("order", &order)] {
+            if let Some(Cards { error: Some(e), .. }) = cards {
+                return Some(malformed(format!(
+                    "{name}: {e}; the shoe is counted, its {name} is not"
+                )));
+            }
+        }
+        let mut first = None;
+        let order = order.map(|o| o.cards);
+        if let Some(order) = order {
+            match state.order_differs(&order) {
+                Some(finding) => first = Some(finding),
+                None => state.order = Some((order, 0)),
+            }
+        }
+        // The burn as logged, or, with an order and a procedure, as the order deals it.
+        let logged = burn.map(|b| b.cards);
+        if let (Some(burned), Some((order, _))) = (&logged, &state.order) {
+            let at = burned
+                .iter()
+                .zip(order.iter().map(Some).chain(std::iter::repeat(None)))
+                .position(|(b, o)| o != Some(b));
+            if let Some(i) = at
+                && first.is_none()
+            {
+                first = Some(DealingFinding::BurnNotOrder {
+                    position: i + 1,
+                    burned: burned[i],
+                    order: order.get(i).copied(),
+                });
+            }
+        }
+        let mut burned_count = logged.as_ref().map(Vec::len);
+        if let Some(procedure) = self.dealing {
+            let turned = match (&logged, &state.order) {
+                (Some(burned), _) => burned.first().copied(),
+                (None, Some((order, _))) => order.first().copied(),
+                (None, None) => None,
+            };
+            let expected = match turned {
+                Some(card) => procedure.burn.cards(card.rank),
+                // Nothing burned, and no order to show the first card: the fewest the
+                // procedure burns.
+                None => procedure.burn.least(),
+            };
+            match &logged {
+                Some(burned) if burned.len() as u64 != expected && first.is_none() => {
+                    first = Some(DealingFinding::WrongBurn {
+                        first: burned.first().copied(),
+                        given: burned.len(),
+                        expected,
+                    });
+                }
+                _ => {}
+            }
+            // The walk counts what was burned: the log's burn when given, else the
+            // procedure's from the order.
+            let burned = burned_count.map_or(expected, |n| n as u64);
+            let mut walk = procedure.start(state.cards);
+            walk.burn_exactly(burned);
+            state.progress = Some(walk);
+            burned_count = Some(burned as usize);
+        }
+        // The burned cards leave the shoe, and the order's next card follows them.
+        let burned_cards: Vec<Card> = match (&logged, &state.order) {
+            (Some(burned), _) => burned.clone(),
+            (None, Some((order, _))) => {
+                order[..burned_count.unwrap_or(0).min(order.len())].to_vec()
+            }
+            (None, None) => Vec::new(),
+        };
+        if let Some((_, next)) = state.order.as_mut() {
+            *next = burned_cards.len();
+        }
+        let impossible = state.take(&burned_cards);
+        match first {
+            Some(finding) => Some(Finding::Dealing(finding)),
+            None => impossible,
         }
     }
 
@@ -1299,10 +1652,14 @@ impl<'r> Verifier<'r> {
         cards: &[Card],
         claims: Result<&Claims, Finding>,
     ) -> Result<Option<Finding>, Finding> {
+        let dealing = self.shoe.as_mut().and_then(|shoe| shoe.follow(cards));
         let impossible = self.shoe.as_mut().and_then(|shoe| shoe.take(cards));
         let claims = claims?;
         if let Some(finding) = impossible {
             return Ok(Some(finding));
+        }
+        if let Some(finding) = dealing {
+            return Ok(Some(Finding::Dealing(finding)));
         }
         let drawing = &self.rules.drawing;
         Ok(match deal(drawing, cards) {

@@ -8,10 +8,11 @@ use super::coup::rule_clause;
 use super::table::{Align, Table};
 use super::tableau::bet_name;
 use super::{Format, SCHEMA};
+use crate::card::Card;
 use crate::coup::Decision;
 use crate::lang::Lang;
 use crate::oracle::fit::{GroupFit, Grouping, MAX_PLANNED_COUPS, Needed, Plan, plain_number};
-use crate::oracle::verify::{Discrepancy, Finding, Kind, Summary, Verifier};
+use crate::oracle::verify::{DealingFinding, Discrepancy, Finding, Kind, Summary, Verifier};
 use crate::oracle::{Line, LineReader};
 use crate::outcome::{Hand, Winner};
 use crate::rules::Action;
@@ -21,6 +22,145 @@ use num_traits::ToPrimitive;
 use serde_json::{Value, json};
 use std::io::{self, BufRead, Write};
 
+/// "the end of the order", or the card, for a card the order may lack.
+fn order_card(card: Option<Card>, lang: Lang) -> String {
+    card.map_or_else(
+        || {
+            lang.pick("the end of the order", "la fin de l’ordre")
+                .to_string()
+        },
+        |card| card.to_string(),
+    )
+}
+
+/// A shoe log's dealing finding as a sentence.
+fn dealing_sentence(finding: &DealingFinding, lang: Lang) -> String {
+    let n = |x: u64| lang.integer(&x.to_string());
+    match finding {
+        DealingFinding::OrderNotShoe {
+            card,
+            in_order,
+            held,
+        } => match lang {
+            Lang::En => format!(
+                "the shoe's order holds {card} {} times, but the shoe holds {}: the order is not the stated shoe",
+                n(*in_order),
+                n(*held)
+            ),
+            Lang::Fr => format!(
+                "l’ordre du sabot contient {card} {} fois, mais le sabot en contient {}\u{a0}: l’ordre n’est pas le sabot annoncé",
+                n(*in_order),
+                n(*held)
+            ),
+        },
+        DealingFinding::BurnNotOrder {
+            position,
+            burned,
+            order,
+        } => match lang {
+            Lang::En => format!(
+                "the {} card burned is {burned}, but the order's is {}: the burn is not the first cards of the shoe",
+                lang.ordinal(*position as u64),
+                order_card(*order, lang)
+            ),
+            Lang::Fr => format!(
+                "la {} carte brûlée est {burned}, mais celle de l’ordre est {}\u{a0}: les cartes brûlées ne sont pas les premières du sabot",
+                lang.ordinal(*position as u64),
+                order_card(*order, lang)
+            ),
+        },
+        DealingFinding::WrongBurn {
+            first,
+            given,
+            expected,
+        } => {
+            let given = *given as u64;
+            match (lang, first) {
+                (Lang::En, Some(first)) => format!(
+                    "the first card {first} burns {} {}, itself included, but the log burns {}",
+                    n(*expected),
+                    lang.cards(*expected as usize),
+                    n(given)
+                ),
+                (Lang::Fr, Some(first)) => format!(
+                    "la première carte {first} en brûle {} (elle comprise), mais le journal en brûle {}",
+                    n(*expected),
+                    n(given)
+                ),
+                (Lang::En, None) => format!(
+                    "the log burns no card, but the procedure burns the first card and at least {} {} in all",
+                    n(*expected),
+                    lang.cards(*expected as usize)
+                ),
+                (Lang::Fr, None) => format!(
+                    "le journal ne brûle aucune carte, mais la procédure brûle la première carte et au moins {} cartes en tout",
+                    n(*expected)
+                ),
+            }
+        }
+        DealingFinding::CoupNotNext {
+            position,
+            card,
+            expected,
+            shoe_line,
+        } => match lang {
+            Lang::En => format!(
+                "the coup's {} card is {card}, but the next card of the order of line {shoe_line} is {}: the coup did not take the next cards",
+                lang.ordinal(*position as u64),
+                order_card(*expected, lang)
+            ),
+            Lang::Fr => format!(
+                "la {} carte du coup est {card}, mais la carte suivante de l’ordre de la ligne {shoe_line} est {}\u{a0}: le coup n’a pas pris les cartes suivantes",
+                lang.ordinal(*position as u64),
+                order_card(*expected, lang)
+            ),
+        },
+        DealingFinding::CoupAfterEnd {
+            coups,
+            remaining,
+            shoe_line,
+        } => match lang {
+            Lang::En => format!(
+                "a coup is dealt after the shoe of line {shoe_line} ended: the cut card came out and the coups after it were dealt, after {} coups, with {} {} left",
+                n(*coups),
+                n(*remaining),
+                lang.cards(*remaining as usize)
+            ),
+            Lang::Fr => format!(
+                "un coup est donné après la fin du sabot de la ligne {shoe_line}\u{a0}: la carte de coupe est sortie et les coups suivants ont été donnés, après {} coups, avec {} {} restantes",
+                n(*coups),
+                n(*remaining),
+                lang.cards(*remaining as usize)
+            ),
+        },
+        DealingFinding::EndedEarly {
+            coups,
+            remaining,
+            cut_out,
+            shoe_line,
+        } => match (lang, cut_out) {
+            (Lang::En, false) => format!(
+                "the shoe of line {shoe_line} ends after {} coups with {} cards left, before the cut card came out",
+                n(*coups),
+                n(*remaining)
+            ),
+            (Lang::En, true) => format!(
+                "the shoe of line {shoe_line} ends after {} coups, before the coups due after the cut card were dealt",
+                n(*coups)
+            ),
+            (Lang::Fr, false) => format!(
+                "le sabot de la ligne {shoe_line} s’arrête après {} coups avec {} cartes restantes, avant la sortie de la carte de coupe",
+                n(*coups),
+                n(*remaining)
+            ),
+            (Lang::Fr, true) => format!(
+                "le sabot de la ligne {shoe_line} s’arrête après {} coups, avant les coups dus après la carte de coupe",
+                n(*coups)
+            ),
+        },
+    }
+}
+
 /// A finding as a sentence: "the engine has Banco draw; Banco on 3 stands against a third
 /// card 8". The verifier returns findings as values; every word of them is written here.
 pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String {
@@ -29,6 +169,7 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
     let hand = |hand: &Hand| lang.hand(*hand);
     match finding {
         Finding::Malformed { message, .. } => message.clone(),
+        Finding::Dealing(finding) => dealing_sentence(finding, lang),
         Finding::ImpossibleCard {
             card,
             times,
@@ -209,6 +350,7 @@ fn kind_name(kind: Kind, lang: Lang) -> &'static str {
     match kind {
         Kind::Malformed => lang.pick("malformed", "illisible"),
         Kind::ImpossibleCard => lang.pick("impossible card", "carte impossible"),
+        Kind::Dealing => lang.pick("dealing", "donne du sabot"),
         Kind::Draw => lang.pick("drawing", "tirage"),
         Kind::Natural => lang.natural(),
         Kind::Total => lang.pick("total", "total"),
@@ -230,7 +372,7 @@ fn summary_rows(summary: &Summary, lang: Lang) -> Vec<(&'static str, String)> {
     } else {
         format!("{} ({})", n(summary.disagreeing_total()), kinds.join(", "))
     };
-    vec![
+    let mut rows = vec![
         (lang.pick("Coups read", "Coups lus"), n(summary.coups)),
         (
             lang.pick("Shoes begun", "Sabots commencés"),
@@ -242,7 +384,15 @@ fn summary_rows(summary: &Summary, lang: Lang) -> Vec<(&'static str, String)> {
             lang.pick("Malformed lines (skipped)", "Lignes illisibles (ignorées)"),
             n(summary.malformed),
         ),
-    ]
+    ];
+    // Only shoe logs can have them: other logs' summaries stay as they were.
+    if summary.shoes_disagreeing() > 0 {
+        rows.push((
+            lang.pick("Shoes dealt wrong", "Sabots mal donnés"),
+            n(summary.shoes_disagreeing()),
+        ));
+    }
+    rows
 }
 
 /// The sentence that says the reading stopped at a line too long, if it did.
@@ -330,11 +480,34 @@ pub fn write_verification(
     format: Format,
     max_line_len: usize,
 ) -> Result<Summary, StreamError> {
-    let mut verifier = Verifier::new(rules);
+    write_verification_by(
+        reader,
+        out,
+        Verifier::new(rules),
+        rules,
+        lang,
+        format,
+        max_line_len,
+    )
+}
+
+/// [`write_verification`] with a verifier of the caller's (one holding shoe logs to a
+/// dealing procedure, [`Verifier::with_dealing`]); `rules` are the verifier's.
+pub fn write_verification_by(
+    reader: impl BufRead,
+    out: impl Write,
+    mut verifier: Verifier,
+    rules: &Rules,
+    lang: Lang,
+    format: Format,
+    max_line_len: usize,
+) -> Result<Summary, StreamError> {
     let mut report = VerifyReport::new(out, rules, lang, format).map_err(StreamError::Write)?;
     let mut lines = LineReader::new(reader, max_line_len);
     let mut too_long = None;
+    let mut last = 0;
     while let Some((number, line)) = lines.next_line().map_err(StreamError::Read)? {
+        last = number;
         let found = match line {
             Line::Read(bytes) => verifier.line_bytes(number, bytes),
             Line::TooLong => {
@@ -347,6 +520,14 @@ pub fn write_verification(
                 .discrepancy(&discrepancy)
                 .map_err(StreamError::Write)?;
         }
+    }
+    // The end of a log read whole may end its last shoe early.
+    if too_long.is_none()
+        && let Some(discrepancy) = verifier.finish(last + 1)
+    {
+        report
+            .discrepancy(&discrepancy)
+            .map_err(StreamError::Write)?;
     }
     let summary = verifier.summary().clone();
     report.finish(&summary).map_err(StreamError::Write)?;
@@ -379,7 +560,7 @@ fn summary_json(summary: &Summary) -> Value {
     for (kind, count) in &summary.disagreeing {
         by_kind.insert(kind.key().into(), json!(count));
     }
-    json!({
+    let mut value = json!({
         "coups": summary.coups,
         "shoes": summary.shoes,
         "agreeing": summary.agreeing,
@@ -388,7 +569,12 @@ fn summary_json(summary: &Summary) -> Value {
         "malformed": summary.malformed,
         "all_agree": summary.all_agree(),
         "verdict": summary.verdict_key(),
-    })
+    });
+    // Only shoe logs can have them: other logs' documents stay as they were.
+    if summary.shoes_disagreeing() > 0 {
+        value["shoes_dealt_wrong"] = json!(summary.shoes_disagreeing());
+    }
+    value
 }
 
 /// The whole verification as one JSON object.

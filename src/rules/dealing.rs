@@ -273,6 +273,15 @@ impl ShoeProgress {
         cards
     }
 
+    /// Records a burn of exactly `cards` cards, as a log states it (whether or not the
+    /// procedure called for as many: the caller compares with [`Burn::cards`]).
+    pub fn burn_exactly(&mut self, cards: u64) {
+        if !self.burn_done {
+            self.burned = cards.min(self.cards);
+            self.burn_done = true;
+        }
+    }
+
     /// Cards burned.
     pub fn burned(&self) -> u64 {
         self.burned

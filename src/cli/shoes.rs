@@ -1,0 +1,133 @@
+//! `punto-banco shoes`: shuffled shoes dealt by the dealing procedure, written as JSON lines
+//! of shoe orders (the input of `shuffle-test`) or as a shoe log (the input of `verify`).
+
+use super::args::whole;
+use super::failure::Failure;
+use super::output::write_atomically;
+use super::table::table_or_reference;
+use clap::{Args, ValueEnum};
+use punto_banco::card::Card;
+use punto_banco::dealer::Dealer;
+use punto_banco::rules::Rules;
+use punto_banco::rules::condition::DealtCoup;
+use punto_banco::rules::dealing::Procedure;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// What `shoes` writes.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Form {
+    /// One `{"cards": […]}` per shoe, every card in dealing order.
+    Order,
+    /// A shoe log: each shoe line with its burn and order, then its coups as `verify` reads
+    /// them.
+    Log,
+}
+
+/// The flags of `shoes`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  punto-banco shoes --count 1000 --seed 7 -o shoes.jsonl        # orders, for shuffle-test
+  punto-banco shoes --count 10 --as log -o log.jsonl            # a shoe log, for verify
+  punto-banco shoes --count 10 --as log -r ez-baccarat -d 6     # a variant's procedure and rules")]
+pub struct Shoes {
+    /// How many shoes to deal (at least 1).
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = whole(1, u64::MAX))]
+    count: u64,
+    /// The seed of the shuffles: shoe i is dealt from stream i of it, as shoe-sim deals.
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
+    seed: u64,
+    /// Decks per shoe, 1 to 65536.
+    #[arg(short, long, value_name = "N", default_value_t = punto_banco::shoe::REFERENCE_DECKS, allow_negative_numbers = true, value_parser = whole(1, Dealer::MAX_DECKS))]
+    decks: u64,
+    /// The rule set: its dealing procedure and its drawing rules (a file or a shipped
+    /// variant's name) [default: reference].
+    #[arg(short, long, value_name = "RULES")]
+    rules: Option<String>,
+    /// What to write: shoe orders, or a shoe log.
+    #[arg(long = "as", value_name = "FORM", default_value = "order")]
+    form: Form,
+    /// Write to this file (replaced whole, never half-written) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// Cards as a JSON list of their ASCII names.
+fn cards_json(cards: &[Card]) -> String {
+    let names: Vec<String> = cards.iter().map(|c| format!("\"{}\"", c.ascii())).collect();
+    format!("[{}]", names.join(","))
+}
+
+/// One shoe's lines.
+fn shoe_lines(
+    dealer: &mut Dealer,
+    procedure: &Procedure,
+    rules: &Rules,
+    decks: u64,
+    form: Form,
+    text: &mut String,
+) {
+    if form == Form::Order {
+        text.push_str(&format!("{{\"cards\":{}}}\n", cards_json(dealer.order())));
+        return;
+    }
+    let mut walk = dealer.burn(procedure);
+    let burn = &dealer.order()[..dealer.dealt()];
+    text.push_str(&format!(
+        "{{\"shoe\":{{\"decks\":{decks}}},\"burn\":{},\"order\":{}}}\n",
+        cards_json(burn),
+        cards_json(dealer.order())
+    ));
+    let bets = rules.tariff.all();
+    while let Some(coup) = dealer.deal_next(&mut walk, &rules.drawing) {
+        let dealt = DealtCoup::of(&coup);
+        let nets: Vec<String> = bets
+            .iter()
+            .map(|(key, terms)| format!("\"{key}\":\"{}\"", terms.settle_coup(&dealt)))
+            .collect();
+        text.push_str(&format!(
+            "{{\"cards\":{},\"winner\":\"{}\",\"punto_total\":{},\"banco_total\":{},\"natural\":{},\"net\":{{{}}}}}\n",
+            cards_json(&coup.dealt_in_order()),
+            coup.winner().key(),
+            coup.punto_total(),
+            coup.banco_total(),
+            coup.is_natural(),
+            nets.join(",")
+        ));
+    }
+}
+
+/// Deals the shoes and writes them.
+pub fn run(args: Shoes, out: &mut dyn Write) -> Result<(), Failure> {
+    let table = table_or_reference(args.rules.as_deref())?;
+    let procedure = table.dealing;
+    procedure
+        .check_for(52 * args.decks)
+        .map_err(|e| Failure::Input(format!("the dealing procedure: {e}")))?;
+    let mut file_text = String::new();
+    for index in 0..args.count {
+        let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+        rng.set_stream(index);
+        let mut dealer = Dealer::shuffled(args.decks, &mut rng);
+        let mut text = String::new();
+        shoe_lines(
+            &mut dealer,
+            &procedure,
+            &table.rules,
+            args.decks,
+            args.form,
+            &mut text,
+        );
+        match &args.out {
+            // A file is replaced whole once every shoe is dealt.
+            Some(_) => file_text.push_str(&text),
+            None => super::output::put(out, &text)?,
+        }
+    }
+    if let Some(path) = &args.out {
+        write_atomically(path, file_text.as_bytes())?;
+    }
+    Ok(())
+}
