@@ -62,6 +62,8 @@ pub struct Claimed {
     pub assumed: Vec<Assumed>,
     /// How a grid's columns were read; `None` for a rule file or a range table.
     pub columns: Option<GridColumns>,
+    /// The dealing procedure a rule file states; `None` for a grid or a range table.
+    pub dealing: Option<crate::rules::dealing::Procedure>,
 }
 
 impl Claimed {
@@ -84,6 +86,7 @@ impl Claimed {
             self.rules,
             self.claims,
         )
+        .with_dealing(self.dealing)
     }
 }
 
@@ -144,6 +147,7 @@ pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
     if text.trim_start().starts_with('{') {
         let set = RuleSet::from_json(text)?;
         let shoe = set.shoe_or_reference();
+        let dealing = set.stated_dealing().copied();
         let (name, title, source, _, rules, claims) = set.into_parts();
         return Ok(Claimed {
             form: ClaimedForm::RuleFile,
@@ -155,6 +159,7 @@ pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
             claims,
             assumed: Vec::new(),
             columns: None,
+            dealing,
         });
     }
     table::read_table(text)

@@ -656,5 +656,6 @@ fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckE
         claims: Vec::new(),
         assumed,
         columns: if has_grid { rows.columns } else { None },
+        dealing: None,
     })
 }

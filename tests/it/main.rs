@@ -7,6 +7,7 @@ mod check;
 mod cli;
 mod conversation;
 mod coups;
+mod dealing;
 mod depletion;
 mod docs_drift;
 mod fast;
