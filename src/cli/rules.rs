@@ -7,7 +7,7 @@ use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::docs;
-use punto_banco::render::tableau::render_rules_within;
+use punto_banco::render::tableau::render_table_rules_within;
 use std::io::Write;
 
 /// The flags of `rules`.
@@ -30,11 +30,18 @@ pub struct RulesCommand {
 
 /// Writes the rule set's tableau, tariff and settlement table to `out`.
 pub fn run(args: RulesCommand, out: &mut dyn Write) -> Result<(), Failure> {
-    let rules = table_or_reference(args.rules.as_deref())?.rules;
+    let table = table_or_reference(args.rules.as_deref())?;
     let (lang, format) = (args.output.lang(), args.output.format());
     let width = args.output.width();
     put(
         out,
-        &render_rules_within(&rules, args.stake, lang, format, width),
+        &render_table_rules_within(
+            &table.rules,
+            &table.dealing,
+            args.stake,
+            lang,
+            format,
+            width,
+        ),
     )
 }

@@ -6,6 +6,7 @@ use crate::analysis::ratio_to_big;
 use crate::coup::Role;
 use crate::lang::Lang;
 use crate::outcome::{FinalState, Hand, Winner};
+use crate::rules::dealing::{Burn, Procedure};
 use crate::rules::{Action, Bet, DrawingRules, MainBet, PuntoMove, Rules, Terms};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, totals_taking,
@@ -333,6 +334,92 @@ pub fn render_rules_within(
     out.push('\n');
     out.push_str(&heading(lang.pick("Settlement", "Règlement")));
     out.push_str(&table(&settlement_table(rules, stake, lang)));
+    out
+}
+
+/// A dealing procedure in sentences: the burn, the cut card, the coups after it.
+pub fn dealing_sentences(procedure: &Procedure, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    out.push(match (procedure.burn, lang) {
+        (Burn::None, _) => lang
+            .pick("No card is burned.", "Aucune carte n’est brûlée.")
+            .to_string(),
+        (Burn::FirstCard { ace }, Lang::En) => format!(
+            "The first card is turned and burns its value in more cards: tens and faces 10, an ace {ace}."
+        ),
+        (Burn::FirstCard { ace }, Lang::Fr) => format!(
+            "La première carte est retournée et en brûle autant que sa valeur\u{a0}: 10 pour les dix et les figures, {ace} pour l’as."
+        ),
+    });
+    let cut = lang.integer(&procedure.cut.to_string());
+    out.push(match lang {
+        Lang::En => format!(
+            "The cut card lies {cut} cards from the end: a coup begins only while it is still in the shoe."
+        ),
+        Lang::Fr => format!(
+            "La carte de coupe est à {cut} cartes de la fin\u{a0}: un coup ne commence que tant qu’elle est dans le sabot."
+        ),
+    });
+    let after = procedure.coups_after_cut;
+    out.push(match (lang, after) {
+        (Lang::En, 0) => "The shoe ends with the coup in which the cut card comes out.".into(),
+        (Lang::En, 1) => {
+            "One more coup is dealt after the coup in which the cut card comes out.".into()
+        }
+        (Lang::En, n) => {
+            format!("{n} more coups are dealt after the coup in which the cut card comes out.")
+        }
+        (Lang::Fr, 0) => "Le sabot s’arrête avec le coup où sort la carte de coupe.".into(),
+        (Lang::Fr, 1) => "Un coup de plus est donné après celui où sort la carte de coupe.".into(),
+        (Lang::Fr, n) => {
+            format!("{n} coups de plus sont donnés après celui où sort la carte de coupe.")
+        }
+    });
+    out
+}
+
+/// A dealing procedure as JSON, as a rule file writes it.
+pub fn dealing_json(procedure: &Procedure) -> Value {
+    match procedure.burn {
+        Burn::None => json!({
+            "burn": "none",
+            "cut": procedure.cut,
+            "coups_after_cut": procedure.coups_after_cut,
+        }),
+        Burn::FirstCard { ace } => json!({
+            "burn": "first-card",
+            "ace_burns": ace,
+            "cut": procedure.cut,
+            "coups_after_cut": procedure.coups_after_cut,
+        }),
+    }
+}
+
+/// A table's rule summary: [`render_rules_within`], then its dealing procedure (a
+/// `dealing` object in JSON, a section in text and Markdown).
+pub fn render_table_rules_within(
+    rules: &Rules,
+    dealing: &Procedure,
+    stake: i64,
+    lang: Lang,
+    format: Format,
+    width: Option<usize>,
+) -> String {
+    if format == Format::Json {
+        let mut value = rules_json(rules, stake);
+        value["dealing"] = dealing_json(dealing);
+        return format!("{value:#}\n");
+    }
+    let mut out = render_rules_within(rules, stake, lang, format, width);
+    let title = lang.pick("Dealing", "Donne du sabot");
+    out.push('\n');
+    out.push_str(&match format {
+        Format::Markdown => format!("## {title}\n\n"),
+        _ => format!("{title}\n\n"),
+    });
+    for sentence in dealing_sentences(dealing, lang) {
+        out.push_str(&format!("- {sentence}\n"));
+    }
     out
 }
 
