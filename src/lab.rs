@@ -6,6 +6,11 @@
 //! ([`chi_square_sf`], [`normal_two_sided`], [`mahalanobis`]). The counts a test is built
 //! from and its null moments are exact (integers and rationals); only the statistic and its
 //! p-value are floating point.
+//!
+//! [`shufflers`] holds the named shufflers, fair and deliberately wrong, that the tests and
+//! the `--plan` option deal shoes with.
+
+pub mod shufflers;
 
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
