@@ -19,6 +19,7 @@ mod rules;
 mod session;
 mod session_odds;
 mod shoe_sim;
+mod shuffle_test;
 mod table;
 mod vectors;
 mod verify;
@@ -68,6 +69,9 @@ enum Command {
     /// Deals shuffled shoes to a cut card, computing every bet's exact edge before every coup,
     /// and reports how often each bet turns favourable and what betting only then gains.
     ShoeSim(shoe_sim::ShoeSim),
+    /// Tests shuffled shoes (JSON lines in dealing order) for what a fair shuffle cannot
+    /// produce, or with --plan says how many shoes a named defect needs to be caught.
+    ShuffleTest(shuffle_test::ShuffleTestArgs),
     /// The ten-deal teaching session of the rule texts, at the terminal or from a script.
     Session(session::SessionCommand),
     /// Exact odds of the home session: each fixed strategy's final-score distribution, its
@@ -94,6 +98,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Fit(args) => fit::run(args, out),
         Command::Eor(args) => eor::run(args, out),
         Command::ShoeSim(args) => shoe_sim::run(args, out),
+        Command::ShuffleTest(args) => shuffle_test::run(args, out),
         Command::Session(args) => session::run(args, out),
         Command::SessionOdds(args) => session_odds::run(args, out),
         #[cfg(feature = "docs-tool")]

@@ -20,6 +20,7 @@ mod oracle;
 mod rule_texts;
 mod schema2;
 mod session;
+mod shuffle;
 mod snapshots;
 mod variants;
 
