@@ -10,6 +10,9 @@
 //! [`shufflers`] holds the named shufflers, fair and deliberately wrong, that the tests and
 //! the `--plan` option deal shoes with.
 
+pub mod moments;
+pub mod plan;
+pub mod shuffle;
 pub mod shufflers;
 
 use num_rational::BigRational;
@@ -256,49 +259,98 @@ pub fn mahalanobis(
     deviation: &[BigRational],
     covariance: &[Vec<BigRational>],
 ) -> Option<(f64, usize)> {
-    let n = deviation.len();
-    if covariance.len() != n || covariance.iter().any(|row| row.len() != n) {
+    if deviation.len() != covariance.len() {
         return None;
     }
-    let mut a: Vec<Vec<BigRational>> = covariance.to_vec();
-    let mut d: Vec<BigRational> = deviation.to_vec();
-    let mut total = BigRational::zero();
-    let mut rank = 0;
-    let mut outside = false;
-    for k in 0..n {
-        let pivot = a[k][k].clone();
-        if pivot.is_negative() {
+    Some(Covariance::new(covariance)?.statistic(deviation))
+}
+
+/// An exact covariance matrix factored once (Gaussian elimination on the diagonal, the
+/// dependent rows dropped), for the Mahalanobis statistic of many deviations.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Covariance {
+    /// For each row, its pivot (`None`: dropped as dependent) and the multipliers that
+    /// eliminate it from the rows below.
+    pivots: Vec<Option<BigRational>>,
+    multipliers: Vec<Vec<(usize, BigRational)>>,
+}
+
+impl Covariance {
+    /// Factors a square, positive semi-definite matrix; `None` otherwise.
+    pub fn new(covariance: &[Vec<BigRational>]) -> Option<Covariance> {
+        let n = covariance.len();
+        if covariance.iter().any(|row| row.len() != n) {
             return None;
         }
-        if pivot.is_zero() {
-            // Positive semi-definite: a zero pivot has a zero row in the Schur complement.
-            if a[k][k + 1..].iter().any(|x| !x.is_zero()) {
+        let mut a: Vec<Vec<BigRational>> = covariance.to_vec();
+        let mut pivots = Vec::with_capacity(n);
+        let mut multipliers = Vec::with_capacity(n);
+        for k in 0..n {
+            let pivot = a[k][k].clone();
+            if pivot.is_negative() {
                 return None;
             }
-            if !d[k].is_zero() {
-                outside = true;
-            }
-            continue;
-        }
-        rank += 1;
-        total += &d[k] * &d[k] / &pivot;
-        for i in k + 1..n {
-            if a[i][k].is_zero() {
+            if pivot.is_zero() {
+                // Positive semi-definite: a zero pivot has a zero row in the Schur complement.
+                if a[k][k + 1..].iter().any(|x| !x.is_zero()) {
+                    return None;
+                }
+                pivots.push(None);
+                multipliers.push(Vec::new());
                 continue;
             }
-            let factor = &a[i][k] / &pivot;
-            let (upper, lower) = a.split_at_mut(i);
-            for (target, source) in lower[0][k..].iter_mut().zip(&upper[k][k..]) {
-                *target -= &factor * source;
+            let mut row = Vec::new();
+            for i in k + 1..n {
+                if a[i][k].is_zero() {
+                    continue;
+                }
+                let factor = &a[i][k] / &pivot;
+                let (upper, lower) = a.split_at_mut(i);
+                for (target, source) in lower[0][k..].iter_mut().zip(&upper[k][k..]) {
+                    *target -= &factor * source;
+                }
+                row.push((i, factor));
             }
-            let delta = &factor * &d[k];
-            d[i] -= delta;
+            pivots.push(Some(pivot));
+            multipliers.push(row);
+        }
+        Some(Covariance {
+            pivots,
+            multipliers,
+        })
+    }
+
+    /// The rank of the matrix.
+    pub fn rank(&self) -> usize {
+        self.pivots.iter().filter(|p| p.is_some()).count()
+    }
+
+    /// dᵀ Σ⁻ d and the rank, as [`mahalanobis`] says (infinite for a deviation outside Σ's
+    /// column space). The deviation must have one entry per row.
+    pub fn statistic(&self, deviation: &[BigRational]) -> (f64, usize) {
+        let mut d = deviation.to_vec();
+        d.resize(self.pivots.len(), BigRational::zero());
+        let mut total = BigRational::zero();
+        let mut outside = false;
+        for k in 0..self.pivots.len() {
+            match &self.pivots[k] {
+                None => outside |= !d[k].is_zero(),
+                Some(pivot) => {
+                    total += &d[k] * &d[k] / pivot;
+                    let dk = d[k].clone();
+                    for (i, factor) in &self.multipliers[k] {
+                        d[*i] -= factor * &dk;
+                    }
+                }
+            }
+        }
+        let rank = self.rank();
+        if outside {
+            (f64::INFINITY, rank)
+        } else {
+            (total.to_f64().unwrap_or(f64::NAN), rank)
         }
     }
-    if outside {
-        return Some((f64::INFINITY, rank));
-    }
-    Some((total.to_f64().unwrap_or(f64::NAN), rank))
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ mod session;
 mod session_odds;
 mod shoe_sim;
 mod shoes;
+mod shuffle_test;
 mod table;
 mod vectors;
 mod verify;
@@ -72,6 +73,9 @@ enum Command {
     /// Deals shuffled shoes by the dealing procedure and writes their orders (for
     /// shuffle-test) or a shoe log with every coup (for verify).
     Shoes(shoes::Shoes),
+    /// Tests shuffled shoes (JSON lines in dealing order) for what a fair shuffle cannot
+    /// produce, or with --plan says how many shoes a named defect needs to be caught.
+    ShuffleTest(shuffle_test::ShuffleTestArgs),
     /// The ten-deal teaching session of the rule texts, at the terminal or from a script.
     Session(session::SessionCommand),
     /// Exact odds of the home session: each fixed strategy's final-score distribution, its
@@ -99,6 +103,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Eor(args) => eor::run(args, out),
         Command::ShoeSim(args) => shoe_sim::run(args, out),
         Command::Shoes(args) => shoes::run(args, out),
+        Command::ShuffleTest(args) => shuffle_test::run(args, out),
         Command::Session(args) => session::run(args, out),
         Command::SessionOdds(args) => session_odds::run(args, out),
         #[cfg(feature = "docs-tool")]

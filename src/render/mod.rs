@@ -11,6 +11,7 @@ pub mod depletion;
 pub mod lab;
 pub mod oracle;
 pub mod session;
+pub mod shuffle;
 pub mod table;
 pub mod tableau;
 

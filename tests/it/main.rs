@@ -15,6 +15,7 @@ mod features;
 mod figures;
 mod hostile;
 mod hostile_dealing;
+mod hostile_shuffle;
 mod layers;
 mod naive;
 mod naive_cards;
@@ -22,6 +23,7 @@ mod oracle;
 mod rule_texts;
 mod schema2;
 mod session;
+mod shuffle;
 mod snapshots;
 mod variants;
 

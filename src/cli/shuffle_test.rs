@@ -1,0 +1,150 @@
+//! `punto-banco shuffle-test`: a battery of tests over shuffled shoes, or with --plan the
+//! shoes a named defect needs to be caught.
+
+use super::args::{OutputArgs, setting, whole};
+use super::failure::Failure;
+use super::input::{MAX_LINE, open_input, too_long};
+use super::output::put;
+use clap::Args;
+use punto_banco::lab::plan::{PILOT_SHOES, plan};
+use punto_banco::lab::shuffle::{DEFAULT_LAGS, MAX_LAGS, ShuffleTest};
+use punto_banco::lab::shufflers::Shuffler;
+use punto_banco::lab::{Provenance, Verdict};
+use punto_banco::oracle::fit;
+use punto_banco::oracle::{Line, LineReader};
+use punto_banco::render::shuffle::{plan_report, report};
+use sha2::{Digest, Sha256};
+use std::io::{BufRead, Read, Write};
+
+/// The flags of `shuffle-test`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  punto-banco shuffle-test docs/examples/lab/shoes.jsonl
+  punto-banco shuffle-test docs/examples/lab/shoes.jsonl --format json --lang fr
+  punto-banco shuffle-test --plan riffle:3 --power 0.99")]
+pub struct ShuffleTestArgs {
+    /// The shoes, one JSON line each ({\"cards\": [\"4H\", …]}); `-` reads standard input.
+    #[arg(required_unless_present = "plan")]
+    file: Option<String>,
+    /// The battery's family-wise significance level (Holm's correction across the tests).
+    #[arg(long, value_name = "LEVEL", default_value_t = 0.01, allow_negative_numbers = true, value_parser = setting(fit::validate_alpha))]
+    alpha: f64,
+    /// The serial-correlation lags tested, 1 to this.
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_LAGS as u64, value_parser = whole(1, MAX_LAGS as u64))]
+    lags: u64,
+    /// Instead of testing a file: how many shoes this shuffler needs to be caught (fair,
+    /// modulo-bias[:BITS], naive-swap, riffle[:K], shelf[:S], tiny-seed[:BITS], nines-late[:PERCENT]).
+    #[arg(long, value_name = "DEFECT", conflicts_with = "file")]
+    plan: Option<String>,
+    /// The power the plan asks for.
+    #[arg(long, value_name = "PROBABILITY", default_value_t = 0.9, allow_negative_numbers = true, value_parser = setting(fit::validate_power), requires = "plan")]
+    power: f64,
+    /// Decks per shoe of the plan, 1 to 64.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = whole(1, 64), requires = "plan")]
+    decks: u64,
+    /// Pilot shoes the plan estimates each test's effect from.
+    #[arg(long, value_name = "N", default_value_t = PILOT_SHOES, value_parser = whole(100, 1_000_000), requires = "plan")]
+    pilot: u64,
+    /// The pilot's seed.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "plan")]
+    seed: u64,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// A reader that hashes every byte it hands on, exactly as read.
+struct Hashing<R> {
+    inner: R,
+    hasher: Sha256,
+}
+
+impl<R: BufRead> Read for Hashing<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Hashing<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if amount > 0
+            && let Ok(buffer) = self.inner.fill_buf()
+        {
+            self.hasher.update(&buffer[..amount.min(buffer.len())]);
+        }
+        self.inner.consume(amount);
+    }
+}
+
+/// Runs the battery (or the plan), writing the report; a failed battery fails the check.
+pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let (lang, format) = (args.output.lang(), args.output.format());
+    if let Some(name) = &args.plan {
+        let shuffler: Shuffler = name
+            .parse()
+            .map_err(|e| Failure::Input(format!("--plan: {e}")))?;
+        let planned = plan(
+            shuffler,
+            args.decks as usize,
+            args.alpha,
+            args.power,
+            args.pilot,
+            args.seed,
+        )
+        .map_err(|e| Failure::Input(e.to_string()))?;
+        return put(out, &plan_report(&planned, lang, format));
+    }
+    let path = args.file.as_deref().unwrap_or("-");
+    let reader = Hashing {
+        inner: open_input(path)?,
+        hasher: Sha256::new(),
+    };
+    let mut lines = LineReader::new(reader, MAX_LINE);
+    let mut test = ShuffleTest::new(args.lags as usize);
+    loop {
+        let next = lines
+            .next_line()
+            .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+        match next {
+            None => break,
+            Some((number, Line::TooLong)) => return Err(Failure::Input(too_long(path, number))),
+            Some((number, Line::Read(bytes))) => test
+                .line(number, bytes)
+                .map_err(|e| Failure::Input(format!("{path}: {e}")))?,
+        }
+    }
+    if test.shoes() == 0 {
+        return Err(Failure::Input(format!(
+            "{path}: no shoe: expected one JSON line per shoe, such as {{\"cards\": [\"4H\", \"2S\", …]}}"
+        )));
+    }
+    let digest = std::mem::take(&mut lines.get_mut().hasher).finalize();
+    let sha256: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    let command: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let source = Provenance::new(sha256, command);
+    let battery = test.battery(args.alpha);
+    put(
+        out,
+        &report(
+            &battery,
+            test.shoes(),
+            test.shoe_len(),
+            &source,
+            lang,
+            format,
+        ),
+    )?;
+    match battery.verdict() {
+        Verdict::Fail => Err(Failure::Check(format!(
+            "{path}: the shoes fail the shuffle battery"
+        ))),
+        _ => Ok(()),
+    }
+}

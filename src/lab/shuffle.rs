@@ -1,0 +1,857 @@
+//! The shuffle battery: shoes in dealing order, one JSON line each, tested for what a fair
+//! shuffle cannot produce.
+//!
+//! A line is `{"cards": ["4H", "2S", …]}`, every card of one shoe in dealing order, with an
+//! optional `"decks": N` that states the composition (N full decks) and is checked. Every
+//! shoe must have the composition of the first. The reading streams: what is kept is a
+//! table of counts by position and card (at most [`MAX_SHOE_CARDS`] × 52 counters), a few
+//! sums, and two bounded tables of shoe fingerprints ([`FINGERPRINT_TABLE`] entries each) for
+//! the repeated-shoe tests; memory does not grow with the file beyond them.
+//!
+//! The tests and why each is sound are in `docs/en/shuffle-test.md`; the exact null moments
+//! are in [`super::moments`].
+
+use super::moments::{serial_moments, transition_moments, turning, turning_point_moments};
+use super::{Battery, Covariance, TestResult, chi_square_sf, normal_two_sided};
+use crate::card::{Card, Rank};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use statrs::function::gamma::ln_gamma;
+use std::collections::{HashMap, HashSet};
+use std::str::FromStr;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The most cards a shoe may hold: 64 decks.
+pub const MAX_SHOE_CARDS: usize = 52 * 64;
+/// The most shoes whose fingerprints are kept for the repeated-shoe tests (16 MiB each
+/// table). Shoes beyond are still compared with those kept.
+pub const FINGERPRINT_TABLE: usize = 1 << 20;
+/// The default number of lags of the serial-correlation tests.
+pub const DEFAULT_LAGS: usize = 5;
+/// The most lags.
+pub const MAX_LAGS: usize = 64;
+/// The most position bins of the position tests.
+pub const MAX_BINS: usize = 52;
+/// A prefix is long enough to test for sharing when the chance that two fair shoes share
+/// it is at most this.
+const PREFIX_BOUND: f64 = 1e-30;
+
+/// A shoe line that cannot be read or whose cards are not the expected composition.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ShoeLineError {
+    /// The 1-based line number.
+    pub line: usize,
+    /// The 1-based column (in characters).
+    pub column: usize,
+    /// What was wrong and what is accepted.
+    pub message: String,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShoeLine {
+    cards: Vec<String>,
+    decks: Option<u64>,
+}
+
+/// The streaming state of the battery.
+#[derive(Debug, Clone)]
+pub struct ShuffleTest {
+    lags: usize,
+    composition: Option<[u64; 52]>,
+    n: usize,
+    shoes: u64,
+    by_position: Vec<[u64; 52]>,
+    transitions: [u64; 100],
+    serial: Vec<u128>,
+    turning_points: u128,
+    rising: u128,
+    repeats: HashSet<u128>,
+    repeat_matches: u64,
+    prefixes: HashSet<u128>,
+    prefix_matches: u64,
+    prefix_len: Option<usize>,
+    cards: Vec<u8>,
+}
+
+impl Default for ShuffleTest {
+    fn default() -> ShuffleTest {
+        ShuffleTest::new(DEFAULT_LAGS)
+    }
+}
+
+fn column_of(line: &[u8], offset: usize) -> usize {
+    String::from_utf8_lossy(&line[..offset.min(line.len())])
+        .chars()
+        .count()
+        + 1
+}
+
+/// The ASCII card forms (`4H`, `10d`, `TS`, `qc`) read without allocating; anything else
+/// goes through [`Card::from_str`].
+fn card_index(token: &[u8]) -> Option<u8> {
+    let (rank, suit) = match token {
+        [r, s] => (
+            match r.to_ascii_uppercase() {
+                b'A' => 0,
+                d @ b'2'..=b'9' => d - b'1',
+                b'T' => 9,
+                b'J' => 10,
+                b'Q' => 11,
+                b'K' => 12,
+                _ => return slow_index(token),
+            },
+            *s,
+        ),
+        [b'1', b'0', s] => (9, *s),
+        _ => return slow_index(token),
+    };
+    let suit = match suit.to_ascii_uppercase() {
+        b'S' => 0,
+        b'H' => 1,
+        b'D' => 2,
+        b'C' => 3,
+        _ => return slow_index(token),
+    };
+    Some(4 * rank + suit)
+}
+
+fn slow_index(token: &[u8]) -> Option<u8> {
+    let text = std::str::from_utf8(token).ok()?;
+    Card::from_str(text).ok().map(|c| c.index() as u8)
+}
+
+fn skip_ws(line: &[u8], mut i: usize) -> usize {
+    while i < line.len() && matches!(line[i], b' ' | b'\t' | b'\r') {
+        i += 1;
+    }
+    i
+}
+
+enum Fast {
+    /// Cards read, with the stated decks.
+    Read(Option<u64>),
+    /// Not the common form: serde_json reads it.
+    Other,
+    /// A token that is not a card, at this byte offset.
+    BadCard(usize, String),
+}
+
+/// Reads `{"cards": ["4H", …]}` or `{"cards": [...], "decks": N}` by hand.
+fn parse_fast(line: &[u8], cards: &mut Vec<u8>) -> Fast {
+    cards.clear();
+    let mut i = skip_ws(line, 0);
+    let expect = |i: usize, what: &[u8]| line.get(i..i + what.len()) == Some(what);
+    if !expect(i, b"{") {
+        return Fast::Other;
+    }
+    i = skip_ws(line, i + 1);
+    if !expect(i, b"\"cards\"") {
+        return Fast::Other;
+    }
+    i = skip_ws(line, i + 7);
+    if !expect(i, b":") {
+        return Fast::Other;
+    }
+    i = skip_ws(line, i + 1);
+    if !expect(i, b"[") {
+        return Fast::Other;
+    }
+    i = skip_ws(line, i + 1);
+    loop {
+        if !expect(i, b"\"") {
+            return Fast::Other;
+        }
+        let start = i + 1;
+        let Some(length) = line[start..].iter().position(|&b| b == b'"' || b == b'\\') else {
+            return Fast::Other;
+        };
+        let end = start + length;
+        if line[end] == b'\\' {
+            return Fast::Other;
+        }
+        match card_index(&line[start..end]) {
+            Some(index) => cards.push(index),
+            None => {
+                return Fast::BadCard(start, String::from_utf8_lossy(&line[start..end]).into());
+            }
+        }
+        i = skip_ws(line, end + 1);
+        match line.get(i) {
+            Some(b',') => i = skip_ws(line, i + 1),
+            Some(b']') => break,
+            _ => return Fast::Other,
+        }
+    }
+    i = skip_ws(line, i + 1);
+    let mut decks = None;
+    if expect(i, b",") {
+        i = skip_ws(line, i + 1);
+        if !expect(i, b"\"decks\"") {
+            return Fast::Other;
+        }
+        i = skip_ws(line, i + 7);
+        if !expect(i, b":") {
+            return Fast::Other;
+        }
+        i = skip_ws(line, i + 1);
+        let digits = line[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 6 || (digits > 1 && line[i] == b'0') {
+            return Fast::Other;
+        }
+        let text = std::str::from_utf8(&line[i..i + digits]).unwrap_or("0");
+        decks = text.parse().ok();
+        i = skip_ws(line, i + digits);
+    }
+    if !expect(i, b"}") || skip_ws(line, i + 1) != line.len() {
+        return Fast::Other;
+    }
+    Fast::Read(decks)
+}
+
+/// A 128-bit fingerprint of a sequence of card indices (two multiply-rotate hashes).
+fn fingerprint(cards: &[u8]) -> u128 {
+    let (mut a, mut b) = (0x9e37_79b9_7f4a_7c15u64, 0xc2b2_ae3d_27d4_eb4fu64);
+    for chunk in cards.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        a = (a ^ x).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29);
+        b = (b ^ x.rotate_left(17))
+            .wrapping_mul(0xc4ce_b9fe_1a85_ec53)
+            .rotate_left(31);
+    }
+    a ^= cards.len() as u64;
+    b ^= (cards.len() as u64).rotate_left(32);
+    ((a as u128) << 64) | b.wrapping_mul(0x9e37_79b9_7f4a_7c15) as u128
+}
+
+/// The order of a card identity in factory order: suit by suit, A to K.
+fn factory_rank(index: usize) -> usize {
+    13 * (index % 4) + index / 4
+}
+
+/// The exact null moments of one composition, computed once per process and composition
+/// (a few compositions at most are kept).
+struct Null {
+    serial: Vec<Option<(BigRational, BigRational)>>,
+    turning: Option<(BigRational, BigRational)>,
+    /// The values present, the transition counts' means and their factored covariance.
+    transitions: Option<(Vec<usize>, Vec<BigRational>, Covariance)>,
+}
+
+type NullCache = Mutex<HashMap<([u64; 10], [u64; 13], usize), Arc<Null>>>;
+
+fn null_moments(value_counts: &[u64; 10], rank_counts: &[u64; 13], lags: usize) -> Arc<Null> {
+    static CACHE: OnceLock<NullCache> = OnceLock::new();
+    let key = (*value_counts, *rank_counts, lags);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(null) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return null;
+    }
+    let values: Vec<i64> = (0..10).collect();
+    let present: Vec<usize> = (0..10).filter(|&v| value_counts[v] > 0).collect();
+    let counts: Vec<u64> = present.iter().map(|&v| value_counts[v]).collect();
+    let transitions = transition_moments(&counts)
+        .and_then(|(mean, covariance)| Some((present, mean, Covariance::new(&covariance)?)));
+    let null = Arc::new(Null {
+        serial: (1..=lags)
+            .map(|lag| serial_moments(value_counts, &values, lag))
+            .collect(),
+        turning: turning_point_moments(rank_counts),
+        transitions,
+    });
+    if let Ok(mut c) = cache.lock() {
+        if c.len() >= 8 {
+            c.clear();
+        }
+        c.insert(key, null.clone());
+    }
+    null
+}
+
+impl ShuffleTest {
+    /// An empty battery with serial-correlation lags 1 to `lags` (at most [`MAX_LAGS`]).
+    pub fn new(lags: usize) -> ShuffleTest {
+        let lags = lags.clamp(1, MAX_LAGS);
+        ShuffleTest {
+            lags,
+            composition: None,
+            n: 0,
+            shoes: 0,
+            by_position: Vec::new(),
+            transitions: [0; 100],
+            serial: vec![0; lags],
+            turning_points: 0,
+            rising: 0,
+            repeats: HashSet::new(),
+            repeat_matches: 0,
+            prefixes: HashSet::new(),
+            prefix_matches: 0,
+            prefix_len: None,
+            cards: Vec::with_capacity(416),
+        }
+    }
+
+    /// The shoes read so far.
+    pub fn shoes(&self) -> u64 {
+        self.shoes
+    }
+
+    /// The cards of a shoe (0 before the first).
+    pub fn shoe_len(&self) -> usize {
+        self.n
+    }
+
+    /// Reads one line (`number` is 1-based, for errors). Blank lines are skipped.
+    pub fn line(&mut self, number: usize, line: &[u8]) -> Result<(), ShoeLineError> {
+        let at = |column: usize, message: String| ShoeLineError {
+            line: number,
+            column,
+            message,
+        };
+        if line.iter().all(|b| b.is_ascii_whitespace()) {
+            return Ok(());
+        }
+        let mut cards = std::mem::take(&mut self.cards);
+        let decks = match parse_fast(line, &mut cards) {
+            Fast::Read(decks) => decks,
+            Fast::BadCard(offset, token) => {
+                self.cards = cards;
+                return Err(at(
+                    column_of(line, offset),
+                    format!(
+                        "`{token}` is not a card: expected {}",
+                        crate::card::ACCEPTED_CARD_FORMS
+                    ),
+                ));
+            }
+            Fast::Other => {
+                let parsed: ShoeLine = serde_json::from_slice(line).map_err(|e| {
+                    at(
+                        e.column().max(1),
+                        format!(
+                            "{}: expected a shoe {{\"cards\": [\"4H\", \"2S\", …]}} with an optional \"decks\": N",
+                            strip_position(&e.to_string())
+                        ),
+                    )
+                })?;
+                cards.clear();
+                for token in &parsed.cards {
+                    match slow_index(token.as_bytes()) {
+                        Some(index) => cards.push(index),
+                        None => {
+                            let needle = serde_json::to_string(token).unwrap_or_default();
+                            let offset = find(line, needle.as_bytes()).map_or(0, |o| o + 1);
+                            self.cards = cards;
+                            return Err(at(
+                                column_of(line, offset),
+                                format!(
+                                    "`{token}` is not a card: expected {}",
+                                    crate::card::ACCEPTED_CARD_FORMS
+                                ),
+                            ));
+                        }
+                    }
+                }
+                parsed.decks
+            }
+        };
+        let result = self
+            .check_composition(&cards, decks)
+            .map_err(|message| at(1, message));
+        if result.is_ok() {
+            self.add(&cards);
+        }
+        self.cards = cards;
+        result
+    }
+
+    /// Adds a shoe given as cards (the library's way, for shufflers' shoes).
+    pub fn shoe(&mut self, shoe: &[Card]) -> Result<(), String> {
+        let cards: Vec<u8> = shoe.iter().map(|c| c.index() as u8).collect();
+        self.check_composition(&cards, None)?;
+        self.add(&cards);
+        Ok(())
+    }
+
+    fn check_composition(&mut self, cards: &[u8], decks: Option<u64>) -> Result<(), String> {
+        if cards.is_empty() {
+            return Err(
+                "the shoe holds no card: expected every card of the shoe in dealing order".into(),
+            );
+        }
+        if cards.len() > MAX_SHOE_CARDS {
+            return Err(format!(
+                "the shoe holds {} cards: at most {MAX_SHOE_CARDS} (64 decks) are accepted",
+                cards.len()
+            ));
+        }
+        let mut counts = [0u64; 52];
+        for &c in cards {
+            counts[c as usize] += 1;
+        }
+        if let Some(d) = decks {
+            if d == 0 || d > 64 {
+                return Err(format!("\"decks\" is {d}: expected 1 to 64"));
+            }
+            if let Some(card) = (0..52).find(|&c| counts[c] != d) {
+                return Err(format!(
+                    "\"decks\": {d} means every card {d} times, but {} appears {} times",
+                    Card::from_index(card)
+                        .map(|c| c.ascii())
+                        .unwrap_or_default(),
+                    counts[card]
+                ));
+            }
+        }
+        match &self.composition {
+            None => {
+                self.composition = Some(counts);
+                self.n = cards.len();
+                self.by_position = vec![[0; 52]; cards.len()];
+                self.prefix_len = prefix_length(&counts);
+                Ok(())
+            }
+            Some(first) if *first == counts => Ok(()),
+            Some(first) => {
+                if cards.len() != self.n {
+                    return Err(format!(
+                        "the shoe holds {} cards: expected {}, the composition of the first shoe",
+                        cards.len(),
+                        self.n
+                    ));
+                }
+                let card = (0..52).find(|&c| counts[c] != first[c]).unwrap_or(0);
+                Err(format!(
+                    "{} appears {} times: expected {}, as in the first shoe (every shoe must have the first shoe's composition)",
+                    Card::from_index(card)
+                        .map(|c| c.ascii())
+                        .unwrap_or_default(),
+                    counts[card],
+                    first[card]
+                ))
+            }
+        }
+    }
+
+    fn add(&mut self, cards: &[u8]) {
+        self.shoes += 1;
+        for (row, &c) in self.by_position.iter_mut().zip(cards) {
+            row[c as usize] += 1;
+        }
+        let value = |c: u8| Rank::ALL[c as usize / 4].value() as u64;
+        let rank = |c: u8| c as usize / 4;
+        for pair in cards.windows(2) {
+            self.transitions[(value(pair[0]) * 10 + value(pair[1])) as usize] += 1;
+        }
+        for lag in 1..=self.lags {
+            let sum: u64 = cards
+                .iter()
+                .zip(&cards[lag.min(cards.len())..])
+                .map(|(&a, &b)| value(a) * value(b))
+                .sum();
+            self.serial[lag - 1] += sum as u128;
+        }
+        let turns = cards
+            .windows(3)
+            .filter(|w| turning(rank(w[0]), rank(w[1]), rank(w[2])))
+            .count();
+        self.turning_points += turns as u128;
+        // Rising sequences of the identities ordered by first occurrence.
+        let mut first = [u16::MAX; 52];
+        let mut order = 0u16;
+        for &c in cards {
+            let f = factory_rank(c as usize);
+            if first[f] == u16::MAX {
+                first[f] = order;
+                order += 1;
+            }
+        }
+        let present: Vec<u16> = first.iter().copied().filter(|&p| p != u16::MAX).collect();
+        let descents = present.windows(2).filter(|w| w[1] < w[0]).count();
+        self.rising += 1 + descents as u128;
+        let whole = fingerprint(cards);
+        if self.repeats.contains(&whole) {
+            self.repeat_matches += 1;
+        } else if self.repeats.len() < FINGERPRINT_TABLE {
+            self.repeats.insert(whole);
+        }
+        if let Some(l) = self.prefix_len {
+            let prefix = fingerprint(&cards[..l]);
+            if self.prefixes.contains(&prefix) {
+                self.prefix_matches += 1;
+            } else if self.prefixes.len() < FINGERPRINT_TABLE {
+                self.prefixes.insert(prefix);
+            }
+        }
+    }
+
+    /// The pairs of shoes compared by the fingerprint tables: every pair among the first
+    /// [`FINGERPRINT_TABLE`], and each later shoe against those.
+    fn pairs_compared(&self) -> f64 {
+        let s = self.shoes as f64;
+        let t = (self.shoes as f64).min(FINGERPRINT_TABLE as f64);
+        t * (t - 1.0) / 2.0 + (s - t) * t
+    }
+
+    /// Shoes that repeated an earlier shoe exactly, and shoes whose prefix of
+    /// [`ShuffleTest::prefix_len`] cards repeated an earlier one's.
+    pub fn matches(&self) -> (u64, u64) {
+        (self.repeat_matches, self.prefix_matches)
+    }
+
+    /// The length of the prefix the shared-prefix test compares, if the shoe is long enough.
+    pub fn prefix_len(&self) -> Option<usize> {
+        self.prefix_len
+    }
+
+    /// The pairs of shoes compared, as a number (for plans).
+    pub fn pairs(&self) -> f64 {
+        self.pairs_compared()
+    }
+
+    /// Every test, before Holm.
+    pub fn raw_tests(&self) -> Vec<TestResult> {
+        let Some(counts) = self.composition else {
+            return Vec::new();
+        };
+        let mut tests = Vec::new();
+        let value_of = |c: usize| Rank::ALL[c / 4].value() as usize;
+        tests.push(self.position_test("value_by_position", 10, &value_of, &counts));
+        tests.push(self.position_test("rank_by_position", 13, &|c| c / 4, &counts));
+        tests.push(self.position_test("suit_by_position", 4, &|c| c % 4, &counts));
+        tests.push(self.position_test("card_by_position", 52, &|c| c, &counts));
+        let mut value_counts = [0u64; 10];
+        let mut rank_counts = [0u64; 13];
+        for c in 0..52 {
+            value_counts[value_of(c)] += counts[c];
+            rank_counts[c / 4] += counts[c];
+        }
+        let null = null_moments(&value_counts, &rank_counts, self.lags);
+        tests.push(self.successor_test(&null));
+        for lag in 1..=self.lags {
+            let name = format!("serial_correlation_lag_{lag}");
+            tests.push(match &null.serial[lag - 1] {
+                Some((mean, variance)) => self.z_test(&name, self.serial[lag - 1], mean, variance),
+                None => TestResult::untested(&name, "the shoe is shorter than the lag"),
+            });
+        }
+        tests.push(match &null.turning {
+            Some((mean, variance)) => {
+                self.z_test("runs_up_down", self.turning_points, mean, variance)
+            }
+            None => TestResult::untested("runs_up_down", "shoes of fewer than 3 cards"),
+        });
+        tests.push(self.rising_test(&counts));
+        tests.extend(self.repeat_tests(&counts));
+        tests
+    }
+
+    /// The battery judged at `alpha` with Holm.
+    pub fn battery(&self, alpha: f64) -> Battery {
+        Battery::new(self.raw_tests(), alpha)
+    }
+
+    /// Pearson's statistic of categories against position bins, scaled by (N − 1)/N (Haldane
+    /// 1940: with both margins fixed its mean is (R − 1)(C − 1)·N/(N − 1)).
+    fn position_test(
+        &self,
+        name: &str,
+        k: usize,
+        category: &dyn Fn(usize) -> usize,
+        counts: &[u64; 52],
+    ) -> TestResult {
+        let n = self.n;
+        let mut per_shoe = vec![0u64; k];
+        for c in 0..52 {
+            per_shoe[category(c)] += counts[c];
+        }
+        let present: Vec<usize> = (0..k).filter(|&c| per_shoe[c] > 0).collect();
+        let smallest = present.iter().map(|&c| per_shoe[c]).min().unwrap_or(0);
+        if present.len() < 2 {
+            return TestResult::untested(name, "the shoe holds a single category");
+        }
+        // Bins of ⌊N/B⌋ or ⌈N/B⌉ positions: B as large as allowed with expectations ≥ 5.
+        let bins = (2..=MAX_BINS.min(n))
+            .rev()
+            .find(|&b| self.shoes as f64 * (n / b) as f64 * smallest as f64 / n as f64 >= 5.0);
+        let Some(bins) = bins else {
+            return TestResult::untested(
+                name,
+                "too few shoes for expectations of 5 in two position bins",
+            );
+        };
+        let mut observed = vec![vec![0u64; k]; bins];
+        let mut sizes = vec![0u64; bins];
+        for (t, row) in self.by_position.iter().enumerate() {
+            let b = t * bins / n;
+            sizes[b] += 1;
+            for c in 0..52 {
+                observed[b][category(c)] += row[c];
+            }
+        }
+        let s = self.shoes as f64;
+        let mut x2 = 0.0;
+        for b in 0..bins {
+            for &c in &present {
+                let e = s * sizes[b] as f64 * per_shoe[c] as f64 / n as f64;
+                let d = observed[b][c] as f64 - e;
+                x2 += d * d / e;
+            }
+        }
+        let statistic = x2 * (n as f64 - 1.0) / n as f64;
+        let df = ((bins - 1) * (present.len() - 1)) as f64;
+        TestResult::tested(name, statistic, Some(df), chi_square_sf(df, statistic))
+            .with_note(format!("{bins} position bins"))
+    }
+
+    fn successor_test(&self, null: &Null) -> TestResult {
+        let name = "successor_pairs";
+        if self.shoes < 50 {
+            return TestResult::untested(name, "fewer than 50 shoes");
+        }
+        let Some((present, mean, covariance)) = &null.transitions else {
+            return TestResult::untested(name, "shoes of fewer than 2 cards");
+        };
+        let k = present.len();
+        let shoes = BigRational::from_integer(BigInt::from(self.shoes));
+        let deviation: Vec<BigRational> = (0..k * k)
+            .map(|ab| {
+                let observed = self.transitions[present[ab / k] * 10 + present[ab % k]];
+                BigRational::from_integer(BigInt::from(observed)) - &mean[ab] * &shoes
+            })
+            .collect();
+        // The covariance of the sum over shoes is the shoes times one shoe's.
+        let (d2, rank) = covariance.statistic(&deviation);
+        let statistic = d2 / self.shoes as f64;
+        let df = rank as f64;
+        TestResult::tested(name, statistic, Some(df), chi_square_sf(df, statistic))
+    }
+
+    fn z_test(
+        &self,
+        name: &str,
+        sum: u128,
+        mean: &BigRational,
+        variance: &BigRational,
+    ) -> TestResult {
+        if self.shoes < 2 {
+            return TestResult::untested(name, "fewer than 2 shoes");
+        }
+        let shoes = BigRational::from_integer(BigInt::from(self.shoes));
+        let deviation = BigRational::from_integer(BigInt::from(sum)) - mean * &shoes;
+        let variance = variance * &shoes;
+        let (d, v) = (
+            deviation.to_f64().unwrap_or(f64::NAN),
+            variance.to_f64().unwrap_or(f64::NAN),
+        );
+        if v.is_nan() || v <= 0.0 {
+            return TestResult::untested(name, "no variance under the null for this composition");
+        }
+        let z = d / v.sqrt();
+        TestResult::tested(name, z, None, normal_two_sided(z))
+    }
+
+    fn rising_test(&self, counts: &[u64; 52]) -> TestResult {
+        let name = "rising_sequences";
+        let present: Vec<u64> = counts.iter().copied().filter(|&c| c > 0).collect();
+        let n = present.len() as i64;
+        if present.windows(2).any(|w| w[0] != w[1]) {
+            return TestResult::untested(
+                name,
+                "the cards present do not all appear equally often, so the order of first occurrences is not uniform",
+            );
+        }
+        if n < 2 {
+            return TestResult::untested(name, "fewer than 2 distinct cards");
+        }
+        // Eulerian numbers: mean (n + 1)/2, variance (n + 1)/12 for a uniform permutation.
+        let mean = BigRational::new(BigInt::from(n + 1), BigInt::from(2));
+        let variance = BigRational::new(BigInt::from(n + 1), BigInt::from(12));
+        self.z_test(name, self.rising, &mean, &variance)
+            .with_note(format!("{n} distinct cards ordered by first occurrence"))
+    }
+
+    fn repeat_tests(&self, counts: &[u64; 52]) -> Vec<TestResult> {
+        let n = self.n as f64;
+        // ln of the number of distinct arrangements N! / Π n_c!: two fair shoes are equal
+        // with probability exactly its inverse.
+        let ln_w = ln_gamma(n + 1.0)
+            - counts
+                .iter()
+                .map(|&c| ln_gamma(c as f64 + 1.0))
+                .sum::<f64>();
+        let pairs = self.pairs_compared();
+        let bound = |ln_q: f64, matches: u64| -> f64 {
+            if matches == 0 {
+                1.0
+            } else {
+                // Markov: P(pairs equal ≥ r) ≤ E / r, E = pairs · q.
+                (pairs.ln() + ln_q - (matches as f64).ln()).exp().min(1.0)
+            }
+        };
+        let mut tests = Vec::new();
+        if self.shoes < 2 {
+            tests.push(TestResult::untested("repeated_shoes", "fewer than 2 shoes"));
+        } else {
+            tests.push(
+                TestResult::tested(
+                    "repeated_shoes",
+                    self.repeat_matches as f64,
+                    None,
+                    bound(-ln_w, self.repeat_matches),
+                )
+                .with_note(
+                    "shoes equal to an earlier one; p is Markov's bound on the pairs compared",
+                ),
+            );
+        }
+        match (self.prefix_len, self.shoes >= 2) {
+            (Some(l), true) => tests.push(
+                TestResult::tested(
+                    "shared_prefixes",
+                    self.prefix_matches as f64,
+                    None,
+                    bound(prefix_ln_bound(counts, l), self.prefix_matches),
+                )
+                .with_note(format!(
+                    "shoes whose first {l} cards repeat an earlier shoe's"
+                )),
+            ),
+            (None, _) => tests.push(TestResult::untested(
+                "shared_prefixes",
+                "the shoe is too short for a prefix that fair shoes share this rarely",
+            )),
+            (_, false) => tests.push(TestResult::untested(
+                "shared_prefixes",
+                "fewer than 2 shoes",
+            )),
+        }
+        tests
+    }
+
+    /// The per-shoe counts by position and card (row t, card index), for plans and tests.
+    pub fn by_position(&self) -> &[[u64; 52]] {
+        &self.by_position
+    }
+}
+
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// ln of a bound on the chance that two fair shoes share their first `l` cards:
+/// Σ p(s)² ≤ max p(s), the most likely prefix taking the most frequent card each time.
+fn prefix_ln_bound(counts: &[u64; 52], l: usize) -> f64 {
+    let mut left = *counts;
+    let total: u64 = counts.iter().sum();
+    let mut ln = 0.0;
+    for i in 0..l {
+        let (c, most) = left
+            .iter()
+            .copied()
+            .enumerate()
+            .max_by_key(|&(_, n)| n)
+            .unwrap_or((0, 0));
+        ln += (most as f64).ln() - ((total - i as u64) as f64).ln();
+        left[c] = left[c].saturating_sub(1);
+    }
+    ln
+}
+
+/// The shortest prefix whose sharing bound is below [`PREFIX_BOUND`], if the shoe has one
+/// no longer than half the shoe.
+fn prefix_length(counts: &[u64; 52]) -> Option<usize> {
+    let total: u64 = counts.iter().sum();
+    (1..=(total as usize / 2)).find(|&l| prefix_ln_bound(counts, l) <= PREFIX_BOUND.ln())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dealer::Dealer;
+    use crate::lab::shufflers::{Shuffler, factory_order};
+
+    #[test]
+    fn the_fast_reader_and_serde_agree() {
+        let mut fast = ShuffleTest::new(2);
+        let mut slow = ShuffleTest::new(2);
+        let mut rng = Dealer::rng(1);
+        for i in 0..20 {
+            let shoe = Shuffler::Fair.shuffle(&factory_order(1), &mut rng);
+            let tokens: Vec<String> = shoe.iter().map(|c| format!("\"{}\"", c.ascii())).collect();
+            fast.line(
+                i + 1,
+                format!("{{\"cards\": [{}]}}", tokens.join(", ")).as_bytes(),
+            )
+            .unwrap();
+            let unicode: Vec<String> = shoe.iter().map(|c| format!("\"{c}\"")).collect();
+            slow.line(
+                i + 1,
+                format!("{{ \"decks\": 1, \"cards\": [{}] }}", unicode.join(",")).as_bytes(),
+            )
+            .unwrap();
+        }
+        assert_eq!(
+            format!("{:?}", fast.raw_tests()),
+            format!("{:?}", slow.raw_tests())
+        );
+        assert_eq!(fast.shoes(), 20);
+    }
+
+    #[test]
+    fn a_wrong_composition_names_the_line_and_the_card() {
+        let mut test = ShuffleTest::new(1);
+        test.line(1, br#"{"cards": ["AS", "2S", "3S"]}"#).unwrap();
+        let error = test
+            .line(2, br#"{"cards": ["AS", "2S", "2S"]}"#)
+            .unwrap_err();
+        assert_eq!(error.line, 2);
+        assert!(
+            error.message.contains("2S appears 2 times: expected 1"),
+            "{error}"
+        );
+        let error = test
+            .line(3, br#"{"cards": ["AS", "XX", "2S"]}"#)
+            .unwrap_err();
+        // The X is the 19th character of the line.
+        assert_eq!((error.line, error.column), (3, 19));
+        let error = test
+            .line(4, br#"{"cards": ["AS"], "decks": 1}"#)
+            .unwrap_err();
+        assert!(
+            error
+                .message
+                .contains("every card 1 times, but AH appears 0 times"),
+            "{error}"
+        );
+        let error = test.line(5, br#"{"cards": "AS"}"#).unwrap_err();
+        assert!(error.message.contains("expected a shoe"), "{error}");
+    }
+
+    #[test]
+    fn the_prefix_is_long_enough_and_the_fair_shoes_pass() {
+        let counts = [8u64; 52];
+        let l = prefix_length(&counts).unwrap();
+        assert!(prefix_ln_bound(&counts, l) <= PREFIX_BOUND.ln());
+        assert!(prefix_ln_bound(&counts, l - 1) > PREFIX_BOUND.ln());
+        let mut test = ShuffleTest::default();
+        let mut rng = Dealer::rng(2);
+        for _ in 0..300 {
+            test.shoe(&Shuffler::Fair.shuffle(&factory_order(8), &mut rng))
+                .unwrap();
+        }
+        let battery = test.battery(0.01);
+        assert_eq!(battery.tested(), battery.tests.len(), "{battery:?}");
+    }
+}
