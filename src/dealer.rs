@@ -7,6 +7,7 @@
 use crate::card::{Card, Rank, Suit};
 use crate::coup::{Coup, deal};
 use crate::rules::DrawingRules;
+use crate::rules::dealing::{Procedure, ShoeProgress};
 use crate::shoe::{Shoe, ShoeError};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -124,6 +125,53 @@ impl Dealer {
         self.next
     }
 
+    /// Every card of the shoe in dealing order, those dealt included.
+    pub fn order(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// Burns the shoe's first cards by `procedure` (see [`ShoeProgress::burn`]) and returns
+    /// the walk of the rest of the shoe, for [`Dealer::deal_next`]. The burned cards are
+    /// dealt: they leave [`Dealer::remaining`].
+    ///
+    /// ```
+    /// use punto_banco::{dealer::Dealer, rules::DrawingRules, rules::dealing::Procedure};
+    /// let mut dealer = Dealer::shuffled(8, &mut Dealer::rng(5));
+    /// let mut shoe = dealer.burn(&Procedure::reference());
+    /// let burned = dealer.dealt();
+    /// assert_eq!(burned as u64, shoe.burned());
+    /// let mut coups = 0;
+    /// while let Some(_) = dealer.deal_next(&mut shoe, &DrawingRules::reference()) {
+    ///     coups += 1;
+    /// }
+    /// assert!(shoe.has_ended() && shoe.cut_out());
+    /// assert_eq!(shoe.coups(), coups);
+    /// ```
+    pub fn burn(&mut self, procedure: &Procedure) -> ShoeProgress {
+        let left = self.remaining();
+        let mut shoe = procedure.start(left.len() as u64);
+        if let Some(first) = left.first() {
+            let burned = shoe.burn(first.rank).min(left.len() as u64);
+            self.next += burned as usize;
+        }
+        shoe
+    }
+
+    /// The next coup of a shoe walked by its procedure, or `None` once the shoe has ended
+    /// ([`ShoeProgress::may_begin`] says no, or too few cards remain to finish a coup).
+    pub fn deal_next(
+        &mut self,
+        shoe: &mut ShoeProgress,
+        rules: &DrawingRules,
+    ) -> Option<Coup<Card>> {
+        if !shoe.may_begin() {
+            return None;
+        }
+        let coup = self.deal_coup(rules)?;
+        shoe.coup(coup.cards_used() as u64);
+        Some(coup)
+    }
+
     /// Deals one coup from the top of the shoe, or `None` when too few cards remain to finish it.
     pub fn deal_coup(&mut self, rules: &DrawingRules) -> Option<Coup<Card>> {
         let coup = deal(rules, self.remaining()).ok()?;
@@ -229,5 +277,60 @@ mod tests {
         }
         assert!(dealer.remaining().len() < 6);
         assert!(coups >= 52 / 6);
+    }
+
+    /// The walk by the procedure against a naive second path written from the rule's words:
+    /// burn the first card's count, deal while more than `cut` cards remain, then the coups
+    /// after the cut card.
+    #[test]
+    fn a_shoe_is_dealt_by_its_procedure() {
+        use crate::card::Rank;
+        use crate::rules::dealing::Burn;
+        let rules = DrawingRules::reference();
+        for (burn, cut, after) in [
+            (Burn::FirstCard { ace: 1 }, 14, 1),
+            (Burn::FirstCard { ace: 11 }, 17, 2),
+            (Burn::None, 5, 0),
+        ] {
+            let procedure = Procedure {
+                burn,
+                cut,
+                coups_after_cut: after,
+            };
+            procedure.check_for(52).unwrap();
+            for seed in 0..50 {
+                let mut dealer = Dealer::shuffled(1, &mut Dealer::rng(seed));
+                let mut naive = dealer.clone();
+                let mut shoe = dealer.burn(&procedure);
+                let mut dealt = Vec::new();
+                while let Some(coup) = dealer.deal_next(&mut shoe, &rules) {
+                    dealt.push(coup);
+                }
+                let first = naive.remaining()[0].rank;
+                let value = match first {
+                    Rank::Ace => match burn {
+                        Burn::FirstCard { ace } => u64::from(ace),
+                        Burn::None => 0,
+                    },
+                    Rank::Ten | Rank::Jack | Rank::Queen | Rank::King => 10,
+                    other => u64::from(other.value()),
+                };
+                let burned = if burn == Burn::None { 0 } else { value + 1 };
+                for _ in 0..burned {
+                    naive.rotate_top();
+                }
+                naive.cards.truncate(52 - burned as usize);
+                let mut expected = Vec::new();
+                while naive.remaining().len() as u64 > cut {
+                    expected.push(naive.deal_coup(&rules).unwrap());
+                }
+                for _ in 0..after {
+                    expected.push(naive.deal_coup(&rules).unwrap());
+                }
+                assert_eq!(dealt, expected, "seed {seed}");
+                assert_eq!(dealer.dealt() as u64, burned + shoe.dealt());
+                assert!(shoe.has_ended());
+            }
+        }
     }
 }

@@ -155,6 +155,7 @@ pub mod depletion;
 pub mod docs;
 pub mod engine;
 pub(crate) mod features;
+pub mod lab;
 pub mod lang;
 pub mod oracle;
 pub mod outcome;

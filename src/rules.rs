@@ -9,6 +9,7 @@ use crate::outcome::{FinalState, Hand, KeyError, Winner};
 use num_rational::Ratio;
 
 pub mod condition;
+pub mod dealing;
 
 use condition::{CardBet, DealtCoup};
 

@@ -8,6 +8,7 @@ pub mod check;
 pub mod condition;
 pub mod coup;
 pub mod depletion;
+pub mod lab;
 pub mod oracle;
 pub mod session;
 pub mod table;

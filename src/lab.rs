@@ -1,0 +1,438 @@
+//! The test lab: what a gaming laboratory runs on a shuffler's shoes and a game's logs.
+//!
+//! This module holds what the lab's batteries share: a test's result ([`TestResult`]), its
+//! verdict after the multiple-test correction ([`Verdict`], [`holm`]), the battery
+//! ([`Battery`]), where its input came from ([`Provenance`]), and the statistics helpers
+//! ([`chi_square_sf`], [`normal_two_sided`], [`mahalanobis`]). The counts a test is built
+//! from and its null moments are exact (integers and rationals); only the statistic and its
+//! p-value are floating point.
+//!
+//! [`shufflers`] holds the named shufflers, fair and deliberately wrong, that the tests and
+//! the `--plan` option deal shoes with.
+
+pub mod shufflers;
+
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+
+/// A test's verdict, after the Holm correction across its battery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Consistent with the null hypothesis at the battery's level.
+    Pass,
+    /// Rejected at the battery's level.
+    Fail,
+    /// Not tested: the input did not allow it (too few shoes, a composition it does not
+    /// apply to). An untested test takes no share of α.
+    Untested,
+}
+
+impl Verdict {
+    /// The verdict's key in JSON: `pass`, `fail` or `untested`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Fail => "fail",
+            Verdict::Untested => "untested",
+        }
+    }
+}
+
+/// One test of a battery: its statistic, degrees of freedom where they apply, p-value and
+/// verdict.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestResult {
+    /// A stable snake_case key, such as `card_by_position` (the JSON name and the name the
+    /// reports translate).
+    pub name: String,
+    /// The test statistic (a chi-square, a Mahalanobis distance, or a standard normal z).
+    pub statistic: f64,
+    /// The degrees of freedom of a chi-square statistic; `None` for a z.
+    pub degrees_of_freedom: Option<f64>,
+    /// The p-value, the probability under the null of a statistic at least as extreme.
+    pub p_value: f64,
+    /// The verdict, after Holm (a raw test not yet in a battery is [`Verdict::Pass`] or,
+    /// when it could not be run, [`Verdict::Untested`]).
+    pub verdict: Verdict,
+    /// What a reader needs to know beside the figures (bins pooled, a bound used): data for
+    /// the report, in English.
+    pub note: Option<String>,
+}
+
+impl TestResult {
+    /// A test that was run: its verdict is set when a [`Battery`] judges it.
+    pub fn tested(
+        name: &str,
+        statistic: f64,
+        degrees_of_freedom: Option<f64>,
+        p_value: f64,
+    ) -> TestResult {
+        TestResult {
+            name: name.to_string(),
+            statistic,
+            degrees_of_freedom,
+            p_value,
+            verdict: Verdict::Pass,
+            note: None,
+        }
+    }
+
+    /// A test the input did not allow, with the reason.
+    pub fn untested(name: &str, reason: &str) -> TestResult {
+        TestResult {
+            name: name.to_string(),
+            statistic: f64::NAN,
+            degrees_of_freedom: None,
+            p_value: f64::NAN,
+            verdict: Verdict::Untested,
+            note: Some(reason.to_string()),
+        }
+    }
+
+    /// The same result with a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> TestResult {
+        self.note = Some(note.into());
+        self
+    }
+}
+
+/// Holm's step-down procedure (Holm, "A simple sequentially rejective multiple test
+/// procedure", Scand. J. Statist. 6, 1979): with the m p-values sorted p₍₁₎ ≤ … ≤ p₍ₘ₎, reject
+/// H₍₁₎ … H₍ₖ₎ for the largest k such that p₍ⱼ₎ ≤ α / (m − j + 1) for every j ≤ k. It controls
+/// the family-wise error at α whatever the dependence between the tests. Returns, for each
+/// p-value in the order given, whether it is rejected. A NaN p-value is never rejected and
+/// takes no share of α.
+///
+/// ```
+/// // Wikipedia, "Holm–Bonferroni method", Example: p = 0.01, 0.04, 0.03, 0.005 at α = 0.05
+/// // rejects H1 and H4 only.
+/// assert_eq!(
+///     punto_banco::lab::holm(&[0.01, 0.04, 0.03, 0.005], 0.05),
+///     vec![true, false, false, true]
+/// );
+/// ```
+pub fn holm(p_values: &[f64], alpha: f64) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..p_values.len())
+        .filter(|&i| !p_values[i].is_nan())
+        .collect();
+    order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]));
+    let m = order.len();
+    let mut rejected = vec![false; p_values.len()];
+    for (j, &i) in order.iter().enumerate() {
+        if p_values[i] <= alpha / (m - j) as f64 {
+            rejected[i] = true;
+        } else {
+            break;
+        }
+    }
+    rejected
+}
+
+/// A battery of tests judged together at one level α, with Holm's correction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Battery {
+    /// The family-wise significance level.
+    pub alpha: f64,
+    /// The tests, each with its verdict after Holm.
+    pub tests: Vec<TestResult>,
+}
+
+impl Battery {
+    /// Judges the raw tests at `alpha` with Holm's procedure: every test that was run is
+    /// [`Verdict::Pass`] or [`Verdict::Fail`], the untested stay [`Verdict::Untested`].
+    pub fn new(mut tests: Vec<TestResult>, alpha: f64) -> Battery {
+        let p: Vec<f64> = tests
+            .iter()
+            .map(|t| match t.verdict {
+                Verdict::Untested => f64::NAN,
+                _ => t.p_value,
+            })
+            .collect();
+        for (test, rejected) in tests.iter_mut().zip(holm(&p, alpha)) {
+            if test.verdict != Verdict::Untested {
+                test.verdict = if rejected {
+                    Verdict::Fail
+                } else {
+                    Verdict::Pass
+                };
+            }
+        }
+        Battery { alpha, tests }
+    }
+
+    /// The battery's verdict: [`Verdict::Fail`] when some test fails, [`Verdict::Pass`] when
+    /// some test was run and none failed, [`Verdict::Untested`] when none could be run.
+    pub fn verdict(&self) -> Verdict {
+        if self.tests.iter().any(|t| t.verdict == Verdict::Fail) {
+            Verdict::Fail
+        } else if self.tests.iter().any(|t| t.verdict == Verdict::Pass) {
+            Verdict::Pass
+        } else {
+            Verdict::Untested
+        }
+    }
+
+    /// How many tests were run (the m of Holm's procedure).
+    pub fn tested(&self) -> usize {
+        self.tests
+            .iter()
+            .filter(|t| t.verdict != Verdict::Untested)
+            .count()
+    }
+
+    /// The test of this name, if the battery has one.
+    pub fn test(&self, name: &str) -> Option<&TestResult> {
+        self.tests.iter().find(|t| t.name == name)
+    }
+}
+
+/// Where a report's input came from: the SHA-256 of its bytes exactly as read, this tool's
+/// version, and the exact command that made the report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Provenance {
+    /// The SHA-256 of the input's bytes, 64 lowercase hexadecimal digits.
+    pub sha256: String,
+    /// The crate's version.
+    pub version: &'static str,
+    /// The command line, one argument per item.
+    pub command: Vec<String>,
+}
+
+impl Provenance {
+    /// The provenance of a report made by this version of the crate.
+    pub fn new(sha256: String, command: Vec<String>) -> Provenance {
+        Provenance {
+            sha256,
+            version: env!("CARGO_PKG_VERSION"),
+            command,
+        }
+    }
+}
+
+/// P(X > x) for a chi-square of `df` degrees of freedom, computed on the tail itself; NaN
+/// when `df` is not positive or `x` is NaN, 1 for x ≤ 0.
+pub fn chi_square_sf(df: f64, x: f64) -> f64 {
+    if x.is_nan() {
+        return f64::NAN;
+    }
+    if x <= 0.0 {
+        return if df > 0.0 { 1.0 } else { f64::NAN };
+    }
+    if x == f64::INFINITY {
+        return 0.0;
+    }
+    ChiSquared::new(df).map_or(f64::NAN, |d| d.sf(x))
+}
+
+/// P(|Z| ≥ |z|) for a standard normal Z: erfc(|z|/√2), accurate in the far tail.
+pub fn normal_two_sided(z: f64) -> f64 {
+    if z.is_nan() {
+        return f64::NAN;
+    }
+    statrs::function::erf::erfc(z.abs() / std::f64::consts::SQRT_2)
+}
+
+/// The Mahalanobis statistic dᵀ Σ⁻ d of a deviation `d` from its mean with an exact
+/// covariance `Σ`, and the rank of Σ (the statistic's degrees of freedom under a normal
+/// approximation: chi-square with rank degrees of freedom).
+///
+/// Σ is often singular (counts summing to a fixed total): the rows that depend on earlier
+/// ones are dropped by exact Gaussian elimination on the diagonal, so that the statistic is
+/// the quadratic form on the independent coordinates, the same for every generalized inverse
+/// when d lies in Σ's column space. When d does not (a deviation the null cannot produce),
+/// the statistic is infinite. `None` when the shapes disagree or Σ is not positive
+/// semi-definite (a negative pivot, or a zero pivot with a non-zero row).
+///
+/// ```
+/// use num_rational::BigRational;
+/// use punto_banco::lab::mahalanobis;
+/// let r = |n: i64| BigRational::from_integer(n.into());
+/// // Independent coordinates of variances 2 and 8: (2²/2 + 4²/8) = 4, rank 2.
+/// let (statistic, rank) = mahalanobis(&[r(2), r(4)], &[vec![r(2), r(0)], vec![r(0), r(8)]]).unwrap();
+/// assert_eq!((statistic, rank), (4.0, 2));
+/// ```
+pub fn mahalanobis(
+    deviation: &[BigRational],
+    covariance: &[Vec<BigRational>],
+) -> Option<(f64, usize)> {
+    let n = deviation.len();
+    if covariance.len() != n || covariance.iter().any(|row| row.len() != n) {
+        return None;
+    }
+    let mut a: Vec<Vec<BigRational>> = covariance.to_vec();
+    let mut d: Vec<BigRational> = deviation.to_vec();
+    let mut total = BigRational::zero();
+    let mut rank = 0;
+    let mut outside = false;
+    for k in 0..n {
+        let pivot = a[k][k].clone();
+        if pivot.is_negative() {
+            return None;
+        }
+        if pivot.is_zero() {
+            // Positive semi-definite: a zero pivot has a zero row in the Schur complement.
+            if a[k][k + 1..].iter().any(|x| !x.is_zero()) {
+                return None;
+            }
+            if !d[k].is_zero() {
+                outside = true;
+            }
+            continue;
+        }
+        rank += 1;
+        total += &d[k] * &d[k] / &pivot;
+        for i in k + 1..n {
+            if a[i][k].is_zero() {
+                continue;
+            }
+            let factor = &a[i][k] / &pivot;
+            let (upper, lower) = a.split_at_mut(i);
+            for (target, source) in lower[0][k..].iter_mut().zip(&upper[k][k..]) {
+                *target -= &factor * source;
+            }
+            let delta = &factor * &d[k];
+            d[i] -= delta;
+        }
+    }
+    if outside {
+        return Some((f64::INFINITY, rank));
+    }
+    Some((total.to_f64().unwrap_or(f64::NAN), rank))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+
+    fn r(n: i64, d: i64) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    #[test]
+    fn holm_follows_the_worked_example() {
+        // Wikipedia, "Holm–Bonferroni method", Example (four hypotheses, α = 0.05): sorted
+        // 0.005 ≤ 0.05/4 and 0.01 ≤ 0.05/3 are rejected, 0.03 > 0.05/2 stops the procedure,
+        // so 0.04 is kept although it is below α.
+        assert_eq!(
+            holm(&[0.01, 0.04, 0.03, 0.005], 0.05),
+            vec![true, false, false, true]
+        );
+        // Holm is uniformly more powerful than Bonferroni: 0.02 ≤ 0.05/2 after the first.
+        assert_eq!(holm(&[0.001, 0.02], 0.05), vec![true, true]);
+        assert_eq!(holm(&[0.03, 0.02], 0.05), vec![true, true]);
+        assert_eq!(holm(&[0.03, 0.026], 0.05), vec![false, false]);
+        // Untested (NaN) p-values take no share of α.
+        assert_eq!(holm(&[0.04, f64::NAN], 0.05), vec![true, false]);
+        assert!(holm(&[], 0.05).is_empty());
+    }
+
+    #[test]
+    fn the_battery_judges_with_holm_and_keeps_the_untested() {
+        let battery = Battery::new(
+            vec![
+                TestResult::tested("a", 1.0, Some(1.0), 0.004),
+                TestResult::tested("b", 1.0, Some(1.0), 0.006),
+                TestResult::untested("c", "too few shoes"),
+            ],
+            0.01,
+        );
+        let verdicts: Vec<Verdict> = battery.tests.iter().map(|t| t.verdict).collect();
+        assert_eq!(
+            verdicts,
+            vec![Verdict::Fail, Verdict::Fail, Verdict::Untested]
+        );
+        assert_eq!(battery.verdict(), Verdict::Fail);
+        assert_eq!(battery.tested(), 2);
+        let calm = Battery::new(vec![TestResult::tested("a", 0.0, None, 0.5)], 0.01);
+        assert_eq!(calm.verdict(), Verdict::Pass);
+        assert_eq!(Battery::new(vec![], 0.01).verdict(), Verdict::Untested);
+    }
+
+    #[test]
+    fn the_tails_match_closed_forms() {
+        // χ² with 2 degrees of freedom: P(X > x) = e^(−x/2).
+        for x in [0.5, 3.0, 40.0] {
+            let exact = (-x / 2.0f64).exp();
+            assert!((chi_square_sf(2.0, x) / exact - 1.0).abs() < 1e-12);
+        }
+        // The normal's two-sided 5% point is 1.959964 (Abramowitz and Stegun, table 26.5).
+        let p = normal_two_sided(1.959_963_984_540_054);
+        assert!((p - 0.05).abs() < 1e-9, "{p}");
+        assert_eq!(normal_two_sided(-1.959_963_984_540_054), p);
+        assert_eq!(chi_square_sf(3.0, 0.0), 1.0);
+        assert!(chi_square_sf(0.0, 1.0).is_nan());
+    }
+
+    #[test]
+    fn mahalanobis_of_a_multinomial_is_pearson() {
+        // Counts of a multinomial over k cells: the covariance n(diag p − p pᵀ) is singular
+        // (rank k − 1) and the Mahalanobis statistic of the deviation equals Pearson's
+        // Σ (O − E)² / E.
+        let p = [r(1, 2), r(1, 3), r(1, 6)];
+        let n = 60;
+        let observed = [27i64, 24, 9];
+        let expected: Vec<BigRational> = p.iter().map(|p| p * r(n, 1)).collect();
+        let deviation: Vec<BigRational> = observed
+            .iter()
+            .zip(&expected)
+            .map(|(&o, e)| r(o, 1) - e)
+            .collect();
+        let covariance: Vec<Vec<BigRational>> = (0..3)
+            .map(|i| {
+                (0..3)
+                    .map(|j| {
+                        let diagonal = if i == j { p[i].clone() } else { r(0, 1) };
+                        (diagonal - &p[i] * &p[j]) * r(n, 1)
+                    })
+                    .collect()
+            })
+            .collect();
+        let pearson: f64 = observed
+            .iter()
+            .zip(&expected)
+            .map(|(&o, e)| {
+                let e = e.to_f64().unwrap();
+                (o as f64 - e).powi(2) / e
+            })
+            .sum();
+        let (statistic, rank) = mahalanobis(&deviation, &covariance).unwrap();
+        assert_eq!(rank, 2);
+        assert!((statistic - pearson).abs() < 1e-12, "{statistic} {pearson}");
+        // (27−30)²/30 + (24−20)²/20 + (9−10)²/10 = 0.3 + 0.8 + 0.1.
+        assert!((statistic - 1.2).abs() < 1e-12);
+    }
+
+    #[test]
+    fn mahalanobis_of_a_diagonal_covariance_is_the_sum_of_squares() {
+        let deviation = [r(3, 1), r(-1, 2), r(2, 1)];
+        let covariance = vec![
+            vec![r(9, 1), r(0, 1), r(0, 1)],
+            vec![r(0, 1), r(1, 4), r(0, 1)],
+            vec![r(0, 1), r(0, 1), r(4, 1)],
+        ];
+        assert_eq!(mahalanobis(&deviation, &covariance), Some((3.0, 3)));
+    }
+
+    #[test]
+    fn mahalanobis_refuses_what_is_not_a_covariance() {
+        let deviation = [r(1, 1), r(1, 1)];
+        assert_eq!(
+            mahalanobis(
+                &deviation,
+                &[vec![r(-1, 1), r(0, 1)], vec![r(0, 1), r(1, 1)]]
+            ),
+            None
+        );
+        assert_eq!(mahalanobis(&deviation, &[vec![r(1, 1)]]), None);
+        // A deviation along a direction of zero variance cannot happen under the null.
+        assert_eq!(
+            mahalanobis(
+                &deviation,
+                &[vec![r(1, 1), r(0, 1)], vec![r(0, 1), r(0, 1)]]
+            ),
+            Some((f64::INFINITY, 1))
+        );
+    }
+}
