@@ -10,6 +10,7 @@
 //! [`shufflers`] holds the named shufflers, fair and deliberately wrong, that the tests and
 //! the `--plan` option deal shoes with.
 
+pub mod audit;
 pub mod shufflers;
 
 use num_rational::BigRational;

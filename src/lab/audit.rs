@@ -826,7 +826,11 @@ impl Auditor {
                     for (&w, &class) in weights.iter().zip(classes) {
                         cases[usize::from(class)] += w;
                     }
-                    moments(nets.iter().zip(cases).map(|(&c, k)| (c, Wide::from_u128(k))))
+                    moments(
+                        nets.iter()
+                            .zip(cases)
+                            .map(|(&c, k)| (c, Wide::from_u128(k))),
+                    )
                 }
                 Counted::Pair(nets) => {
                     // Of a hand's n(n−1) ordered first two cards, Σ c(c−1) are pairs; each
@@ -938,7 +942,11 @@ impl Auditor {
 
     /// The exact total of an entry.
     fn total(&self, e: usize) -> BigRational {
-        let d = if self.power[e] == 2 { &self.common * &self.common } else { self.common.clone() };
+        let d = if self.power[e] == 2 {
+            &self.common * &self.common
+        } else {
+            self.common.clone()
+        };
         BigRational::new(self.totals[e].clone(), d)
     }
 
@@ -960,7 +968,11 @@ impl Auditor {
                     (0..k)
                         .map(|j| {
                             let second = &self.totals[base + k + triangle(k, i.min(j), i.max(j))];
-                            if i == j { &mean[i] * l - second } else { -second }
+                            if i == j {
+                                &mean[i] * l - second
+                            } else {
+                                -second
+                            }
                         })
                         .collect()
                 })
@@ -975,7 +987,14 @@ impl Auditor {
             } else {
                 ((0..k).map(|i| vec![i]).collect(), None)
             };
-            tests.push(mahalanobis_test(name, &groups, &deviation, &covariance, l, note));
+            tests.push(mahalanobis_test(
+                name,
+                &groups,
+                &deviation,
+                &covariance,
+                l,
+                note,
+            ));
         }
         let z = statrs::distribution::ContinuousCDF::inverse_cdf(
             &statrs::distribution::Normal::standard(),
@@ -987,7 +1006,8 @@ impl Auditor {
             let scale = BigRational::from_integer(BigInt::from(bet.scale));
             let expected_sum = self.total(base) / &scale;
             let variance = (self.total(base + 1) - self.total(base + 2)) / (&scale * &scale);
-            let observed_sum = BigRational::from_integer(self.observed_scaled[b].to_bigint()) / &scale
+            let observed_sum = BigRational::from_integer(self.observed_scaled[b].to_bigint())
+                / &scale
                 + &self.observed_other[b];
             let expected = &expected_sum / &coups;
             let observed = &observed_sum / &coups;
@@ -1084,7 +1104,9 @@ fn mahalanobis_test(
     let kept = &groups[..groups.len().saturating_sub(1)];
     let l2 = l * l;
     let rounded = |numerator: BigInt, denominator: &BigInt| -> BigRational {
-        let x = BigRational::new_raw(numerator, denominator.clone()).to_f64().unwrap_or(f64::NAN);
+        let x = BigRational::new_raw(numerator, denominator.clone())
+            .to_f64()
+            .unwrap_or(f64::NAN);
         BigRational::from_float(x).unwrap_or_else(BigRational::zero)
     };
     let d: Vec<BigRational> = kept
@@ -1096,7 +1118,10 @@ fn mahalanobis_test(
         .map(|gi| {
             kept.iter()
                 .map(|gj| {
-                    let s: BigInt = gi.iter().flat_map(|&i| gj.iter().map(move |&j| &covariance[i][j])).sum();
+                    let s: BigInt = gi
+                        .iter()
+                        .flat_map(|&i| gj.iter().map(move |&j| &covariance[i][j]))
+                        .sum();
                     rounded(s, &l2)
                 })
                 .collect()

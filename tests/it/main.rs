@@ -1,5 +1,6 @@
 //! The integration tests: one binary, one module per concern.
 
+mod audit;
 mod batch;
 mod cards;
 mod catalogue;
