@@ -14,6 +14,7 @@ mod fast;
 mod features;
 mod figures;
 mod hostile;
+mod hostile_audit;
 mod layers;
 mod naive;
 mod naive_cards;
