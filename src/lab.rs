@@ -13,6 +13,7 @@
 pub mod moments;
 pub mod plan;
 pub mod shuffle;
+pub mod audit;
 pub mod shufflers;
 
 use num_rational::BigRational;

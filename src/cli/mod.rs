@@ -3,6 +3,7 @@
 
 mod analyze;
 mod args;
+mod audit;
 mod check;
 mod completions;
 mod deal;
@@ -59,6 +60,9 @@ enum Command {
     Check(check::Check),
     /// Verifies an engine's log (JSON lines, one coup each) hand by hand against the rules.
     Verify(verify::Verify),
+    /// Audits a shoe log: each coup's outcome against its exact odds on the cards left in its
+    /// shoe, and every bet's return against its exact expectation (exit 1 when a test fails).
+    Audit(audit::Audit),
     /// Writes the exhaustive conformance vectors: every distinct coup by card value, with its
     /// decisions, totals, winner and exact weight in the shoe.
     Vectors(vectors::Vectors),
@@ -98,6 +102,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Deal(args) => deal::run(args, out),
         Command::Check(args) => check::run(args, out),
         Command::Verify(args) => verify::run(args, out),
+        Command::Audit(args) => audit::run(args, out),
         Command::Vectors(args) => vectors::run(args, out),
         Command::Fit(args) => fit::run(args, out),
         Command::Eor(args) => eor::run(args, out),

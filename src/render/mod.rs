@@ -4,6 +4,7 @@
 //! for printing, and JSON carries the exact value beside the rounded one.
 
 pub mod analysis;
+pub mod audit;
 pub mod check;
 pub mod condition;
 pub mod coup;

@@ -1,5 +1,6 @@
 //! The integration tests: one binary, one module per concern.
 
+mod audit;
 mod batch;
 mod cards;
 mod catalogue;
@@ -16,6 +17,7 @@ mod figures;
 mod hostile;
 mod hostile_dealing;
 mod hostile_shuffle;
+mod hostile_audit;
 mod layers;
 mod naive;
 mod naive_cards;
