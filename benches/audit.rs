@@ -1,10 +1,13 @@
 //! Benchmarks of `audit` (`cargo bench --bench audit`): the exact analysis of every coup of a
 //! shoe log, counted in coups.
 //!
-//! - `audit_reference`: 100 eight-deck shoes dealt by the reference procedure (burn by the
+//! - `audit_reference`: 300 eight-deck shoes (about 24,000 coups) dealt by the reference procedure (burn by the
 //!   first card, cut card 14 cards from the end, one more coup), read, each coup's exact
 //!   distribution computed and every test and return figured, under the reference rules.
-//! - `audit_with_pairs`: the same log under a rule set with both pair bets.
+//! - `audit_side_bets`: 50 shoes under the shipped `side-bets` rule set (pairs and bets on
+//!   the final state).
+//! - `audit_card_bets_pairs`: 5 shoes under `catalogue/pairs`, whose card bets are counted
+//!   on the 52 card counts left before every coup.
 //! - `engine_weights_per_coup`: the engine's tally alone for each coup of the same log, the
 //!   floor of the audit's cost.
 
@@ -61,7 +64,7 @@ fn log(shoes: usize) -> (String, usize) {
 
 #[divan::bench(sample_count = 10)]
 fn audit_reference(bencher: divan::Bencher) {
-    let (text, coups) = log(100);
+    let (text, coups) = log(300);
     let rules = Rules::reference();
     bencher
         .counter(ItemsCount::new(coups))
@@ -100,4 +103,31 @@ fn engine_weights_per_coup(bencher: divan::Bencher) {
             divan::black_box(punto_banco::engine::tally(shoe, &rules).unwrap());
         }
     });
+}
+
+/// The rules of a shipped rule set or catalogue entry.
+fn shipped_rules(name: &str) -> Rules {
+    let text = punto_banco::variants::shipped(name).unwrap();
+    punto_banco::variants::RuleSet::from_json(text)
+        .unwrap()
+        .rules()
+        .clone()
+}
+
+#[divan::bench(sample_count = 5)]
+fn audit_side_bets(bencher: divan::Bencher) {
+    let (text, coups) = log(50);
+    let rules = shipped_rules("side-bets");
+    bencher
+        .counter(ItemsCount::new(coups))
+        .bench(|| audit(divan::black_box(text.as_bytes()), &rules, 0.01).unwrap());
+}
+
+#[divan::bench(sample_count = 3)]
+fn audit_card_bets_pairs(bencher: divan::Bencher) {
+    let (text, coups) = log(5);
+    let rules = shipped_rules("catalogue/pairs");
+    bencher
+        .counter(ItemsCount::new(coups))
+        .bench(|| audit(divan::black_box(text.as_bytes()), &rules, 0.01).unwrap());
 }

@@ -608,7 +608,12 @@ impl Auditor {
                 format!("shoe: {e}; {accepted}"),
             )
         })?;
-        if !<u128 as crate::tally::Int>::holds(shoe.len()) {
+        // The engine picks the narrowest integer its proof allows; the audit counts in 128
+        // bits, which every smaller shoe of the same dealing then fits too.
+        if matches!(
+            engine::weights(&shoe, &self.rules.drawing),
+            Ok(Weights::Big(_))
+        ) {
             return Err(at(
                 number,
                 Some(offset(raw) + 1),
@@ -915,9 +920,19 @@ impl Auditor {
         }
         let old = self.common.clone();
         for &n in groups.keys() {
-            // lcm(a, d) = a · d / gcd(a, d), the gcd read from the reduced fraction a / d.
-            let reduced = BigRational::new(self.common.clone(), sequences(n));
-            self.common = &self.common * reduced.denom();
+            // lcm(L, d) = L · d / gcd(L, d), and gcd(L, d) = gcd(d, L mod d): D(n) is below
+            // 2¹²⁸ for any shoe the audit reads, so the gcd is taken in 128 bits.
+            let d = sequences(n);
+            let (Some(small), Some(rest)) = (d.to_u128(), (&self.common % &d).to_u128()) else {
+                let reduced = BigRational::new(self.common.clone(), d);
+                self.common = &self.common * reduced.denom();
+                continue;
+            };
+            let (mut a, mut b) = (small, rest);
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            self.common = &self.common * BigInt::from(small / a);
         }
         let rescale = &self.common / &old;
         let rescale_square = &rescale * &rescale;

@@ -38,6 +38,34 @@ pub fn test_label(name: &str, lang: Lang) -> String {
     lang.pick(en, fr).to_string()
 }
 
+/// A test's note in the reader's language: the audit's own notes translated, any other as
+/// given (notes are data, in English).
+fn note_text(note: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return note.to_string();
+    }
+    let pooled = note
+        .strip_suffix(" of expected count 5 or more")
+        .and_then(|rest| rest.split_once(" groups (winner and winning total) pooled into "));
+    if let Some((from, into)) = pooled {
+        return format!(
+            "{from} groupes (gagnant et total gagnant) regroupés en {into} d’effectif attendu d’au moins 5"
+        );
+    }
+    match note {
+        "the bet's net cannot vary on these coups" => {
+            "le gain de la mise ne peut varier sur ces coups".into()
+        }
+        "the bet's net cannot vary on these coups, yet the engine paid otherwise" => {
+            "le gain de la mise ne peut varier sur ces coups, et pourtant le moteur a payé autre chose".into()
+        }
+        "too few coups: every pooled group's expected count is below five" => {
+            "trop peu de coups\u{a0}: l’effectif attendu de chaque groupe est sous cinq".into()
+        }
+        other => other.to_string(),
+    }
+}
+
 /// "8,120 coups in 100 shoes", in the reader's language.
 fn counted(audit: &Audit, lang: Lang) -> String {
     let coups = lang.integer(&audit.coups.to_string());
@@ -102,9 +130,10 @@ fn tests_table(battery: &Battery, lang: Lang, format: Format) -> String {
         .filter_map(|t| {
             t.note.as_ref().map(|note| {
                 format!(
-                    "{bullet}{}{} {note}\n",
+                    "{bullet}{}{} {}\n",
                     test_label(&t.name, lang),
-                    lang.colon()
+                    lang.colon(),
+                    note_text(note, lang)
                 )
             })
         })

@@ -75,6 +75,8 @@ fn shoes_that_cannot_be_dealt_are_refused() {
         "{\"shoe\": {\"decks\": 1}, \"burn\": [\"ZZ\"]}\n",
         &["line 1, column 33", "burn[0]"],
     );
+    // A shoe whose counts pass 128 bits is beyond the audit.
+    audit_refuses("{\"shoe\": {\"decks\": 65536}}\n", &["line 1", "128 bits"]);
     // A shoe of four cards cannot deal a coup that may need six.
     audit_refuses(
         "{\"shoe\": {\"ranks\": [0,1,1,1,1,0,0,0,0,0,0,0,0]}}\n{\"cards\": [\"2H\", \"3S\", \"4C\", \"5D\"]}\n",
