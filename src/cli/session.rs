@@ -13,6 +13,7 @@ use punto_banco::render::session::{
     step_text,
 };
 use punto_banco::rules::Rules;
+use punto_banco::rules::dealing::Procedure;
 use punto_banco::session::Conversation;
 use std::io::Write;
 
@@ -59,7 +60,8 @@ pub fn run(args: SessionCommand, out: &mut dyn Write) -> Result<(), Failure> {
     match args.script {
         Some(path) => {
             let text = read_input(&path)?;
-            let session = punto_banco::session::play_script(&text, table.rules)
+            let session =
+                punto_banco::session::play_script_dealing(&text, table.rules, table.dealing)
                 .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
             put(out, &session_text(&session, lang, format))
         }
@@ -76,7 +78,7 @@ pub fn run(args: SessionCommand, out: &mut dyn Write) -> Result<(), Failure> {
                         args.rules.as_deref().unwrap_or_default()
                     ))
                 })?;
-            interactive_session(table.rules, args.seed, decks, args.deals as u32, args.stake, lang, out)
+            interactive_session(table.rules, table.dealing, args.seed, decks, args.deals as u32, args.stake, lang, out)
         }
     }
 }
@@ -84,8 +86,10 @@ pub fn run(args: SessionCommand, out: &mut dyn Write) -> Result<(), Failure> {
 /// The session at the terminal: the library's conversation asks, the terminal shows each
 /// prompt and reads each answer, and what came of it is shown. Refused answers are explained
 /// and asked again; the end of input stops the session with the standings so far.
+#[allow(clippy::too_many_arguments)]
 fn interactive_session(
     rules: Rules,
+    dealing: Procedure,
     seed: Option<u64>,
     decks: u64,
     deals: u32,
@@ -99,7 +103,8 @@ fn interactive_session(
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let mut talk = Conversation::new(rules, decks, deals, stake, seed)
-        .map_err(|e| Failure::Input(format!("--{e}")))?;
+        .map_err(|e| Failure::Input(format!("--{e}")))?
+        .with_dealing(dealing);
     let mut term = Terminal {
         out,
         input: std::io::stdin().lock(),

@@ -8,6 +8,7 @@ use super::table::table_or_reference;
 use clap::{Args, ValueEnum};
 use punto_banco::card::Card;
 use punto_banco::dealer::Dealer;
+use punto_banco::lab::shufflers::{Shuffler, factory_order};
 use punto_banco::rules::Rules;
 use punto_banco::rules::condition::DealtCoup;
 use punto_banco::rules::dealing::Procedure;
@@ -31,7 +32,8 @@ enum Form {
 #[command(after_help = "Examples:
   punto-banco shoes --count 1000 --seed 7 -o shoes.jsonl        # orders, for shuffle-test
   punto-banco shoes --count 10 --as log -o log.jsonl            # a shoe log, for verify
-  punto-banco shoes --count 10 --as log -r ez-baccarat -d 6     # a variant's procedure and rules")]
+  punto-banco shoes --count 10 --as log -r ez-baccarat -d 6     # a variant's procedure and rules
+  punto-banco shoes --count 1000 --shuffler riffle:3 -o riffled.jsonl   # a wrong shuffler")]
 pub struct Shoes {
     /// How many shoes to deal (at least 1).
     #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = whole(1, u64::MAX))]
@@ -46,12 +48,23 @@ pub struct Shoes {
     /// variant's name) [default: reference].
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
+    /// The shuffler: fair by default, or one of the deliberately wrong ones of the lab
+    /// (fair, modulo-bias[:BITS], naive-swap, riffle[:K], shelf[:S], tiny-seed[:BITS],
+    /// nines-late[:PERCENT]), each shuffling decks in factory order.
+    #[arg(long, value_name = "NAME", value_parser = shuffler)]
+    shuffler: Option<Shuffler>,
     /// What to write: shoe orders, or a shoe log.
     #[arg(long = "as", value_name = "FORM", default_value = "order")]
     form: Form,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
+}
+
+/// A value parser for `--shuffler`, in the library's words.
+fn shuffler(text: &str) -> Result<Shuffler, String> {
+    text.parse()
+        .map_err(|e: punto_banco::lab::shufflers::ShufflerError| e.to_string())
 }
 
 /// Cards as a JSON list of their ASCII names.
@@ -110,7 +123,12 @@ pub fn run(args: Shoes, out: &mut dyn Write) -> Result<(), Failure> {
     for index in 0..args.count {
         let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
         rng.set_stream(index);
-        let mut dealer = Dealer::shuffled(args.decks, &mut rng);
+        let mut dealer = match args.shuffler {
+            None => Dealer::shuffled(args.decks, &mut rng),
+            Some(shuffler) => {
+                Dealer::stacked(shuffler.shuffle(&factory_order(args.decks as usize), &mut rng))
+            }
+        };
         let mut text = String::new();
         shoe_lines(
             &mut dealer,

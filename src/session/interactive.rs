@@ -140,6 +140,13 @@ impl Conversation {
         })
     }
 
+    /// The same conversation burning each shuffled shoe by `dealing` (see
+    /// [`Session::with_dealing`]).
+    pub fn with_dealing(mut self, dealing: crate::rules::dealing::Procedure) -> Conversation {
+        self.session = self.session.with_dealing(dealing);
+        self
+    }
+
     /// The seed of the shuffles, to deal the same cards again.
     pub fn seed(&self) -> u64 {
         self.seed

@@ -10,7 +10,7 @@ mod interactive;
 mod script;
 
 pub use interactive::{AnswerError, Conversation, Prompt, Step};
-pub use script::{ScriptError, play_script};
+pub use script::{ScriptError, play_script, play_script_dealing};
 
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
@@ -430,5 +430,37 @@ impl Deal {
         .flatten()
         .copied()
         .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dealing::Burn;
+
+    /// A shuffled deal is dealt after the burn: the shoe's own cards, from just past the
+    /// cards its first card burns (or from the top, with no burn).
+    #[test]
+    fn a_shuffled_deal_comes_after_the_burn() {
+        for seed in 0..20 {
+            let shoe = Dealer::shuffled(8, &mut Dealer::rng(seed));
+            let order = shoe.remaining();
+            let burned = Burn::FirstCard { ace: 1 }.cards(order[0].rank) as usize;
+            for (dealing, from) in [
+                (Procedure::reference(), burned),
+                (
+                    Procedure {
+                        burn: Burn::None,
+                        ..Procedure::reference()
+                    },
+                    0,
+                ),
+            ] {
+                let mut session = Session::new(Rules::reference(), 8, 1, 20).with_dealing(dealing);
+                let deal = session.play_shuffled(&mut Dealer::rng(seed), &[]).clone();
+                let cards = deal.cards_in_order();
+                assert_eq!(cards, order[from..from + cards.len()], "seed {seed}");
+            }
+        }
     }
 }

@@ -53,6 +53,15 @@ impl ScriptError {
 /// );
 /// ```
 pub fn play_script(text: &str, rules: Rules) -> Result<Session, ScriptError> {
+    play_script_dealing(text, rules, crate::rules::dealing::Procedure::reference())
+}
+
+/// [`play_script`], burning each shuffled shoe by `dealing` (see [`Session::with_dealing`]).
+pub fn play_script_dealing(
+    text: &str,
+    rules: Rules,
+    dealing: crate::rules::dealing::Procedure,
+) -> Result<Session, ScriptError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let script = read_script(&mut Reader { text, pos: 0 })?;
     let fail = |offset: usize, message: String| ScriptError::at(text, offset, message);
@@ -76,7 +85,8 @@ pub fn play_script(text: &str, rules: Rules) -> Result<Session, ScriptError> {
         script.stake.unwrap_or(STAKE),
     )
     // The reader has checked every setting against the same ranges.
-    .map_err(|e| fail(script.at, e.to_string()))?;
+    .map_err(|e| fail(script.at, e.to_string()))?
+    .with_dealing(dealing);
 
     for (index, name) in participants.value.iter().enumerate() {
         session.join(&name.value, false).map_err(|e| {

@@ -273,3 +273,51 @@ fn a_procedure_without_a_burn_deals_from_the_first_card() {
         "{found:?}"
     );
 }
+
+/// `--shuffler` deals the lab's named shufflers from decks in factory order: a riffled
+/// shoe's log still verifies (the shuffle is wrong, the dealing is not), and its orders are
+/// the shuffler's own.
+#[test]
+fn a_named_shuffler_deals_its_own_orders() {
+    use punto_banco::lab::shufflers::{Shuffler, factory_order};
+    use rand::SeedableRng;
+    let output = run(
+        &[
+            "shoes",
+            "--count",
+            "2",
+            "-d",
+            "1",
+            "--seed",
+            "5",
+            "--shuffler",
+            "riffle:3",
+        ],
+        b"",
+    );
+    succeeded(&output);
+    for (index, line) in super::json_lines(&output.stdout).iter().enumerate() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        rng.set_stream(index as u64);
+        let expected = Shuffler::Riffle { times: 3 }.shuffle(&factory_order(1), &mut rng);
+        let names: Vec<String> = expected.iter().map(|c| c.ascii()).collect();
+        assert_eq!(line["cards"], serde_json::json!(names));
+    }
+    let log = run(
+        &[
+            "shoes",
+            "--count",
+            "3",
+            "-d",
+            "1",
+            "--as",
+            "log",
+            "--shuffler",
+            "shelf:10",
+        ],
+        b"",
+    );
+    succeeded(&log);
+    let lines = super::json_lines(&log.stdout);
+    assert_eq!(verify(&lines, Some(Procedure::reference())), vec![]);
+}
