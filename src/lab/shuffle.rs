@@ -74,7 +74,20 @@ pub struct ShuffleTest {
     prefix_matches: u64,
     prefix_len: Option<usize>,
     cards: Vec<u8>,
+    values: Vec<u8>,
 }
+
+/// The baccarat value of each card index (rank-major: A♠ A♥ A♦ A♣ 2♠ …).
+const VALUE_OF: [u8; 52] = {
+    let mut table = [0u8; 52];
+    let mut i = 0;
+    while i < 52 {
+        let rank = i / 4;
+        table[i] = if rank < 9 { rank as u8 + 1 } else { 0 };
+        i += 1;
+    }
+    table
+};
 
 impl Default for ShuffleTest {
     fn default() -> ShuffleTest {
@@ -292,6 +305,7 @@ impl ShuffleTest {
             prefix_matches: 0,
             prefix_len: None,
             cards: Vec::with_capacity(416),
+            values: Vec::with_capacity(416),
         }
     }
 
@@ -442,19 +456,24 @@ impl ShuffleTest {
         for (row, &c) in self.by_position.iter_mut().zip(cards) {
             row[c as usize] += 1;
         }
-        let value = |c: u8| Rank::ALL[c as usize / 4].value() as u64;
+        // The values once per shoe (a table by card index), then every sum over them.
+        let mut values = std::mem::take(&mut self.values);
+        values.clear();
+        values.extend(cards.iter().map(|&c| VALUE_OF[c as usize]));
         let rank = |c: u8| c as usize / 4;
-        for pair in cards.windows(2) {
-            self.transitions[(value(pair[0]) * 10 + value(pair[1])) as usize] += 1;
+        for pair in values.windows(2) {
+            self.transitions[(pair[0] * 10 + pair[1]) as usize] += 1;
         }
-        for lag in 1..=self.lags {
-            let sum: u64 = cards
+        for lag in 1..=self.lags.min(values.len()) {
+            // At most 81 · 3,328 per shoe and lag: a u32 holds it.
+            let sum: u32 = values
                 .iter()
-                .zip(&cards[lag.min(cards.len())..])
-                .map(|(&a, &b)| value(a) * value(b))
+                .zip(&values[lag..])
+                .map(|(&a, &b)| a as u32 * b as u32)
                 .sum();
             self.serial[lag - 1] += sum as u128;
         }
+        self.values = values;
         let turns = cards
             .windows(3)
             .filter(|w| turning(rank(w[0]), rank(w[1]), rank(w[2])))
@@ -781,6 +800,13 @@ mod tests {
     use super::*;
     use crate::dealer::Dealer;
     use crate::lab::shufflers::{Shuffler, factory_order};
+
+    #[test]
+    fn the_value_table_is_the_cards_values() {
+        for (index, &value) in VALUE_OF.iter().enumerate() {
+            assert_eq!(value, Card::from_index(index).unwrap().value());
+        }
+    }
 
     #[test]
     fn the_fast_reader_and_serde_agree() {
