@@ -125,8 +125,13 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let digest = std::mem::take(&mut lines.get_mut().hasher).finalize();
     let sha256: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    let command: Vec<String> = std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
+    // The program's name as a user types it, whatever path ran it.
+    let command: Vec<String> = std::iter::once("punto-banco".to_string())
+        .chain(
+            std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned()),
+        )
         .collect();
     let source = Provenance::new(sha256, command);
     let battery = test.battery(args.alpha);

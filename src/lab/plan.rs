@@ -29,8 +29,8 @@ pub struct TestPlan {
     pub per_shoe: f64,
     /// The standard error of that estimate.
     pub error: f64,
-    /// The shoes needed, or `None` when the pilot saw no effect (never, or beyond
-    /// [`MAX_PLANNED_SHOES`]).
+    /// The shoes needed, or `None` when the pilot saw no effect (none, one within three
+    /// standard errors of zero, or one that needs more than [`MAX_PLANNED_SHOES`]).
     pub shoes: Option<u64>,
 }
 
@@ -144,6 +144,15 @@ pub fn plan(
                 }
                 _ => (f64::NAN, f64::NAN, None),
             };
+            // An effect within three standard errors of zero is not one the pilot saw (a
+            // fair shuffler's pilot shows noise, not a defect): for a z test, |z| ≤ 3 (the
+            // error of δ² is 2|δ|/√M, that of δ is 1/√M).
+            let seen = match t.degrees_of_freedom {
+                Some(_) => per_shoe > 3.0 * error,
+                None if t.name == "repeated_shoes" || t.name == "shared_prefixes" => per_shoe > 0.0,
+                None => t.statistic.abs() > 3.0,
+            };
+            let shoes = shoes.filter(|_| seen);
             TestPlan {
                 name: t.name.clone(),
                 per_shoe,
@@ -205,6 +214,12 @@ mod tests {
         assert!(noncentral_sf(10.0, 0.01 * s as f64, critical) >= 0.9);
         assert!(noncentral_sf(10.0, 0.01 * (s - 1) as f64, critical) < 0.9);
         assert_eq!(chi_square_shoes(10.0, 0.0, 0.001, 0.9), None);
+    }
+
+    #[test]
+    fn a_fair_pilot_sees_no_defect() {
+        let planned = plan(Shuffler::Fair, 1, 0.01, 0.9, 500, 3).unwrap();
+        assert_eq!(planned.first(), None, "{planned:?}");
     }
 
     #[test]

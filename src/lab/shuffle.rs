@@ -74,7 +74,20 @@ pub struct ShuffleTest {
     prefix_matches: u64,
     prefix_len: Option<usize>,
     cards: Vec<u8>,
+    values: Vec<u8>,
 }
+
+/// The baccarat value of each card index (rank-major: A♠ A♥ A♦ A♣ 2♠ …).
+const VALUE_OF: [u8; 52] = {
+    let mut table = [0u8; 52];
+    let mut i = 0;
+    while i < 52 {
+        let rank = i / 4;
+        table[i] = if rank < 9 { rank as u8 + 1 } else { 0 };
+        i += 1;
+    }
+    table
+};
 
 impl Default for ShuffleTest {
     fn default() -> ShuffleTest {
@@ -292,6 +305,7 @@ impl ShuffleTest {
             prefix_matches: 0,
             prefix_len: None,
             cards: Vec::with_capacity(416),
+            values: Vec::with_capacity(416),
         }
     }
 
@@ -442,19 +456,24 @@ impl ShuffleTest {
         for (row, &c) in self.by_position.iter_mut().zip(cards) {
             row[c as usize] += 1;
         }
-        let value = |c: u8| Rank::ALL[c as usize / 4].value() as u64;
+        // The values once per shoe (a table by card index), then every sum over them.
+        let mut values = std::mem::take(&mut self.values);
+        values.clear();
+        values.extend(cards.iter().map(|&c| VALUE_OF[c as usize]));
         let rank = |c: u8| c as usize / 4;
-        for pair in cards.windows(2) {
-            self.transitions[(value(pair[0]) * 10 + value(pair[1])) as usize] += 1;
+        for pair in values.windows(2) {
+            self.transitions[(pair[0] * 10 + pair[1]) as usize] += 1;
         }
-        for lag in 1..=self.lags {
-            let sum: u64 = cards
+        for lag in 1..=self.lags.min(values.len()) {
+            // At most 81 · 3,328 per shoe and lag: a u32 holds it.
+            let sum: u32 = values
                 .iter()
-                .zip(&cards[lag.min(cards.len())..])
-                .map(|(&a, &b)| value(a) * value(b))
+                .zip(&values[lag..])
+                .map(|(&a, &b)| a as u32 * b as u32)
                 .sum();
             self.serial[lag - 1] += sum as u128;
         }
+        self.values = values;
         let turns = cards
             .windows(3)
             .filter(|w| turning(rank(w[0]), rank(w[1]), rank(w[2])))
@@ -781,6 +800,103 @@ mod tests {
     use super::*;
     use crate::dealer::Dealer;
     use crate::lab::shufflers::{Shuffler, factory_order};
+
+    /// Every distinct arrangement of a multiset of categories.
+    fn arrangements(counts: &[usize]) -> Vec<Vec<usize>> {
+        fn walk(left: &mut [usize], current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            if left.iter().all(|&c| c == 0) {
+                out.push(current.clone());
+            }
+            for c in 0..left.len() {
+                if left[c] > 0 {
+                    left[c] -= 1;
+                    current.push(c);
+                    walk(left, current, out);
+                    current.pop();
+                    left[c] += 1;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&mut counts.to_vec(), &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn pearson_with_both_margins_fixed_has_haldanes_mean() {
+        // Over every arrangement of a small multiset, with positions pooled into bins, the
+        // mean of X² is (R − 1)(C − 1)·N/(N − 1): the factor the position tests remove.
+        let r = |n: i64, d: i64| BigRational::new(BigInt::from(n), BigInt::from(d));
+        for (counts, bins) in [
+            (vec![2, 1, 1], vec![1, 1, 2]),
+            (vec![2, 2, 1], vec![2, 3]),
+            (vec![3, 1, 1, 1], vec![2, 2, 2]),
+        ] {
+            let n: usize = counts.iter().sum();
+            let all = arrangements(&counts);
+            let mut total = r(0, 1);
+            for a in &all {
+                let mut start = 0;
+                for &size in &bins {
+                    for (c, &nc) in counts.iter().enumerate() {
+                        let observed = a[start..start + size].iter().filter(|&&x| x == c).count();
+                        let expected = r((size * nc) as i64, n as i64);
+                        let d = r(observed as i64, 1) - &expected;
+                        total += &d * &d / expected;
+                    }
+                    start += size;
+                }
+            }
+            let mean = total / r(all.len() as i64, 1);
+            let (rows, columns) = (bins.len() as i64, counts.len() as i64);
+            assert_eq!(
+                mean,
+                r((rows - 1) * (columns - 1) * n as i64, n as i64 - 1),
+                "{counts:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn first_occurrences_are_uniform_and_rising_sequences_eulerian() {
+        // Three identities, two copies each: the 90 arrangements give each of the 3! orders
+        // of first occurrence 15 times.
+        let mut orders = std::collections::BTreeMap::new();
+        for a in arrangements(&[2, 2, 2]) {
+            let mut order = Vec::new();
+            for &c in &a {
+                if !order.contains(&c) {
+                    order.push(c);
+                }
+            }
+            *orders.entry(order).or_insert(0) += 1;
+        }
+        assert_eq!(orders.len(), 6);
+        assert!(orders.values().all(|&n| n == 15), "{orders:?}");
+        // Rising sequences of the 5! permutations of 5: mean (5 + 1)/2, variance (5 + 1)/12,
+        // counted as the test counts them (1 + descents of the positions by identity).
+        let perms = arrangements(&[1; 5]);
+        let rising: Vec<f64> = perms
+            .iter()
+            .map(|p| {
+                let mut first = [0usize; 5];
+                for (t, &c) in p.iter().enumerate() {
+                    first[c] = t;
+                }
+                1.0 + first.windows(2).filter(|w| w[1] < w[0]).count() as f64
+            })
+            .collect();
+        let mean = rising.iter().sum::<f64>() / 120.0;
+        let variance = rising.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 120.0;
+        assert_eq!((mean, variance), (3.0, 0.5));
+    }
+
+    #[test]
+    fn the_value_table_is_the_cards_values() {
+        for (index, &value) in VALUE_OF.iter().enumerate() {
+            assert_eq!(value, Card::from_index(index).unwrap().value());
+        }
+    }
 
     #[test]
     fn the_fast_reader_and_serde_agree() {

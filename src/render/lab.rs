@@ -39,6 +39,45 @@ pub fn test_label(name: &str, lang: Lang) -> String {
     lang.pick(en, fr).to_string()
 }
 
+/// A test's note in the reader's language: the lab's known notes translated, any other as
+/// given (notes are data, written in English by the library).
+pub fn note_text(note: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return note.to_string();
+    }
+    let number = |suffix: &str| {
+        note.strip_suffix(suffix)
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            .map(str::to_string)
+    };
+    if let Some(n) = number(" position bins") {
+        return format!("{n} classes de positions");
+    }
+    if let Some(n) = number(" distinct cards ordered by first occurrence") {
+        return format!("{n} cartes distinctes rangées par première apparition");
+    }
+    if let Some(l) = note
+        .strip_prefix("shoes whose first ")
+        .and_then(|rest| rest.strip_suffix(" cards repeat an earlier shoe's"))
+    {
+        return format!(
+            "sabots dont les {l} premières cartes répètent celles d’un sabot antérieur"
+        );
+    }
+    match note {
+        "shoes equal to an earlier one; p is Markov's bound on the pairs compared" => {
+            "sabots égaux à un sabot antérieur\u{a0}; p est la borne de Markov sur les paires comparées".into()
+        }
+        "fewer than 2 shoes" => "moins de 2 sabots".into(),
+        "fewer than 50 shoes" => "moins de 50 sabots".into(),
+        "too few shoes for expectations of 5 in two position bins" => {
+            "trop peu de sabots pour des effectifs attendus de 5 dans deux classes de positions".into()
+        }
+        "the shoe holds a single category" => "le sabot ne contient qu’une catégorie".into(),
+        other => other.to_string(),
+    }
+}
+
 /// A verdict for people: `pass`, `FAIL`, `untested` (`conforme`, `ÉCHEC`, `non testé`).
 pub fn verdict_word(verdict: Verdict, lang: Lang) -> &'static str {
     match verdict {
@@ -170,7 +209,7 @@ pub fn tests_table(battery: &Battery, lang: Lang, format: Format) -> String {
                 "{bullet}{}{} {}\n",
                 test_label(&t.name, lang),
                 lang.colon(),
-                t.note.as_deref().unwrap_or_default()
+                note_text(t.note.as_deref().unwrap_or_default(), lang)
             ));
         }
     }
@@ -338,6 +377,14 @@ mod tests {
         assert!(fr.contains("8,0e-11"), "{fr}");
         assert!(fr.contains("ÉCHEC"), "{fr}");
         assert!(fr.contains("Sabots répétés\u{a0}: one shoe"), "{fr}");
+        assert_eq!(
+            note_text("52 position bins", Lang::Fr),
+            "52 classes de positions"
+        );
+        assert_eq!(
+            note_text("fewer than 2 shoes", Lang::Fr),
+            "moins de 2 sabots"
+        );
         let md = tests_table(&battery(), Lang::En, Format::Markdown);
         assert!(md.starts_with("| Test "), "{md}");
         let json: Value =

@@ -83,3 +83,50 @@ fn the_fair_shuffler_is_rejected_at_most_at_its_rate() {
     eprintln!("fair: {rejected} of 200 replicates rejected");
     assert!(rejected <= 7, "{rejected} of 200 fair replicates rejected");
 }
+
+#[test]
+fn the_report_carries_the_checksum_the_verdict_and_the_schema() {
+    use super::hostile::{repo_file, run, succeeded};
+    use sha2::{Digest, Sha256};
+    let path = "docs/examples/lab/shoes.jsonl";
+    let output = run(&["shuffle-test", path, "--format", "json"], b"");
+    succeeded(&output);
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let digest: String = Sha256::digest(repo_file(path).as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(doc["sha256"], digest.as_str());
+    assert_eq!(doc["schema"], 1);
+    assert_eq!(doc["shoes"], 100);
+    assert_eq!(doc["verdict"], "pass");
+    assert_eq!(doc["command"][0], "punto-banco");
+    assert_eq!(doc["tests"].as_array().unwrap().len(), 14);
+    for test in doc["tests"].as_array().unwrap() {
+        for key in [
+            "name",
+            "statistic",
+            "degrees_of_freedom",
+            "p_value",
+            "verdict",
+        ] {
+            assert!(test.get(key).is_some(), "{key} in {test}");
+        }
+    }
+    let riffled = run(
+        &[
+            "shuffle-test",
+            "docs/examples/lab/shoes-riffled.jsonl",
+            "--lang",
+            "fr",
+        ],
+        b"",
+    );
+    assert_eq!(riffled.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&riffled.stdout);
+    assert!(
+        text.contains("shuffle-test\u{a0}: ÉCHEC au seuil α = 0,01"),
+        "{text}"
+    );
+    assert!(text.contains("rising_sequences"), "{text}");
+}
