@@ -360,20 +360,21 @@ pub fn render_simulation_within(
                 .collect();
             format!(
                 "{:#}\n",
-                json!({"schema": SCHEMA, "rules": setup.rules, "shoes": sim.shoes(), "seed": setup.seed, "decks": setup.n_decks, "cut": setup.cut, "coups": sim.coups(), "bets": bets})
+                json!({"schema": SCHEMA, "rules": setup.rules, "shoes": sim.shoes(), "seed": setup.seed, "decks": setup.n_decks, "cut": setup.cut, "dealing": super::tableau::dealing_json(&setup.procedure()), "coups": sim.coups(), "bets": bets})
             )
         }
         _ => {
             let shoes = lang.integer(&sim.shoes().to_string());
             let coups = lang.integer(&sim.coups().to_string());
-            let (n, seed, cut, rules) = (setup.n_decks, setup.seed, setup.cut, &setup.rules);
+            let (n, seed, rules) = (setup.n_decks, setup.seed, &setup.rules);
+            let dealing = super::tableau::dealing_sentences(&setup.procedure(), lang).join(" ");
             let intro = match lang {
                 Lang::En => format!(
-                    "{shoes} shoes of {n} {} (seed {seed}, {rules} rules), dealt until {cut} cards or fewer remain: {coups} coups, each bet's exact edge computed before every one.\n\n",
+                    "{shoes} shoes of {n} {} (seed {seed}, {rules} rules): {coups} coups, each bet's exact edge computed before every one. {dealing}\n\n",
                     lang.decks(n)
                 ),
                 Lang::Fr => format!(
-                    "{shoes} sabots de {n} {} (graine {seed}, règles {rules}), distribués jusqu’à ce qu’il reste {cut} cartes ou moins\u{a0}: {coups} coups, l’avantage exact de chaque pari calculé avant chacun.\n\n",
+                    "{shoes} sabots de {n} {} (graine {seed}, règles {rules})\u{a0}: {coups} coups, l’avantage exact de chaque pari calculé avant chacun. {dealing}\n\n",
                     lang.decks(n)
                 ),
             };
