@@ -10,10 +10,10 @@
 //! [`shufflers`] holds the named shufflers, fair and deliberately wrong, that the tests and
 //! the `--plan` option deal shoes with.
 
+pub mod audit;
 pub mod moments;
 pub mod plan;
 pub mod shuffle;
-pub mod audit;
 pub mod shufflers;
 
 use num_rational::BigRational;
