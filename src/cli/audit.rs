@@ -4,14 +4,14 @@
 use super::args::OutputArgs;
 use super::failure::Failure;
 use super::input::{open_input, stdin_once};
+use super::lab::{Hashing, command_line};
 use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::lab::audit::{AuditError, audit};
 use punto_banco::lab::{Provenance, Verdict};
 use punto_banco::oracle::fit::validate_alpha;
-use sha2::{Digest, Sha256};
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 
 /// The flags of `audit`.
 #[derive(Args)]
@@ -33,35 +33,6 @@ pub struct Audit {
     output: OutputArgs,
 }
 
-/// A reader that hashes every byte it hands on, so the checksum is of the input as read.
-struct Hashing<R> {
-    inner: R,
-    hasher: Sha256,
-}
-
-impl<R: BufRead> Read for Hashing<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.hasher.update(&buf[..n]);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Hashing<R> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        // The bytes consumed are the front of the buffer just filled.
-        if let Ok(buffer) = self.inner.fill_buf() {
-            let amount = amount.min(buffer.len());
-            self.hasher.update(&buffer[..amount]);
-        }
-        self.inner.consume(amount);
-    }
-}
-
 /// Audits the log; a test that fails fails the check (exit 1).
 pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     stdin_once(&[
@@ -71,22 +42,14 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     let alpha = validate_alpha(args.alpha)?;
     let rules = table_or_reference(args.rules.as_deref())?.rules;
     let (lang, format) = (args.output.lang(), args.output.format());
-    let mut reader = Hashing {
-        inner: open_input(&args.file)?,
-        hasher: Sha256::new(),
-    };
+    let mut reader = Hashing::new(open_input(&args.file)?);
     let path = &args.file;
     let report = audit(&mut reader, &rules, alpha).map_err(|e| match e {
         AuditError::Io(e) => Failure::Input(format!("cannot read {path}: {e}")),
         other => Failure::Input(format!("{path}: {other}")),
     })?;
-    let sha256: String = reader
-        .hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    let provenance = Provenance::new(sha256, std::env::args().collect());
+    let sha256 = reader.hex_digest();
+    let provenance = Provenance::new(sha256, command_line());
     put(
         out,
         &punto_banco::render::audit::report(&report, &provenance, lang, format),

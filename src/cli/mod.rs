@@ -13,6 +13,7 @@ mod eor;
 mod failure;
 mod fit;
 mod input;
+mod lab;
 mod man;
 mod message;
 mod output;

@@ -4,6 +4,7 @@
 use super::args::{OutputArgs, setting, whole};
 use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, too_long};
+use super::lab::{Hashing, command_line};
 use super::output::put;
 use clap::Args;
 use punto_banco::lab::plan::{PILOT_SHOES, plan};
@@ -13,8 +14,7 @@ use punto_banco::lab::{Provenance, Verdict};
 use punto_banco::oracle::fit;
 use punto_banco::oracle::{Line, LineReader};
 use punto_banco::render::shuffle::{plan_report, report};
-use sha2::{Digest, Sha256};
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 
 /// The flags of `shuffle-test`.
 #[derive(Args)]
@@ -52,35 +52,6 @@ pub struct ShuffleTestArgs {
     output: OutputArgs,
 }
 
-/// A reader that hashes every byte it hands on, exactly as read.
-struct Hashing<R> {
-    inner: R,
-    hasher: Sha256,
-}
-
-impl<R: BufRead> Read for Hashing<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.hasher.update(&buf[..n]);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Hashing<R> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        if amount > 0
-            && let Ok(buffer) = self.inner.fill_buf()
-        {
-            self.hasher.update(&buffer[..amount.min(buffer.len())]);
-        }
-        self.inner.consume(amount);
-    }
-}
-
 /// Runs the battery (or the plan), writing the report; a failed battery fails the check.
 pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (lang, format) = (args.output.lang(), args.output.format());
@@ -100,10 +71,7 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return put(out, &plan_report(&planned, lang, format));
     }
     let path = args.file.as_deref().unwrap_or("-");
-    let reader = Hashing {
-        inner: open_input(path)?,
-        hasher: Sha256::new(),
-    };
+    let reader = Hashing::new(open_input(path)?);
     let mut lines = LineReader::new(reader, MAX_LINE);
     let mut test = ShuffleTest::new(args.lags as usize);
     loop {
@@ -123,17 +91,8 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "{path}: no shoe: expected one JSON line per shoe, such as {{\"cards\": [\"4H\", \"2S\", …]}}"
         )));
     }
-    let digest = std::mem::take(&mut lines.get_mut().hasher).finalize();
-    let sha256: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    // The program's name as a user types it, whatever path ran it.
-    let command: Vec<String> = std::iter::once("punto-banco".to_string())
-        .chain(
-            std::env::args_os()
-                .skip(1)
-                .map(|a| a.to_string_lossy().into_owned()),
-        )
-        .collect();
-    let source = Provenance::new(sha256, command);
+    let sha256 = lines.get_mut().hex_digest();
+    let source = Provenance::new(sha256, command_line());
     let battery = test.battery(args.alpha);
     put(
         out,

@@ -247,3 +247,35 @@ fn bad_logs_are_located() {
             .to_string();
     assert!(e.contains("the rules deal 4 of these 5 cards"), "{e}");
 }
+
+/// The example reports committed beside the example log are what the binary writes today.
+/// Rewrite them from the repository root with
+/// `punto-banco audit docs/examples/lab/audit-fair.jsonl [ARGS] > docs/examples/lab/audit-fair.EXT`
+/// (ARGS and EXT as listed here).
+#[test]
+fn the_example_reports_are_current() {
+    for (ext, args) in [
+        ("txt", &[][..]),
+        ("json", &["--format", "json"][..]),
+        ("fr.md", &["--lang", "fr", "--format", "markdown"][..]),
+    ] {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+            .arg("audit")
+            .arg("docs/examples/lab/audit-fair.jsonl")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let committed =
+            std::fs::read_to_string(root.join(format!("docs/examples/lab/audit-fair.{ext}")))
+                .unwrap();
+        assert!(
+            String::from_utf8_lossy(&output.stdout) == committed,
+            "docs/examples/lab/audit-fair.{ext} has drifted: rewrite it with `punto-banco audit \
+             docs/examples/lab/audit-fair.jsonl {} > docs/examples/lab/audit-fair.{ext}`",
+            args.join(" ")
+        );
+    }
+}
