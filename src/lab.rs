@@ -16,8 +16,9 @@ pub mod plan;
 pub mod shuffle;
 pub mod shufflers;
 
+use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 /// A test's verdict, after the Holm correction across its battery.
@@ -237,12 +238,23 @@ pub fn normal_two_sided(z: f64) -> f64 {
     statrs::function::erf::erfc(z.abs() / std::f64::consts::SQRT_2)
 }
 
+/// The least common multiple of two positive whole numbers (Euclid's algorithm).
+fn lcm(a: BigInt, b: &BigInt) -> BigInt {
+    let (mut x, mut y) = (a.clone(), b.clone());
+    while !y.is_zero() {
+        let r = &x % &y;
+        x = y;
+        y = r;
+    }
+    a / x * b
+}
+
 /// The Mahalanobis statistic dᵀ Σ⁻ d of a deviation `d` from its mean with an exact
 /// covariance `Σ`, and the rank of Σ (the statistic's degrees of freedom under a normal
 /// approximation: chi-square with rank degrees of freedom).
 ///
 /// Σ is often singular (counts summing to a fixed total): the rows that depend on earlier
-/// ones are dropped by exact Gaussian elimination on the diagonal, so that the statistic is
+/// ones are dropped by exact (fraction-free) elimination on the diagonal, so that the statistic is
 /// the quadratic form on the independent coordinates, the same for every generalized inverse
 /// when d lies in Σ's column space. When d does not (a deviation the null cannot produce),
 /// the statistic is infinite. `None` when the shapes disagree or Σ is not positive
@@ -260,10 +272,66 @@ pub fn mahalanobis(
     deviation: &[BigRational],
     covariance: &[Vec<BigRational>],
 ) -> Option<(f64, usize)> {
-    if deviation.len() != covariance.len() {
+    let n = deviation.len();
+    if covariance.len() != n || covariance.iter().any(|row| row.len() != n) {
         return None;
     }
-    Some(Covariance::new(covariance)?.statistic(deviation))
+    // Whole numbers: Σ times the common multiple of its denominators, d times that of its
+    // own; the statistic scales by the first over the square of the second, undone at the end.
+    let common = |values: &mut dyn Iterator<Item = &BigRational>| {
+        values.fold(BigInt::one(), |l, x| lcm(l, x.denom()))
+    };
+    let lv = common(&mut covariance.iter().flatten());
+    let ld = common(&mut deviation.iter());
+    let whole = |x: &BigRational, l: &BigInt| x.numer() * (l / x.denom());
+    // The bordered matrix [[Σ, d], [dᵀ, 0]], eliminated by Bareiss's fraction-free method
+    // (every division exact, no fraction reduced): after the rank's pivots its corner is
+    // −dᵀΣ⁻d times the last pivot, a minor of Σ.
+    let mut a: Vec<Vec<BigInt>> = (0..=n)
+        .map(|i| {
+            (0..=n)
+                .map(|j| match (i < n, j < n) {
+                    (true, true) => whole(&covariance[i][j], &lv),
+                    (true, false) => whole(&deviation[i], &ld),
+                    (false, true) => whole(&deviation[j], &ld),
+                    (false, false) => BigInt::zero(),
+                })
+                .collect()
+        })
+        .collect();
+    let mut previous = BigInt::one();
+    let mut open: Vec<usize> = (0..n).collect();
+    let mut rank = 0;
+    // Symmetric pivoting on the diagonal: a pivot is any open coordinate whose diagonal is
+    // not zero; Σ positive semi-definite makes every pivot positive.
+    while let Some(at) = open.iter().position(|&k| !a[k][k].is_zero()) {
+        let p = open.swap_remove(at);
+        if a[p][p].is_negative() {
+            return None;
+        }
+        let rest: Vec<usize> = open.iter().copied().chain([n]).collect();
+        for &i in &rest {
+            for &j in &rest {
+                let value = (&a[i][j] * &a[p][p] - &a[i][p] * &a[p][j]) / &previous;
+                a[i][j] = value;
+            }
+        }
+        previous = a[p][p].clone();
+        rank += 1;
+    }
+    // What is left of Σ has a zero diagonal, so (semi-definite) is zero; a deviation along it
+    // is one the null cannot produce.
+    if open
+        .iter()
+        .any(|&i| open.iter().any(|&j| !a[i][j].is_zero()))
+    {
+        return None;
+    }
+    if open.iter().any(|&i| !a[i][n].is_zero()) {
+        return Some((f64::INFINITY, rank));
+    }
+    let statistic = BigRational::new_raw(-&a[n][n] * &lv, &previous * &ld * &ld);
+    Some((statistic.to_f64().unwrap_or(f64::NAN), rank))
 }
 
 /// An exact covariance matrix factored once (Gaussian elimination on the diagonal, the

@@ -1118,30 +1118,53 @@ fn mahalanobis_test(
 ) -> TestResult {
     let kept = &groups[..groups.len().saturating_sub(1)];
     let l2 = l * l;
-    let rounded = |numerator: BigInt, denominator: &BigInt| -> BigRational {
-        let x = BigRational::new_raw(numerator, denominator.clone())
-            .to_f64()
-            .unwrap_or(f64::NAN);
-        BigRational::from_float(x).unwrap_or_else(BigRational::zero)
-    };
-    let d: Vec<BigRational> = kept
+    // The pooled deviation (numerators over L) and covariance (over L²), exact.
+    let d: Vec<BigInt> = kept
         .iter()
-        .map(|g| rounded(g.iter().map(|&i| &deviation[i]).sum(), l))
+        .map(|g| g.iter().map(|&i| &deviation[i]).sum())
         .collect();
-    let v: Vec<Vec<BigRational>> = kept
+    let v: Vec<Vec<BigInt>> = kept
         .iter()
         .map(|gi| {
             kept.iter()
                 .map(|gj| {
-                    let s: BigInt = gi
-                        .iter()
+                    gi.iter()
                         .flat_map(|&i| gj.iter().map(move |&j| &covariance[i][j]))
-                        .sum();
-                    rounded(s, &l2)
+                        .sum()
                 })
                 .collect()
         })
         .collect();
+    // L is the least common multiple of every D(n) seen: thousands of digits, and exact
+    // elimination over it takes minutes. Each side is brought to fixed point instead, a whole
+    // number of units of 2^−k with its largest entry near 2^PRECISION (far finer than the f64
+    // the statistic ends in), and eliminated exactly; the scales are powers of two, undone
+    // exactly at the end.
+    const PRECISION: u64 = 128;
+    let fixed = |values: &[&BigInt], denominator: &BigInt| -> (Vec<BigRational>, i64) {
+        let top = values.iter().map(|x| x.bits()).max().unwrap_or(0);
+        let k = PRECISION as i64 + denominator.bits() as i64 - top as i64;
+        let scaled = values
+            .iter()
+            .map(|&x| {
+                let shifted = if k >= 0 {
+                    x << k as u64
+                } else {
+                    x >> k.unsigned_abs()
+                };
+                BigRational::from_integer(shifted / denominator)
+            })
+            .collect();
+        (scaled, k)
+    };
+    let (d, kd) = fixed(&d.iter().collect::<Vec<_>>(), l);
+    let (flat, kv) = fixed(&v.iter().flatten().collect::<Vec<_>>(), &l2);
+    let v: Vec<Vec<BigRational>> = flat.chunks(d.len().max(1)).map(<[_]>::to_vec).collect();
+    // dᵀV⁻¹d with d scaled by 2^kd and V by 2^kv is the true statistic times 2^(2kd − kv).
+    let unscale = 2f64.powi(i32::try_from(kv - 2 * kd).unwrap_or(i32::MAX));
+    let mahalanobis = |d: &[BigRational], v: &[Vec<BigRational>]| {
+        mahalanobis(d, v).map(|(statistic, rank)| (statistic * unscale, rank))
+    };
     let result = match mahalanobis(&d, &v) {
         Some((statistic, rank)) if rank > 0 => TestResult::tested(
             name,
