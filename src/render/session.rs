@@ -222,6 +222,25 @@ pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> 
             Lang::En => format!("The dealer gathers all {cards} cards and shuffles them.\n"),
             Lang::Fr => format!("Le donneur rassemble les {cards} cartes et les mélange.\n"),
         });
+        if let Some((turned, rest)) = deal.burned.split_first() {
+            let more = rest.len();
+            out.push_str(&match (lang, more) {
+                (Lang::En, 0) => format!("The dealer turns {turned} and burns it.\n"),
+                (Lang::En, 1) => {
+                    format!("The dealer turns {turned} and burns it with the next card.\n")
+                }
+                (Lang::En, n) => {
+                    format!("The dealer turns {turned} and burns it with the next {n} cards.\n")
+                }
+                (Lang::Fr, 0) => format!("Le donneur retourne {turned} et le brûle.\n"),
+                (Lang::Fr, 1) => {
+                    format!("Le donneur retourne {turned} et le brûle avec la carte suivante.\n")
+                }
+                (Lang::Fr, n) => format!(
+                    "Le donneur retourne {turned} et le brûle avec les {n} cartes suivantes.\n"
+                ),
+            });
+        }
     }
     let coup = &deal.coup;
     let opening = [

@@ -133,6 +133,9 @@ pub struct Deal {
     pub coup: Coup<Card>,
     /// Per participant, in order: the prediction and the net change.
     pub results: Vec<(MainBet, BigRational)>,
+    /// The cards burned before the deal, the turned card first (none for a deal played from
+    /// cards given to [`Session::play`], or when the procedure burns nothing).
+    pub burned: Vec<Card>,
 }
 
 /// A session setting out of range.
@@ -333,7 +336,7 @@ impl Session {
             });
         }
         let coup = deal(&self.rules.drawing, cards)?;
-        Ok(self.settle(coup, predictions))
+        Ok(self.settle(coup, predictions, Vec::new()))
     }
 
     /// Gathers and shuffles the whole shoe, burns it by the session's procedure, then plays
@@ -346,16 +349,18 @@ impl Session {
     /// distributed as a deal from the top of a full shoe, independently of the others.
     pub fn play_shuffled(&mut self, rng: &mut ChaCha8Rng, predictions: &[MainBet]) -> &Deal {
         let mut dealer = Dealer::shuffled(self.n_decks, rng);
+        let order = dealer.remaining().to_vec();
         dealer.burn(&self.dealing);
+        let burned = order[..dealer.dealt()].to_vec();
         let top = dealer.remaining();
         let coup = deal(&self.rules.drawing, top.get(..6).unwrap_or(top))
             .expect("a session's shoe holds at least one deck, and six cards finish every coup");
-        self.settle(coup, predictions)
+        self.settle(coup, predictions, burned)
     }
 
     /// Scores a dealt coup and records it, without the cards given beyond those it used (the
     /// texts ignore them, and a session keeps at most six cards a deal however many it got).
-    fn settle(&mut self, coup: Coup<Card>, predictions: &[MainBet]) -> &Deal {
+    fn settle(&mut self, coup: Coup<Card>, predictions: &[MainBet], burned: Vec<Card>) -> &Deal {
         let coup = coup.without_unused();
         let state = coup.final_state();
         // Exact at any stake: a big rational never overflows.
@@ -378,6 +383,7 @@ impl Session {
             number,
             coup,
             results,
+            burned,
         });
         &self.played[index]
     }
@@ -460,6 +466,8 @@ mod tests {
                 let deal = session.play_shuffled(&mut Dealer::rng(seed), &[]).clone();
                 let cards = deal.cards_in_order();
                 assert_eq!(cards, order[from..from + cards.len()], "seed {seed}");
+                // The deal records the cards burned before it, the turned card first.
+                assert_eq!(deal.burned, order[..from], "seed {seed}");
             }
         }
     }
