@@ -3,68 +3,12 @@
 //! summary line, in text, Markdown or JSON, English or French.
 
 use super::Format;
-use super::lab::{p_value_text, statistic_text, summary_line, verdict_word};
+use super::lab::{summary_line, tests_table, verdict_word};
 use super::table::{Align, Table};
+use crate::lab::Provenance;
 use crate::lab::audit::Audit;
-use crate::lab::{Battery, Provenance};
 use crate::lang::Lang;
 use serde_json::{Map, Value, json};
-
-/// A test of the audit for people; other names as `render::lab` says them.
-pub fn test_label(name: &str, lang: Lang) -> String {
-    let (en, fr) = match name {
-        "outcomes" => (
-            "Outcomes (Punto, Banco, Tie)",
-            "Issues (Punto, Banco, Égalité)",
-        ),
-        "final_states" => (
-            "Final states (winner and winning total)",
-            "États finaux (gagnant et total gagnant)",
-        ),
-        "naturals" => (
-            "Naturals by the coup (none, 8, 9)",
-            "Naturels par coup (aucun, 8, 9)",
-        ),
-        other => {
-            if let Some(bet) = other.strip_prefix("return_") {
-                return match lang {
-                    Lang::En => format!("Return of {bet}"),
-                    Lang::Fr => format!("Retour de {bet}"),
-                };
-            }
-            return super::lab::test_label(other, lang);
-        }
-    };
-    lang.pick(en, fr).to_string()
-}
-
-/// A test's note in the reader's language: the audit's own notes translated, any other as
-/// given (notes are data, in English).
-fn note_text(note: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return note.to_string();
-    }
-    let pooled = note
-        .strip_suffix(" of expected count 5 or more")
-        .and_then(|rest| rest.split_once(" groups (winner and winning total) pooled into "));
-    if let Some((from, into)) = pooled {
-        return format!(
-            "{from} groupes (gagnant et total gagnant) regroupés en {into} d’effectif attendu d’au moins 5"
-        );
-    }
-    match note {
-        "the bet's net cannot vary on these coups" => {
-            "le gain de la mise ne peut varier sur ces coups".into()
-        }
-        "the bet's net cannot vary on these coups, yet the engine paid otherwise" => {
-            "le gain de la mise ne peut varier sur ces coups, et pourtant le moteur a payé autre chose".into()
-        }
-        "too few coups: every pooled group's expected count is below five" => {
-            "trop peu de coups\u{a0}: l’effectif attendu de chaque groupe est sous cinq".into()
-        }
-        other => other.to_string(),
-    }
-}
 
 /// "8,120 coups in 100 shoes", in the reader's language.
 fn counted(audit: &Audit, lang: Lang) -> String {
@@ -95,54 +39,6 @@ pub fn summary(audit: &Audit, provenance: &Provenance, lang: Lang) -> String {
         provenance,
         lang,
     )
-}
-
-fn tests_table(battery: &Battery, lang: Lang, format: Format) -> String {
-    let mut table = Table::new(&[
-        (lang.pick("Test", "Test"), Align::Left),
-        (lang.pick("Statistic", "Statistique"), Align::Right),
-        (lang.pick("df", "ddl"), Align::Right),
-        (lang.pick("p-value", "valeur p"), Align::Right),
-        (lang.pick("Verdict", "Verdict"), Align::Left),
-    ]);
-    for t in &battery.tests {
-        table.row(vec![
-            test_label(&t.name, lang),
-            statistic_text(t.statistic, lang),
-            t.degrees_of_freedom
-                .map_or_else(|| "—".to_string(), |df| lang.point(&format!("{df}"))),
-            p_value_text(t.p_value, lang),
-            verdict_word(t.verdict, lang).to_string(),
-        ]);
-    }
-    let mut out = match format {
-        Format::Markdown => table.to_markdown(),
-        _ => table.to_text(),
-    };
-    let bullet = if format == Format::Markdown {
-        "- "
-    } else {
-        "  "
-    };
-    let notes: Vec<String> = battery
-        .tests
-        .iter()
-        .filter_map(|t| {
-            t.note.as_ref().map(|note| {
-                format!(
-                    "{bullet}{}{} {}\n",
-                    test_label(&t.name, lang),
-                    lang.colon(),
-                    note_text(note, lang)
-                )
-            })
-        })
-        .collect();
-    if !notes.is_empty() {
-        out.push('\n');
-        out.extend(notes);
-    }
-    out
 }
 
 fn rtp_table(audit: &Audit, lang: Lang, format: Format) -> String {

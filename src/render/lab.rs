@@ -8,7 +8,8 @@ use crate::lab::{Battery, Provenance, TestResult, Verdict};
 use crate::lang::Lang;
 use serde_json::{Map, Value, json};
 
-/// A test's name for people: the lab's known keys translated, any other key as given.
+/// A test's name for people, for every battery of the lab (shuffle-test and audit): the known
+/// keys translated, any other key as given.
 pub fn test_label(name: &str, lang: Lang) -> String {
     let (en, fr) = match name {
         "value_by_position" => ("Card value against position", "Valeur contre position"),
@@ -26,11 +27,29 @@ pub fn test_label(name: &str, lang: Lang) -> String {
         "rising_sequences" => ("Rising sequences", "Séquences montantes"),
         "repeated_shoes" => ("Repeated shoes", "Sabots répétés"),
         "shared_prefixes" => ("Shoes sharing a long prefix", "Sabots au long début commun"),
+        "outcomes" => (
+            "Outcomes (Punto, Banco, Tie)",
+            "Issues (Punto, Banco, Égalité)",
+        ),
+        "final_states" => (
+            "Final states (winner and winning total)",
+            "États finaux (gagnant et total gagnant)",
+        ),
+        "naturals" => (
+            "Naturals by the coup (none, 8, 9)",
+            "Naturels par coup (aucun, 8, 9)",
+        ),
         other => {
             if let Some(lag) = other.strip_prefix("serial_correlation_lag_") {
                 return match lang {
                     Lang::En => format!("Serial correlation of values, lag {lag}"),
                     Lang::Fr => format!("Corrélation sérielle des valeurs, décalage {lag}"),
+                };
+            }
+            if let Some(bet) = other.strip_prefix("return_") {
+                return match lang {
+                    Lang::En => format!("Return of {bet}"),
+                    Lang::Fr => format!("Retour de {bet}"),
                 };
             }
             return other.to_string();
@@ -56,6 +75,14 @@ pub fn note_text(note: &str, lang: Lang) -> String {
     if let Some(n) = number(" distinct cards ordered by first occurrence") {
         return format!("{n} cartes distinctes rangées par première apparition");
     }
+    let pooled = note
+        .strip_suffix(" of expected count 5 or more")
+        .and_then(|rest| rest.split_once(" groups (winner and winning total) pooled into "));
+    if let Some((from, into)) = pooled {
+        return format!(
+            "{from} groupes (gagnant et total gagnant) regroupés en {into} d’effectif attendu d’au moins 5"
+        );
+    }
     if let Some(l) = note
         .strip_prefix("shoes whose first ")
         .and_then(|rest| rest.strip_suffix(" cards repeat an earlier shoe's"))
@@ -74,6 +101,15 @@ pub fn note_text(note: &str, lang: Lang) -> String {
             "trop peu de sabots pour des effectifs attendus de 5 dans deux classes de positions".into()
         }
         "the shoe holds a single category" => "le sabot ne contient qu’une catégorie".into(),
+        "the bet's net cannot vary on these coups" => {
+            "le gain de la mise ne peut varier sur ces coups".into()
+        }
+        "the bet's net cannot vary on these coups, yet the engine paid otherwise" => {
+            "le gain de la mise ne peut varier sur ces coups, et pourtant le moteur a payé autre chose".into()
+        }
+        "too few coups: every pooled group's expected count is below five" => {
+            "trop peu de coups\u{a0}: l’effectif attendu de chaque groupe est sous cinq".into()
+        }
         other => other.to_string(),
     }
 }
