@@ -196,12 +196,12 @@ pub fn transition_moments(counts: &[u64]) -> Option<(Vec<BigRational>, Vec<Vec<B
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// Every distinct arrangement of a multiset, each once (equally likely under a fair
     /// shuffle of indistinguishable copies).
-    fn arrangements(counts: &[u64]) -> Vec<Vec<usize>> {
+    pub(in crate::lab) fn arrangements(counts: &[u64]) -> Vec<Vec<usize>> {
         fn walk(left: &mut Vec<u64>, current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
             if left.iter().all(|&c| c == 0) {
                 out.push(current.clone());

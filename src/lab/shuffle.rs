@@ -801,25 +801,10 @@ mod tests {
     use crate::dealer::Dealer;
     use crate::lab::shufflers::{Shuffler, factory_order};
 
-    /// Every distinct arrangement of a multiset of categories.
+    /// Every distinct arrangement of a multiset of categories (the moments' tests' walk).
     fn arrangements(counts: &[usize]) -> Vec<Vec<usize>> {
-        fn walk(left: &mut [usize], current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-            if left.iter().all(|&c| c == 0) {
-                out.push(current.clone());
-            }
-            for c in 0..left.len() {
-                if left[c] > 0 {
-                    left[c] -= 1;
-                    current.push(c);
-                    walk(left, current, out);
-                    current.pop();
-                    left[c] += 1;
-                }
-            }
-        }
-        let mut out = Vec::new();
-        walk(&mut counts.to_vec(), &mut Vec::new(), &mut out);
-        out
+        let counts: Vec<u64> = counts.iter().map(|&c| c as u64).collect();
+        crate::lab::moments::tests::arrangements(&counts)
     }
 
     #[test]
