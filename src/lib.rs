@@ -28,7 +28,9 @@
 //!   [`oracle`] (for other engines: the [`Verifier`] of logs, test vectors, goodness of fit);
 //!   [`depletion`] (effect of removal, shoe simulation); [`session`] and [`session_odds`]
 //!   ([`Session`], the teaching session, and [`SessionOdds`], the exact odds of fixed
-//!   strategies); [`batch`] (many analyses from JSON lines).
+//!   strategies); [`batch`] (many analyses from JSON lines); [`choices`] (the games that
+//!   leave decisions to the hands, Chemin de Fer first, as exact two-person games solved
+//!   and certified).
 //! - **Presentation.** [`render`] (text, Markdown and JSON, in English or French) over the
 //!   word table of [`lang`] ([`Lang`]); [`docs`] regenerates the tables of `docs/`. Apart from
 //!   their error messages, library modules return values and leave the prose to `render`.
@@ -149,6 +151,7 @@ pub mod analysis;
 pub mod batch;
 pub mod card;
 pub mod check;
+pub mod choices;
 pub mod coup;
 pub mod dealer;
 pub mod depletion;

@@ -1,0 +1,344 @@
+//! Games with choices: Chemin de Fer, and any rule set that leaves a decision to a hand, as
+//! exact two-person games, solved exactly.
+//!
+//! Punto Banco fixes every decision. Chemin de Fer leaves Punto's five to the player and every
+//! cell of the tableau to the banker; a claimed rule set may leave a few cells "au choix". A
+//! [`ChoiceRules`] says, for each Punto total and each tableau cell, whether the hand draws,
+//! stands or chooses. A [`Game`] adds what each side knows when it chooses ([`Information`]),
+//! the shoe ([`Draws`]: a composition, or cards drawn with replacement) and the commission on
+//! Banco's winnings.
+//!
+//! The game is walked once over every opening, every third card of each hand, with exact
+//! integer weights, into its bilinear form: each coup passes through at most one decision of
+//! Punto's and one of Banco's, so each side's expectation is
+//! `c + a·p + b·q + pᵀMq` in the draw probabilities `p` of Punto's information sets and `q`
+//! of Banco's ([`Form`]). [`Game::solve`] then finds the equilibria exactly:
+//!
+//! 1. iterated elimination of strictly dominated choices (a cell where drawing is better, or
+//!    worse, whatever the other side does; a linear function's range over a box is read off
+//!    its coefficients);
+//! 2. support enumeration over what is left: for each way of letting some of Punto's choices
+//!    be mixed and as many of Banco's, the indifference equations are two small linear systems
+//!    solved in exact rationals, and the candidate is kept when every probability lies in
+//!    [0, 1] and every pure choice is a best reply.
+//!
+//! Every solution carries a [`Certificate`]: the gain of each side's best pure deviation,
+//! computed cell by cell (a best reply to a fixed strategy is the best choice in each of one's
+//! own information sets), which is exactly zero for an equilibrium. The solution is called
+//! unique only when the enumeration found one equilibrium and met no degenerate support (a
+//! singular system with solutions, or a pure choice with an exact tie), where a continuum of
+//! others could hide.
+//!
+//! Zero commission makes the game zero-sum (a tie pays nothing, a win +1, a loss −1): the
+//! equilibrium strategies are then the optimal ones and Punto's expectation is the value.
+//! With a commission the game is a bimatrix game and each equilibrium is listed.
+//!
+//! ```
+//! use punto_banco::choices::{Draws, Game, Information};
+//! // Kemeny and Snell (1957), with replacement: Punto draws at five with probability 9/11.
+//! let game = Game::chemin_de_fer(Information::Totals, Draws::WithReplacement);
+//! let solution = game.solve().unwrap();
+//! assert_eq!(solution.profile.punto[0].1.to_string(), "9/11");
+//! assert!(solution.unique && solution.certificate.certified());
+//! ```
+
+mod game;
+mod solve;
+
+pub use game::{BancoHand, BancoSet, Form, Payoff, PuntoSet};
+pub use solve::{Certificate, Evaluation, Profile, Solution};
+
+use crate::rules::{Action, DrawingRules, PuntoMove};
+use crate::shoe::{Shoe, ShoeError};
+use num_rational::Ratio;
+use std::fmt;
+use std::str::FromStr;
+
+/// What a hand does at one of its decisions in a game with choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rule {
+    /// Always takes a third card.
+    Draw,
+    /// Always keeps two cards.
+    Stand,
+    /// Chooses: the game's players decide.
+    Choice,
+}
+
+impl From<Action> for Rule {
+    fn from(action: Action) -> Rule {
+        match action {
+            Action::Draw => Rule::Draw,
+            Action::Stand => Rule::Stand,
+        }
+    }
+}
+
+/// Drawing rules where some decisions are left to the hands: Punto's rule on each two-card
+/// total and Banco's in each cell of the tableau (rows: Banco's two-card total 0–9; columns:
+/// Punto's third card 0–9, then "Punto stood").
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ChoiceRules {
+    /// Two-card totals that are naturals: a natural on either hand stops all drawing.
+    pub naturals: [bool; 10],
+    /// Punto's rule on each two-card total, when neither hand has a natural.
+    pub punto: [Rule; 10],
+    /// Banco's rule by Banco two-card total and Punto's move ([`PuntoMove::column`]).
+    pub banco: [[Rule; 11]; 10],
+}
+
+impl ChoiceRules {
+    /// Chemin de Fer as its game is studied (Kemeny and Snell, 1957; Ethier and Gámez, 2013):
+    /// Punto draws on 0–4, stands on 6–7 and chooses at 5; Banco chooses in every cell of
+    /// totals 0–7; eight and nine are naturals.
+    pub fn chemin_de_fer() -> ChoiceRules {
+        let mut punto = [Rule::Stand; 10];
+        for rule in &mut punto[..5] {
+            *rule = Rule::Draw;
+        }
+        punto[5] = Rule::Choice;
+        let mut banco = [[Rule::Stand; 11]; 10];
+        for row in &mut banco[..8] {
+            *row = [Rule::Choice; 11];
+        }
+        let mut naturals = [false; 10];
+        naturals[8] = true;
+        naturals[9] = true;
+        ChoiceRules {
+            naturals,
+            punto,
+            banco,
+        }
+    }
+
+    /// The drawing rules with no choice left: every decision as `drawing` fixes it.
+    pub fn fixed(drawing: &DrawingRules) -> ChoiceRules {
+        let mut banco = [[Rule::Stand; 11]; 10];
+        for (row, actions) in banco.iter_mut().zip(&drawing.banco) {
+            for (rule, &action) in row.iter_mut().zip(actions) {
+                *rule = action.into();
+            }
+        }
+        ChoiceRules {
+            naturals: drawing.naturals,
+            punto: drawing.punto.map(Rule::from),
+            banco,
+        }
+    }
+
+    /// The same rules with Punto choosing on `punto_totals` and Banco in `banco_cells`.
+    pub fn with_choices(mut self, punto_totals: &[u8], banco_cells: &[(u8, PuntoMove)]) -> Self {
+        for &total in punto_totals {
+            self.punto[usize::from(total % 10)] = Rule::Choice;
+        }
+        for &(total, punto_move) in banco_cells {
+            self.banco[usize::from(total % 10)][punto_move.column()] = Rule::Choice;
+        }
+        self
+    }
+
+    /// Punto's two-card totals where he chooses (naturals excluded), in order.
+    pub fn punto_choices(&self) -> Vec<u8> {
+        (0..10u8)
+            .filter(|&t| {
+                !self.naturals[usize::from(t)] && self.punto[usize::from(t)] == Rule::Choice
+            })
+            .collect()
+    }
+
+    /// Banco's cells where he chooses (natural totals excluded), row by row.
+    pub fn banco_choices(&self) -> Vec<(u8, PuntoMove)> {
+        let mut cells = Vec::new();
+        for total in 0..10u8 {
+            if self.naturals[usize::from(total)] {
+                continue;
+            }
+            for punto_move in PuntoMove::ALL {
+                if self.banco[usize::from(total)][punto_move.column()] == Rule::Choice {
+                    cells.push((total, punto_move));
+                }
+            }
+        }
+        cells
+    }
+
+    /// Whether no decision is left to a hand.
+    pub fn is_fixed(&self) -> bool {
+        self.punto_choices().is_empty() && self.banco_choices().is_empty()
+    }
+}
+
+/// What each side knows when it chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Information {
+    /// Each side knows its own two-card total (and Banco sees Punto's third card, or that
+    /// Punto stood).
+    Totals,
+    /// Banco also knows which two cards make his total (0+3 or 1+2, say).
+    BancoCards,
+    /// Punto knows his two cards too, and chooses separately for each way of making his total.
+    BothCards,
+}
+
+impl Information {
+    /// The three models, from least to most information.
+    pub const ALL: [Information; 3] = [
+        Information::Totals,
+        Information::BancoCards,
+        Information::BothCards,
+    ];
+
+    /// The model's name on the command line and in JSON.
+    pub fn key(self) -> &'static str {
+        match self {
+            Information::Totals => "totals",
+            Information::BancoCards => "banco-cards",
+            Information::BothCards => "both-cards",
+        }
+    }
+}
+
+impl fmt::Display for Information {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// An information model that is not one of the three.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown information model `{0}`; accepted: totals, banco-cards, both-cards")]
+pub struct InformationError(pub String);
+
+impl FromStr for Information {
+    type Err = InformationError;
+
+    fn from_str(text: &str) -> Result<Information, InformationError> {
+        Information::ALL
+            .into_iter()
+            .find(|model| model.key() == text)
+            .ok_or_else(|| InformationError(text.to_string()))
+    }
+}
+
+/// Where the cards come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Draws {
+    /// A shoe of known composition, dealt without replacement.
+    Shoe(Shoe),
+    /// An infinite shoe: each card is a ten-valued one with probability 4/13 and each other
+    /// value with probability 1/13, independently of the cards already dealt.
+    WithReplacement,
+}
+
+/// A game with choices: the rules, what each side knows, the shoe, and the commission.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// Which decisions are left to the hands.
+    pub rules: ChoiceRules,
+    /// What each side knows when it chooses.
+    pub information: Information,
+    /// Where the cards come from.
+    pub draws: Draws,
+    /// The share of Banco's winnings the house takes (0 for none, 1/20 for five per cent).
+    pub commission: Ratio<i64>,
+}
+
+/// A game that cannot be built or solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChoicesError {
+    /// The shoe cannot finish a coup.
+    #[error(transparent)]
+    Shoe(#[from] ShoeError),
+    /// The shoe is larger than the exact walk's 128-bit weights hold.
+    #[error("a shoe of {cards} cards is too large for the game solver (at most {max} cards)")]
+    ShoeTooLarge {
+        /// The shoe's cards.
+        cards: u64,
+        /// The most accepted.
+        max: u64,
+    },
+    /// A commission outside [0, 1).
+    #[error(
+        "a commission of {0} is not a share of Banco's winnings: give one from 0% up to, not including, 100%"
+    )]
+    Commission(String),
+    /// A strategy profile that does not fit the game's information sets.
+    #[error("the strategy has {given} {side} decisions, the game {expected}")]
+    ProfileMismatch {
+        /// Which side's list is wrong.
+        side: &'static str,
+        /// The decisions given.
+        given: usize,
+        /// The decisions the game has.
+        expected: usize,
+    },
+    /// A probability outside [0, 1] in a strategy profile.
+    #[error("a drawing probability of {0} is not between 0 and 1")]
+    Probability(String),
+    /// Too many undecided choices remain after dominance for the exact enumeration.
+    #[error(
+        "{punto} of Punto's and {banco} of Banco's choices remain undecided after dominance: \
+         {patterns} supports are more than the exact enumeration examines (at most {max})"
+    )]
+    TooManySupports {
+        /// Punto's undecided choices.
+        punto: usize,
+        /// Banco's undecided choices.
+        banco: usize,
+        /// The supports to examine.
+        patterns: u128,
+        /// The most examined.
+        max: u128,
+    },
+    /// The enumeration found no equilibrium: possible only in a degenerate game, and said
+    /// rather than answered wrong.
+    #[error("no equilibrium found: the game is degenerate at every support examined")]
+    NoEquilibrium,
+}
+
+impl Game {
+    /// Chemin de Fer ([`ChoiceRules::chemin_de_fer`]) with no commission.
+    pub fn chemin_de_fer(information: Information, draws: Draws) -> Game {
+        Game {
+            rules: ChoiceRules::chemin_de_fer(),
+            information,
+            draws,
+            commission: Ratio::from_integer(0),
+        }
+    }
+
+    /// The same game with the house taking `commission` of Banco's winnings.
+    pub fn with_commission(mut self, commission: Ratio<i64>) -> Result<Game, ChoicesError> {
+        if commission < Ratio::from_integer(0) || commission >= Ratio::from_integer(1) {
+            return Err(ChoicesError::Commission(commission.to_string()));
+        }
+        self.commission = commission;
+        Ok(self)
+    }
+
+    /// Whether the game is zero-sum (no commission).
+    pub fn is_zero_sum(&self) -> bool {
+        self.commission == Ratio::from_integer(0)
+    }
+
+    /// The game's bilinear form: every coup walked once with exact weights.
+    pub fn form(&self) -> Result<Form, ChoicesError> {
+        game::walk(self)
+    }
+
+    /// The equilibria of the game, certified; see the module's documentation.
+    pub fn solve(&self) -> Result<Solution, ChoicesError> {
+        let form = self.form()?;
+        solve::solve(&form)
+    }
+
+    /// Both sides' expectations of a strategy profile and the gain of each side's best pure
+    /// deviation from it, with every decision's margin (draw minus stand).
+    pub fn evaluate(&self, profile: &Profile) -> Result<Evaluation, ChoicesError> {
+        let form = self.form()?;
+        form.evaluate(profile)
+    }
+}
