@@ -5,6 +5,7 @@ mod batch;
 mod cards;
 mod catalogue;
 mod check;
+mod choices;
 mod cli;
 mod conversation;
 mod coups;
