@@ -24,10 +24,14 @@
 //!
 //! Every solution carries a [`Certificate`]: the gain of each side's best pure deviation,
 //! computed cell by cell (a best reply to a fixed strategy is the best choice in each of one's
-//! own information sets), which is exactly zero for an equilibrium. The solution is called
-//! unique only when the enumeration found one equilibrium and met no degenerate support (a
-//! singular system with solutions, or a pure choice with an exact tie), where a continuum of
-//! others could hide.
+//! own information sets), which is exactly zero for an equilibrium.
+//!
+//! The solution is called unique only when it is proved so. In a zero-sum game the proof is
+//! local: optimal strategies are interchangeable, so an equilibrium whose pure choices are all
+//! strictly best, with as many mixed sets on each side and nonsingular indifference
+//! equations, admits no other optimal strategy for either side. In a bimatrix game it is the
+//! enumeration's: one equilibrium found, and no degenerate support met (a singular system
+//! with solutions, or a tie outside a support), where others could hide.
 //!
 //! Zero commission makes the game zero-sum (a tie pays nothing, a win +1, a loss −1): the
 //! equilibrium strategies are then the optimal ones and Punto's expectation is the value.

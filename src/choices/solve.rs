@@ -378,10 +378,14 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
     };
     let profile = profile_of(&p, &q);
     let evaluation = form.evaluate(&profile)?;
+    // In a zero-sum game uniqueness follows from the equilibrium alone (see `isolated`), and
+    // a degenerate support met elsewhere does not weaken it.
+    let unique = found.len() == 1
+        && (!degenerate || (form.zero_sum && isolated(form, &profile, &evaluation)));
     Ok(Solution {
         punto_ev: evaluation.punto_ev,
         banco_ev: evaluation.banco_ev,
-        unique: found.len() == 1 && !degenerate,
+        unique,
         degenerate,
         certificate: evaluation.certificate,
         equilibria: found.iter().map(|(p, q)| profile_of(p, q)).collect(),
@@ -449,6 +453,55 @@ impl Form {
             certificate,
         })
     }
+}
+
+/// Whether a zero-sum game's equilibrium is its only one, by a test of the equilibrium alone:
+/// every choice outside the mixed sets strictly best (no tie), as many mixed sets on each
+/// side, and each side's indifference equations nonsingular.
+///
+/// Proof: optimal strategies are interchangeable in a zero-sum game, so any optimal Banco
+/// strategy is a best reply to this Punto strategy: it plays this one's pure choices (they are
+/// strict) and differs at most in the mixed sets; and this Punto strategy must best reply to
+/// it, so his mixed sets stay indifferent, equations that determine Banco's mixed
+/// probabilities. The same holds with the sides exchanged.
+fn isolated(form: &Form, profile: &Profile, evaluation: &Evaluation) -> bool {
+    let mixed_p: Vec<usize> = (0..profile.punto.len())
+        .filter(|&i| is_mixed(&profile.punto[i].1))
+        .collect();
+    let mixed_q: Vec<usize> = (0..profile.banco.len())
+        .filter(|&k| is_mixed(&profile.banco[k].1))
+        .collect();
+    let strict_p = (0..profile.punto.len())
+        .all(|i| mixed_p.contains(&i) || !evaluation.punto_margins[i].1.is_zero());
+    let strict_q = (0..profile.banco.len())
+        .all(|k| mixed_q.contains(&k) || !evaluation.banco_margins[k].1.is_zero());
+    if mixed_p.len() != mixed_q.len() || !strict_p || !strict_q {
+        return false;
+    }
+    if mixed_p.is_empty() {
+        return true;
+    }
+    let banco: Vec<Vec<BigRational>> = mixed_q
+        .iter()
+        .map(|&k| {
+            mixed_p
+                .iter()
+                .map(|&i| form.banco.cross[i][k].clone())
+                .collect()
+        })
+        .collect();
+    let punto: Vec<Vec<BigRational>> = mixed_p
+        .iter()
+        .map(|&i| {
+            mixed_q
+                .iter()
+                .map(|&k| form.punto.cross[i][k].clone())
+                .collect()
+        })
+        .collect();
+    [banco, punto]
+        .iter()
+        .all(|matrix| !determinant(integers(&[], matrix).1).is_zero())
 }
 
 /// The equilibria found on one face of Punto's box, and whether a degenerate support was met.
@@ -583,7 +636,6 @@ fn examine_face(
     }
     let s = mixed_p.len();
     subsets(&candidates, s, |mixed_q| {
-        let mut tie = false;
         // Punto's mixed probabilities make Banco indifferent in his mixed sets: p_j = n_j/d.
         let (p_den, p_num) = if s > 0 {
             let a: Vec<Vec<BigInt>> = mixed_q
@@ -624,7 +676,9 @@ fn examine_face(
             if margin.is_positive() {
                 q_pure[kk] = true;
             } else if margin.is_zero() {
-                tie = true;
+                // A tie outside the support: a support one larger may hold an equilibrium
+                // this enumeration of balanced supports does not reach.
+                result.degenerate = true;
             }
         }
         // Punto's margins with Banco's pure choices in: the constants of his equations.
@@ -670,6 +724,8 @@ fn examine_face(
             for (&kk, m) in mixed_q.iter().zip(&q_num) {
                 margin += &punto_slope[j][kk] * m;
             }
+            // A tie: Punto could mix here too, on a support this enumeration does not reach.
+            result.degenerate |= margin.is_zero();
             let best = if states[j] == 1 {
                 !margin.is_negative()
             } else {
@@ -678,9 +734,7 @@ fn examine_face(
             if !best {
                 return;
             }
-            tie |= margin.is_zero();
         }
-        result.degenerate |= tie;
         let one = BigRational::one;
         let mut p: Vec<BigRational> = states
             .iter()
