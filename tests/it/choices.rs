@@ -288,16 +288,12 @@ fn hold_to_naive(game: &Game) -> punto_banco::choices::Solution {
     }
     // Punto: no pure deviation in any set gains. In his mixed set the two walks already made
     // are his two pure choices; elsewhere the deviation is a new pair of walks.
-    let (i, _) = profile
-        .punto
-        .iter()
-        .enumerate()
-        .find(|(_, (_, p))| p > &BigRational::zero() && p < &BigRational::one())
-        .expect("Punto mixes");
+    let mixed = |x: &BigRational| x > &BigRational::zero() && x < &BigRational::one();
+    let i = profile.punto.iter().position(|(_, p)| mixed(p));
     for (_, walked) in &walks {
         assert!(expectations(game, walked, &profile.banco).0 <= solution.punto_ev);
     }
-    for j in (0..profile.punto.len()).filter(|&j| j != i) {
+    for j in (0..profile.punto.len()).filter(|&j| Some(j) != i) {
         let mut punto = profile.punto.clone();
         punto[j].1 = BigRational::one() - &punto[j].1;
         assert!(
@@ -309,12 +305,11 @@ fn hold_to_naive(game: &Game) -> punto_banco::choices::Solution {
 
     // The reduced game: Punto's mixed set against Banco's mixed set, every other choice
     // fixed; each side's mix makes the other indifferent, by the 2 × 2 closed form.
-    let (k, _) = profile
-        .banco
-        .iter()
-        .enumerate()
-        .find(|(_, (_, x))| x > &BigRational::zero() && x < &BigRational::one())
-        .expect("Banco mixes");
+    let k = profile.banco.iter().position(|(_, x)| mixed(x));
+    let (Some(i), Some(k)) = (i, k) else {
+        // A pure equilibrium: the deviations above are the whole check.
+        return solution;
+    };
     let corner = |pd: bool, qd: bool| {
         let mut banco = profile.banco.clone();
         banco[k].1 = if qd {
@@ -403,6 +398,17 @@ fn commission_makes_a_bimatrix_game_held_to_the_naive_path() {
         let solution = game.solve().unwrap();
         assert!(!game.is_zero_sum());
         assert_ne!(solution.punto_ev, -solution.banco_ev.clone());
+        hold_to_naive(&game);
+    }
+}
+
+#[test]
+fn a_depleted_shoe_agrees_with_the_naive_path() {
+    // No published figure exists for a depleted shoe: the naive path is the check. One deck
+    // short of two fives and a six: Banco's information about his cards matters more.
+    let shoe = Shoe::decks_without(1, &punto_banco::parse_cards("5S,5H,6D").unwrap()).unwrap();
+    for information in [Information::BancoCards, Information::BothCards] {
+        let game = Game::chemin_de_fer(information, Draws::Shoe(shoe.clone()));
         hold_to_naive(&game);
     }
 }
