@@ -5,6 +5,7 @@
 //! what the coup does next. The coup resolver, the engine, the reference paths, the checker's
 //! reach and the fit all follow a plan; none of them reads the rules' tables itself.
 
+use crate::rules::choice::{ChoiceRules, Rule};
 use crate::rules::{Action, DrawingRules, PuntoMove, TableauRow};
 
 /// What a coup does after its opening four cards, for one pair of two-card totals.
@@ -30,14 +31,10 @@ impl Opening {
     ///
     /// When a total is above 9, which no hand's total is.
     pub fn of(rules: &DrawingRules, punto_total: u8, banco_total: u8) -> Opening {
-        let (p, b) = (usize::from(punto_total), usize::from(banco_total));
-        if rules.naturals[p] || rules.naturals[b] {
-            Opening::Natural
-        } else {
-            Opening::Play {
-                punto: rules.punto[p],
-                banco: rules.banco[b],
-            }
+        let tables = (&rules.naturals, &rules.punto, &rules.banco);
+        match in_order(tables, punto_total, banco_total) {
+            None => Opening::Natural,
+            Some((punto, banco)) => Opening::Play { punto, banco },
         }
     }
 
@@ -70,6 +67,62 @@ impl Opening {
             Opening::Play { punto, banco } => {
                 punto == Action::Draw && banco[..10].contains(&Action::Draw)
             }
+        }
+    }
+}
+
+/// The order of play over any tables laid out as the tableau is: `None` when a natural on
+/// either hand stops the coup, else Punto's decision on his total and Banco's row for his.
+type Tables<'a, A> = (&'a [bool; 10], &'a [A; 10], &'a [[A; 11]; 10]);
+
+fn in_order<A: Copy>(
+    tables: Tables<'_, A>,
+    punto_total: u8,
+    banco_total: u8,
+) -> Option<(A, [A; 11])> {
+    let (naturals, punto, banco) = tables;
+    let (p, b) = (usize::from(punto_total), usize::from(banco_total));
+    if naturals[p] || naturals[b] {
+        None
+    } else {
+        Some((punto[p], banco[b]))
+    }
+}
+
+/// What follows an opening in a game with choices: the same order of play as [`Opening`], each
+/// decision a [`Rule`] that may leave the choice to the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChoiceOpening {
+    /// A natural on either hand: neither hand draws.
+    Natural,
+    /// No natural: Punto's rule on its total, then Banco's rule against each of Punto's moves.
+    Play {
+        /// Punto's rule on its two-card total.
+        punto: Rule,
+        /// Banco's row for its two-card total, by [`PuntoMove::column`].
+        banco: [Rule; 11],
+    },
+}
+
+impl ChoiceOpening {
+    /// What follows an opening with these two-card totals (each 0 to 9) in a game with choices.
+    ///
+    /// ```
+    /// use punto_banco::play::ChoiceOpening;
+    /// use punto_banco::rules::choice::{ChoiceRules, Rule};
+    /// let chemin = ChoiceRules::chemin_de_fer();
+    /// assert_eq!(ChoiceOpening::of(&chemin, 9, 2), ChoiceOpening::Natural);
+    /// assert!(matches!(ChoiceOpening::of(&chemin, 5, 6), ChoiceOpening::Play { punto: Rule::Choice, .. }));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When a total is above 9, which no hand's total is.
+    pub fn of(rules: &ChoiceRules, punto_total: u8, banco_total: u8) -> ChoiceOpening {
+        let tables = (&rules.naturals, &rules.punto, &rules.banco);
+        match in_order(tables, punto_total, banco_total) {
+            None => ChoiceOpening::Natural,
+            Some((punto, banco)) => ChoiceOpening::Play { punto, banco },
         }
     }
 }

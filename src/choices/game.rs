@@ -1,6 +1,7 @@
 //! The walk of a game with choices into its bilinear form.
 
 use super::{ChoicesError, Draws, Game, Information, Rule};
+use crate::play::ChoiceOpening;
 use crate::rules::PuntoMove;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -237,6 +238,13 @@ fn slot(set: Option<(usize, bool)>) -> usize {
     }
 }
 
+/// Banco's two first cards and his row of the rules, for the rest of a coup.
+#[derive(Clone, Copy)]
+struct Turn {
+    banco: [usize; 2],
+    banco_row: [Rule; 11],
+}
+
 struct Walk<'a> {
     game: &'a Game,
     source: Source,
@@ -297,40 +305,38 @@ impl Walk<'_> {
     }
 
     fn opening(&mut self, punto: [usize; 2], banco: [usize; 2], weight: i128) {
-        let rules = &self.game.rules;
         let punto_total = (punto[0] + punto[1]) % 10;
         let banco_total = (banco[0] + banco[1]) % 10;
-        if rules.naturals[punto_total] || rules.naturals[banco_total] {
-            let w = weight * self.source.pad[4];
-            self.record(0, 0, winner(punto_total, banco_total), w);
-            return;
-        }
-        match rules.punto[punto_total] {
-            Rule::Draw => self.punto_draws(0, punto_total, banco, weight),
-            Rule::Stand => self.banco_plays(0, punto_total, PuntoMove::Stood, banco, weight, 4),
+        let (punto_rule, banco_row) =
+            match ChoiceOpening::of(&self.game.rules, punto_total as u8, banco_total as u8) {
+                ChoiceOpening::Natural => {
+                    let w = weight * self.source.pad[4];
+                    self.record(0, 0, winner(punto_total, banco_total), w);
+                    return;
+                }
+                ChoiceOpening::Play { punto, banco } => (punto, banco),
+            };
+        let turn = Turn { banco, banco_row };
+        match punto_rule {
+            Rule::Draw => self.punto_draws(0, punto_total, turn, weight),
+            Rule::Stand => self.banco_plays(0, punto_total, PuntoMove::Stood, turn, weight, 4),
             Rule::Choice => {
                 let i = self.punto_index[punto_total][punto[0]][punto[1]]
                     .expect("every choice of Punto's has a set");
-                self.punto_draws(slot(Some((i, true))), punto_total, banco, weight);
+                self.punto_draws(slot(Some((i, true))), punto_total, turn, weight);
                 let stands = slot(Some((i, false)));
-                self.banco_plays(stands, punto_total, PuntoMove::Stood, banco, weight, 4);
+                self.banco_plays(stands, punto_total, PuntoMove::Stood, turn, weight, 4);
             }
         }
     }
 
-    fn punto_draws(
-        &mut self,
-        punto_slot: usize,
-        punto_total: usize,
-        banco: [usize; 2],
-        weight: i128,
-    ) {
+    fn punto_draws(&mut self, punto_slot: usize, punto_total: usize, turn: Turn, weight: i128) {
         for third in 0..10 {
             let ways = self.take(third);
             if ways > 0 {
                 let total = (punto_total + third) % 10;
                 let punto_move = PuntoMove::Drew(third as u8);
-                self.banco_plays(punto_slot, total, punto_move, banco, weight * ways, 5);
+                self.banco_plays(punto_slot, total, punto_move, turn, weight * ways, 5);
             }
             self.put_back(third);
         }
@@ -341,12 +347,13 @@ impl Walk<'_> {
         punto_slot: usize,
         punto_final: usize,
         punto_move: PuntoMove,
-        banco: [usize; 2],
+        turn: Turn,
         weight: i128,
         cards: usize,
     ) {
+        let banco = turn.banco;
         let banco_total = (banco[0] + banco[1]) % 10;
-        match self.game.rules.banco[banco_total][punto_move.column()] {
+        match turn.banco_row[punto_move.column()] {
             Rule::Draw => self.banco_draws(punto_slot, 0, punto_final, banco_total, weight, cards),
             Rule::Stand => {
                 let w = weight * self.source.pad[cards];
@@ -424,14 +431,13 @@ fn banco_sets(game: &Game) -> (Vec<BancoSet>, Vec<Option<usize>>) {
     let mut sets = Vec::new();
     let mut index = vec![None; 100 * 11];
     let knows_cards = game.information != Information::Totals;
+    let choices = game.rules.banco_choices();
     for total in 0..10u8 {
         let t = usize::from(total);
-        if game.rules.naturals[t] {
-            continue;
-        }
-        let columns: Vec<PuntoMove> = PuntoMove::ALL
-            .into_iter()
-            .filter(|m| game.rules.banco[t][m.column()] == Rule::Choice)
+        let columns: Vec<PuntoMove> = choices
+            .iter()
+            .filter(|(row, _)| *row == total)
+            .map(|&(_, m)| m)
             .collect();
         if columns.is_empty() {
             continue;
