@@ -91,8 +91,8 @@ pub struct Solution {
     pub banco_ev: BigRational,
     /// The equilibrium: each side's probability of drawing in each of its sets.
     pub profile: Profile,
-    /// Every equilibrium found, the reported one first (in the zero-sum game all share its
-    /// expectations).
+    /// Every equilibrium found, the reported one first. In a zero-sum game the search stops at
+    /// the first isolated equilibrium (smallest supports first), which is then the only one.
     pub equilibria: Vec<Profile>,
     /// Whether this is the only equilibrium: one found, and no degenerate support met.
     pub unique: bool,
@@ -253,22 +253,6 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
     let free_p: Vec<usize> = (0..np).filter(|&i| p_domains[i] == Domain::Free).collect();
     let free_q: Vec<usize> = (0..nb).filter(|&k| q_domains[k] == Domain::Free).collect();
 
-    let patterns: u128 = (0..=free_p.len())
-        .map(|s| {
-            binomial(free_p.len(), s)
-                .saturating_mul(1u128 << (free_p.len() - s).min(100))
-                .saturating_mul(binomial(free_q.len(), s))
-        })
-        .fold(0u128, u128::saturating_add);
-    if patterns > MAX_PATTERNS {
-        return Err(ChoicesError::TooManySupports {
-            punto: free_p.len(),
-            banco: free_q.len(),
-            patterns,
-            max: MAX_PATTERNS,
-        });
-    }
-
     let fixed = |domains: &[Domain]| -> Vec<BigRational> {
         domains
             .iter()
@@ -314,7 +298,6 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
     // changes no sign and no ratio, so the supports are examined without reducing fractions.
     let (punto_base, punto_slope) = integers(&punto_base, &punto_slope);
     let (banco_base, banco_slope) = integers(&banco_base, &banco_slope);
-    let faces: Vec<usize> = (0..3usize.pow(n_p as u32)).collect();
     let examine = |&code: &usize| {
         examine_face(
             code,
@@ -326,41 +309,16 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
             &banco_slope,
         )
     };
-    #[cfg(feature = "parallel")]
-    let results: Vec<FaceResult> = {
-        use rayon::prelude::*;
-        faces.par_iter().map(examine).collect()
-    };
-    #[cfg(not(feature = "parallel"))]
-    let results: Vec<FaceResult> = faces.iter().map(examine).collect();
-    let mut degenerate = false;
-    let mut found: Vec<(Vec<BigRational>, Vec<BigRational>)> = Vec::new();
-    for result in results {
-        degenerate |= result.degenerate;
-        for equilibrium in result.found {
-            if !found.contains(&equilibrium) {
-                found.push(equilibrium);
-            }
+    let expand = |(p, q): &(Vec<BigRational>, Vec<BigRational>)| {
+        let mut p_full = p_base.clone();
+        for (&i, x) in free_p.iter().zip(p) {
+            p_full[i] = x.clone();
         }
-    }
-    // Back to the whole game: the fixed probabilities, then the free ones found.
-    let found: Vec<(Vec<BigRational>, Vec<BigRational>)> = found
-        .into_iter()
-        .map(|(p, q)| {
-            let mut p_full = p_base.clone();
-            for (&i, x) in free_p.iter().zip(p) {
-                p_full[i] = x;
-            }
-            let mut q_full = q_base.clone();
-            for (&k, x) in free_q.iter().zip(q) {
-                q_full[k] = x;
-            }
-            (p_full, q_full)
-        })
-        .collect();
-
-    let Some((p, q)) = found.first().cloned() else {
-        return Err(ChoicesError::NoEquilibrium);
+        let mut q_full = q_base.clone();
+        for (&k, x) in free_q.iter().zip(q) {
+            q_full[k] = x.clone();
+        }
+        (p_full, q_full)
     };
     let profile_of = |p: &[BigRational], q: &[BigRational]| Profile {
         punto: form
@@ -375,6 +333,60 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
             .copied()
             .zip(q.iter().cloned())
             .collect(),
+    };
+    let mut degenerate = false;
+    let mut found: Vec<(Vec<BigRational>, Vec<BigRational>)> = Vec::new();
+    let mut examined: u128 = 0;
+    // Supports by size, smallest first: in a zero-sum game an isolated equilibrium is the only
+    // one (see `isolated`), and the search stops there.
+    for size in 0..=n_p {
+        examined += binomial(n_p, size)
+            .saturating_mul(1u128 << (n_p - size).min(100))
+            .saturating_mul(binomial(n_q, size));
+        if examined > MAX_PATTERNS {
+            return Err(ChoicesError::TooManySupports {
+                punto: n_p,
+                banco: n_q,
+                patterns: examined,
+                max: MAX_PATTERNS,
+            });
+        }
+        let faces: Vec<usize> = (0..3usize.pow(n_p as u32))
+            .filter(|&code| {
+                (0..n_p)
+                    .filter(|&j| code / 3usize.pow(j as u32) % 3 == 2)
+                    .count()
+                    == size
+            })
+            .collect();
+        #[cfg(feature = "parallel")]
+        let results: Vec<FaceResult> = {
+            use rayon::prelude::*;
+            faces.par_iter().map(examine).collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let results: Vec<FaceResult> = faces.iter().map(examine).collect();
+        for result in results {
+            degenerate |= result.degenerate;
+            for equilibrium in result.found {
+                let equilibrium = expand(&equilibrium);
+                if !found.contains(&equilibrium) {
+                    found.push(equilibrium);
+                }
+            }
+        }
+        if form.zero_sum
+            && let Some((p, q)) = found.first()
+        {
+            let profile = profile_of(p, q);
+            if isolated(form, &profile, &form.evaluate(&profile)?) {
+                break;
+            }
+        }
+    }
+
+    let Some((p, q)) = found.first().cloned() else {
+        return Err(ChoicesError::NoEquilibrium);
     };
     let profile = profile_of(&p, &q);
     let evaluation = form.evaluate(&profile)?;
