@@ -191,7 +191,12 @@ fn choice_list(rules: &ChoiceRules) -> String {
 /// A leading byte-order mark is ignored. A text that leaves decisions to the hands is refused
 /// ([`CheckError::LeavesChoices`]); [`read_claimed_with_choices`] reads it.
 pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
-    let claimed = read_claimed_with_choices(text)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        // The rule-file reader refuses a `choice` where it stands, with its line and column.
+        return Ok(from_rule_set(RuleSet::from_json(text)?, None));
+    }
+    let claimed = table::read_table(text)?;
     match &claimed.choices {
         Some(rules) => Err(CheckError::LeavesChoices {
             cells: choice_list(rules),
@@ -219,22 +224,27 @@ pub fn read_claimed_with_choices(text: &str) -> Result<Claimed, CheckError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
         let (set, choices) = RuleSet::from_json_with_choices(text)?;
-        let shoe = set.shoe_or_reference();
-        let dealing = set.stated_dealing().copied();
-        let (name, title, source, _, rules, claims) = set.into_parts();
-        return Ok(Claimed {
-            form: ClaimedForm::RuleFile,
-            shoe,
-            name: Some(name),
-            title,
-            source,
-            rules,
-            claims,
-            assumed: Vec::new(),
-            columns: None,
-            dealing,
-            choices,
-        });
+        return Ok(from_rule_set(set, choices));
     }
     table::read_table(text)
+}
+
+/// A claimed rule set read from a rule file.
+fn from_rule_set(set: RuleSet, choices: Option<ChoiceRules>) -> Claimed {
+    let shoe = set.shoe_or_reference();
+    let dealing = set.stated_dealing().copied();
+    let (name, title, source, _, rules, claims) = set.into_parts();
+    Claimed {
+        form: ClaimedForm::RuleFile,
+        shoe,
+        name: Some(name),
+        title,
+        source,
+        rules,
+        claims,
+        assumed: Vec::new(),
+        columns: None,
+        dealing,
+        choices,
+    }
 }

@@ -62,7 +62,9 @@ fn table_error(line: usize, column: usize, message: String) -> CheckError {
     CheckError::Table {
         line,
         column,
-        message,
+        // A marker such as "au choix" is read with a no-break space inside (see
+        // `markers::joined`); the message quotes it as the text writes it.
+        message: message.replace('\u{a0}', " "),
     }
 }
 
