@@ -8,7 +8,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use punto_banco::analysis::Analysis;
 use punto_banco::check::{ChoicesName, check, read_claimed, read_claimed_with_choices};
-use punto_banco::choices::Rule;
+use punto_banco::choices::{Draws, Game, Information, Rule};
 use punto_banco::lang::Lang;
 use punto_banco::render::Format;
 use punto_banco::render::check::render_report;
@@ -190,6 +190,13 @@ fn the_solution_is_the_two_by_two_game_the_engine_gives_and_banco_mixes_only_at_
     assert_eq!(ratio(&solution["value"]), value);
     assert_eq!(ratio(&solution["punto_ev"]), value);
     assert!(p > BigRational::zero() && p < BigRational::one());
+    // The game where Banco chooses in every cell has the same equilibrium on eight decks: its
+    // pure choices are the classic tableau's fixed cells.
+    let whole = Game::chemin_de_fer(Information::Totals, Draws::Shoe(Shoe::decks(8).unwrap()))
+        .solve()
+        .unwrap();
+    assert_eq!(whole.profile.punto[0].1, p);
+    assert_eq!(p.to_string(), "1662203/2044584");
     // Banco's pure choices are best replies: turning any one of them the other way leaves
     // Punto no worse off (Banco, who loses what Punto wins, no better).
     for cell in [
