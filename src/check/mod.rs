@@ -212,8 +212,12 @@ pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
 ///
 /// ```
 /// use punto_banco::check::read_claimed_with_choices;
-/// let grid = "6 | S S S S S S D D S S au choix";
-/// let text = format!("0 | D D D D D D D D D D D\n1 | D D D D D D D D D D D\n2 | D D D D D D D D D D D\n3 | D D D D D D D D S D D\n4 | S S D D D D D D S S D\n5 | S S S S D D D D S S D\n{grid}\n7 | S S S S S S S S S S S\nPunto : au choix à 5\n");
+/// let rows = [
+///     "0 D D D D D D D D D D D", "1 D D D D D D D D D D D", "2 D D D D D D D D D D D",
+///     "3 D D D D D D D D S D D", "4 S S D D D D D D S S D", "5 S S S S D D D D S S D",
+///     "6 S S S S S S D D S S au choix", "7 S S S S S S S S S S S",
+/// ];
+/// let text = format!("Punto : au choix à 5\n{}\n", rows.join("\n"));
 /// let claimed = read_claimed_with_choices(&text).unwrap();
 /// let rules = claimed.choices.unwrap();
 /// assert_eq!(rules.punto_choices(), vec![5]);
