@@ -7,6 +7,20 @@ use punto_banco::analysis::Analysis;
 use punto_banco::variants::RuleSet;
 
 fuzz_target!(|text: &str| {
+    // The reader of games with choices reads what the strict one reads, and more: a file
+    // that says `choice`, which the strict reader refuses with a position.
+    match RuleSet::from_json_with_choices(text) {
+        Err(e) => assert!(e.to_string().starts_with("line ")),
+        Ok((set, choices)) => match (RuleSet::from_json(text), choices) {
+            (Ok(strict), None) => assert_eq!(strict, set),
+            (Err(e), Some(rules)) => {
+                assert!(e.to_string().starts_with("line "));
+                assert!(!rules.is_fixed());
+            }
+            (Ok(_), Some(_)) => panic!("a file with choices read as Punto Banco"),
+            (Err(e), None) => panic!("a file without choices refused: {e}"),
+        },
+    }
     match RuleSet::from_json(text) {
         Err(e) => assert!(e.to_string().starts_with("line ")),
         Ok(set) => {

@@ -4,15 +4,26 @@
 //!
 //! The module reads in two parts: the reader of grids and range tables ([`read_claimed`],
 //! [`GridColumns`]) and the checker ([`check`], [`Report`] and its differences).
+//!
+//! A claimed text that leaves decisions to the hands (cells "au choix", "optional", "T/R";
+//! Punto's five "au choix") describes a game with choices, such as Chemin de Fer, not Punto
+//! Banco: [`read_claimed_with_choices`] reads it, and [`check`] then solves the game
+//! ([`crate::choices`]) beside comparing its fixed cells with the reference.
 
+mod choices;
+mod markers;
 mod report;
 mod table;
 
+pub use choices::{ChoicesAnalysis, ChoicesName, CommissionSource, FixedCell, analyse};
+pub use markers::CHOICE_WORDS;
 pub use report::{
     ClaimResult, DrawingCell, DrawingDifference, EdgeChanges, Report, TariffDifference, check,
+    check_with,
 };
 pub use table::{COLUMN_LABELS, GridColumn, GridColumns};
 
+use crate::choices::{ChoiceRules, ChoicesError};
 use crate::rules::Rules;
 use crate::shoe::{Shoe, ShoeError};
 use crate::variants::{Claim, RuleSet, RuleSetError};
@@ -64,6 +75,11 @@ pub struct Claimed {
     pub columns: Option<GridColumns>,
     /// The dealing procedure a rule file states; `None` for a grid or a range table.
     pub dealing: Option<crate::rules::dealing::Procedure>,
+    /// The decisions the text leaves to the hands, with every fixed cell as it fixes it;
+    /// `None` when it fixes every decision. Where it leaves a choice, [`Claimed::rules`] keeps
+    /// the reference's action, so that comparing them with the reference compares the fixed
+    /// cells only.
+    pub choices: Option<ChoiceRules>,
 }
 
 impl Claimed {
@@ -138,29 +154,101 @@ pub enum CheckError {
     /// The claimed shoe cannot be analysed.
     #[error(transparent)]
     Shoe(#[from] ShoeError),
+    /// The game with choices the text describes cannot be solved.
+    #[error(transparent)]
+    Choices(#[from] ChoicesError),
+    /// The text leaves decisions to the hands, where the reader wants a rule set that draws or
+    /// stands in every cell.
+    #[error(
+        "the claimed rules leave decisions to the hands ({cells}): they describe a game with choices, which `punto-banco check` analyses; here every cell must draw or stand"
+    )]
+    LeavesChoices {
+        /// The decisions left, as "Punto on 5, Banco on 6 when Punto stood".
+        cells: String,
+    },
+}
+
+/// The decisions a game with choices leaves to the hands, as a short English list.
+fn choice_list(rules: &ChoiceRules) -> String {
+    let mut cells: Vec<String> = rules
+        .punto_choices()
+        .iter()
+        .map(|t| format!("Punto on {t}"))
+        .collect();
+    cells.extend(
+        rules
+            .banco_choices()
+            .iter()
+            .map(|&(total, punto_move)| match punto_move {
+                crate::rules::PuntoMove::Drew(v) => format!("Banco on {total} against {v}"),
+                crate::rules::PuntoMove::Stood => format!("Banco on {total} when Punto stood"),
+            }),
+    );
+    cells.join(", ")
 }
 
 /// Reads a claimed rule set: JSON when the text starts with `{`, else a grid or a range table.
-/// A leading byte-order mark is ignored.
+/// A leading byte-order mark is ignored. A text that leaves decisions to the hands is refused
+/// ([`CheckError::LeavesChoices`]); [`read_claimed_with_choices`] reads it.
 pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
-        let set = RuleSet::from_json(text)?;
-        let shoe = set.shoe_or_reference();
-        let dealing = set.stated_dealing().copied();
-        let (name, title, source, _, rules, claims) = set.into_parts();
-        return Ok(Claimed {
-            form: ClaimedForm::RuleFile,
-            shoe,
-            name: Some(name),
-            title,
-            source,
-            rules,
-            claims,
-            assumed: Vec::new(),
-            columns: None,
-            dealing,
-        });
+        // The rule-file reader refuses a `choice` where it stands, with its line and column.
+        return Ok(from_rule_set(RuleSet::from_json(text)?, None));
+    }
+    let claimed = table::read_table(text)?;
+    match &claimed.choices {
+        Some(rules) => Err(CheckError::LeavesChoices {
+            cells: choice_list(rules),
+        }),
+        None => Ok(claimed),
+    }
+}
+
+/// Reads a claimed rule set as [`read_claimed`] does, and also one that leaves decisions to
+/// the hands: tableau cells marked "au choix", "facultatif", "optional", "option", "at
+/// Banker's option", "T/R" or "D/S" ([`CHOICE_WORDS`]), a line such as "Punto : au choix à 5"
+/// or "Player's option on 5", or a rule file that says `choice` where it says draw or stand.
+///
+/// ```
+/// use punto_banco::check::read_claimed_with_choices;
+/// let rows = [
+///     "0 D D D D D D D D D D D", "1 D D D D D D D D D D D", "2 D D D D D D D D D D D",
+///     "3 D D D D D D D D S D D", "4 S S D D D D D D S S D", "5 S S S S D D D D S S D",
+///     "6 S S S S S S D D S S au choix", "7 S S S S S S S S S S S",
+/// ];
+/// let text = format!("Punto : au choix à 5\n{}\n", rows.join("\n"));
+/// let claimed = read_claimed_with_choices(&text).unwrap();
+/// let rules = claimed.choices.unwrap();
+/// assert_eq!(rules.punto_choices(), vec![5]);
+/// assert_eq!(rules.banco_choices().len(), 1);
+/// assert!(punto_banco::check::read_claimed(&text).is_err());
+/// ```
+pub fn read_claimed_with_choices(text: &str) -> Result<Claimed, CheckError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        let (set, choices) = RuleSet::from_json_with_choices(text)?;
+        return Ok(from_rule_set(set, choices));
     }
     table::read_table(text)
+}
+
+/// A claimed rule set read from a rule file.
+fn from_rule_set(set: RuleSet, choices: Option<ChoiceRules>) -> Claimed {
+    let shoe = set.shoe_or_reference();
+    let dealing = set.stated_dealing().copied();
+    let (name, title, source, _, rules, claims) = set.into_parts();
+    Claimed {
+        form: ClaimedForm::RuleFile,
+        shoe,
+        name: Some(name),
+        title,
+        source,
+        rules,
+        claims,
+        assumed: Vec::new(),
+        columns: None,
+        dealing,
+        choices,
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::{CheckError, Claimed};
 use crate::analysis::Analysis;
+use crate::choices::Information;
 use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules, Terms};
 use crate::variants::{Claim, ClaimTarget, Stated};
 use num_bigint::BigInt;
@@ -107,6 +108,9 @@ pub struct Report {
     pub claimed_edges: EdgeChanges,
     /// Each stated figure with its verdict.
     pub claims: Vec<ClaimResult>,
+    /// When the claim leaves decisions to the hands: the game with choices it describes,
+    /// solved. The differences above are then those of its fixed cells.
+    pub game_with_choices: Option<super::ChoicesAnalysis>,
 }
 
 impl Report {
@@ -125,8 +129,19 @@ fn minus(a: &EdgeChanges, b: &EdgeChanges) -> EdgeChanges {
     [0, 1, 2].map(|i| &a[i] - &b[i])
 }
 
-/// Compares a claimed rule set with the reference, exactly, on the claimed shoe.
+/// Compares a claimed rule set with the reference, exactly, on the claimed shoe; a claim that
+/// leaves decisions to the hands is also solved as a game with choices, each side knowing its
+/// own total ([`Information::Totals`]).
 pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
+    check_with(claimed, Information::Totals)
+}
+
+/// [`check`], with a game with choices solved under the information model given.
+pub fn check_with(claimed: Claimed, information: Information) -> Result<Report, CheckError> {
+    let game_with_choices = match &claimed.choices {
+        Some(rules) => Some(super::analyse(&claimed, rules, information)?),
+        None => None,
+    };
     let shoe = &claimed.shoe;
     let reference = Rules::reference();
     let reference_analysis = Analysis::new(shoe, &reference)?;
@@ -292,5 +307,6 @@ pub fn check(claimed: Claimed) -> Result<Report, CheckError> {
         reference_edges,
         claimed_edges,
         claims,
+        game_with_choices,
     })
 }

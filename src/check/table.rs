@@ -3,6 +3,7 @@
 //! completed from the reference where the text is silent.
 
 use super::{Assumed, CheckError, Claimed, ClaimedForm};
+use crate::choices::{ChoiceRules, Rule};
 use crate::rules::{Action, DrawingRules, PuntoMove, Rules};
 use crate::shoe::Shoe;
 use crate::tableau_text::{ACTION_WORDS, parse_action_word, parse_set};
@@ -61,7 +62,9 @@ fn table_error(line: usize, column: usize, message: String) -> CheckError {
     CheckError::Table {
         line,
         column,
-        message,
+        // A marker such as "au choix" is read with a no-break space inside (see
+        // `markers::joined`); the message quotes it as the text writes it.
+        message: message.replace('\u{a0}', " "),
     }
 }
 
@@ -276,11 +279,12 @@ enum Previous<'a> {
     },
 }
 
-/// One grid row: Banco's action against each third card, and when Punto stood if given.
+/// One grid row: Banco's rule against each third card, and when Punto stood if given (a
+/// cell marked "au choix" leaves the decision to Banco).
 #[derive(Clone, Copy)]
 struct GridRow {
-    drew: [Action; 10],
-    stood: Option<Action>,
+    drew: [Rule; 10],
+    stood: Option<Rule>,
 }
 
 /// What a claimed table's rows say, before they are checked for completeness.
@@ -292,6 +296,8 @@ struct TableRows {
     /// How the grid's columns were read, from its first row.
     columns: Option<GridColumns>,
     last_line: usize,
+    /// Punto's totals a line leaves to the player ("au choix à 5"), in the order read.
+    punto_choices: Vec<u8>,
 }
 
 /// Whether a row label is meant as a Banco total: it starts with a digit, as `3`, `0–2` and
@@ -306,10 +312,17 @@ pub(super) fn read_table(text: &str) -> Result<Claimed, CheckError> {
     let mut rows = TableRows::default();
     let mut header: Option<Header> = None;
     let mut previous: Option<Previous> = None;
-    for (index, line) in text.lines().enumerate() {
+    let lines: Vec<std::borrow::Cow<str>> = text.lines().map(super::markers::joined).collect();
+    for (index, line) in lines.iter().enumerate() {
+        let line: &str = line;
         let number = index + 1;
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if let Some(found) = super::markers::punto_choices(line, &reference) {
+            let totals = found.map_err(|(column, message)| table_error(number, column, message))?;
+            rows.punto_choices.extend(totals);
             continue;
         }
         let cells = cells(line);
@@ -338,7 +351,11 @@ pub(super) fn read_table(text: &str) -> Result<Claimed, CheckError> {
         let rest = &cells[1..];
         let words = rest
             .iter()
-            .filter(|c| parse_action_word(c.text).is_some() || c.text == "N")
+            .filter(|c| {
+                parse_action_word(c.text).is_some()
+                    || c.text == "N"
+                    || super::markers::is_choice(c.text)
+            })
             .count();
         let grid_like = words >= 3;
         let range_like =
@@ -471,6 +488,16 @@ fn read_grid_row(
         Some(_) => {}
     }
     if reference.is_natural(total as u8) {
+        if let Some(cell) = actions.iter().find(|c| super::markers::is_choice(c.text)) {
+            return Err(table_error(
+                line,
+                cell.column,
+                format!(
+                    "`{}` leaves a choice to Banco on {total}, but Banco total {total} is a natural, so Banco never draws or chooses there: mark its cells N or leave the row out",
+                    cell.text
+                ),
+            ));
+        }
         if let Some(cell) = actions.iter().find(|c| c.text != "N") {
             return Err(table_error(
                 line,
@@ -492,13 +519,17 @@ fn read_grid_row(
     let mut drew = [None; 10];
     let mut stood = None;
     for (cell, column) in actions.iter().zip(&columns.columns) {
-        let action = parse_action_word(cell.text).ok_or_else(|| {
-            table_error(
-                line,
-                cell.column,
-                format!("`{}` is not an action: expected {ACTION_WORDS}", cell.text),
-            )
-        })?;
+        let action = match parse_action_word(cell.text) {
+            Some(action) => Rule::from(action),
+            None if super::markers::is_choice(cell.text) => Rule::Choice,
+            None => {
+                return Err(table_error(
+                    line,
+                    cell.column,
+                    super::markers::not_a_cell(cell.text, ACTION_WORDS),
+                ));
+            }
+        };
         match column.punto_move {
             PuntoMove::Drew(v) => {
                 if let Some(slot) = drew.get_mut(v as usize) {
@@ -508,7 +539,7 @@ fn read_grid_row(
             PuntoMove::Stood => stood = Some(action),
         }
     }
-    let mut row = [Action::Stand; 10];
+    let mut row = [Rule::Stand; 10];
     for (value, (slot, action)) in row.iter_mut().zip(drew).enumerate() {
         // A header names every third card, so this only guards the invariant.
         *slot = action.ok_or_else(|| {
@@ -603,6 +634,7 @@ fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckE
         });
     }
     let mut drawing = reference.clone();
+    let mut banco_choices = Vec::new();
     let mut stood_given = 0;
     let stated = (0..10u8).filter(|&t| !reference.is_natural(t));
     for total in stated.clone() {
@@ -610,14 +642,9 @@ fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckE
         let grid = rows.grid[t];
         for value in 0..10 {
             let from_grid = grid.map(|row| row.drew[value]);
-            let from_ranges = rows.ranges[t].map(|set| {
-                if set[value] {
-                    Action::Draw
-                } else {
-                    Action::Stand
-                }
-            });
-            drawing.banco[t][value] = match (from_grid, from_ranges) {
+            let from_ranges =
+                rows.ranges[t].map(|set| if set[value] { Rule::Draw } else { Rule::Stand });
+            let rule = match (from_grid, from_ranges) {
                 (Some(a), Some(b)) if a != b => {
                     return Err(CheckError::Inconsistent {
                         total,
@@ -626,11 +653,22 @@ fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckE
                 }
                 (Some(a), _) | (None, Some(a)) => a,
                 // Every stated total has a grid or a range row, as checked above.
-                (None, None) => drawing.banco[t][value],
+                (None, None) => Rule::from(drawing.banco[t][value]),
             };
+            // A cell left to Banco keeps the reference's action in the fixed rules, so that
+            // the comparison with the reference is of the fixed cells only.
+            match rule {
+                Rule::Draw => drawing.banco[t][value] = Action::Draw,
+                Rule::Stand => drawing.banco[t][value] = Action::Stand,
+                Rule::Choice => banco_choices.push((total, PuntoMove::Drew(value as u8))),
+            }
         }
         if let Some(stood) = grid.and_then(|row| row.stood) {
-            drawing.banco[t][PuntoMove::Stood.column()] = stood;
+            match stood {
+                Rule::Draw => drawing.banco[t][PuntoMove::Stood.column()] = Action::Draw,
+                Rule::Stand => drawing.banco[t][PuntoMove::Stood.column()] = Action::Stand,
+                Rule::Choice => banco_choices.push((total, PuntoMove::Stood)),
+            }
             stood_given += 1;
         }
     }
@@ -643,6 +681,11 @@ fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckE
         assumed.push(Assumed::BancoWhenPuntoStands);
     }
     assumed.push(Assumed::Tariff);
+    let mut punto_choices = rows.punto_choices;
+    punto_choices.sort_unstable();
+    punto_choices.dedup();
+    let choices = (!punto_choices.is_empty() || !banco_choices.is_empty())
+        .then(|| ChoiceRules::fixed(&drawing).with_choices(&punto_choices, &banco_choices));
     Ok(Claimed {
         form,
         name: None,
@@ -657,5 +700,6 @@ fn complete(rows: TableRows, reference: &DrawingRules) -> Result<Claimed, CheckE
         assumed,
         columns: if has_grid { rows.columns } else { None },
         dealing: None,
+        choices,
     })
 }

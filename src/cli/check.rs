@@ -5,7 +5,8 @@ use super::failure::Failure;
 use super::output::put;
 use super::table::rule_text;
 use clap::Args;
-use punto_banco::check::{check, read_claimed};
+use punto_banco::check::{check_with, read_claimed_with_choices};
+use punto_banco::choices::Information;
 use punto_banco::render::check::render_report_within;
 use std::io::Write;
 
@@ -15,12 +16,18 @@ use std::io::Write;
   punto-banco check data/claims/004-banque.tsv         # a claimed tableau, with costs
   punto-banco check data/claims/teaching-en-ranges.md  # a range table from a rule text
   punto-banco check data/variants/ez-baccarat.json -l fr   # a rule file and its claims
-  punto-banco check data/claims/004-banque.tsv -f json # the report as JSON")]
+  punto-banco check data/claims/004-banque.tsv -f json # the report as JSON
+  punto-banco check docs/examples/check/chemin-de-fer-grid.txt  # a game with choices, solved")]
 pub struct Check {
     /// A rule-set file (JSON), or a tableau as rule documents write it: a grid (Markdown or
     /// tab-separated, Banco totals as rows, Punto third cards 0–9 as columns) or a range
     /// table ("0–2 | Always"). `-` reads standard input.
     file: String,
+    /// When the rules leave decisions to the hands (a game with choices such as Chemin de
+    /// Fer): what each side knows when it chooses. `totals`: its own two-card total;
+    /// `banco-cards`: Banco also knows his two cards; `both-cards`: Punto knows his too.
+    #[arg(long, value_name = "MODEL", default_value = "totals", value_parser = information)]
+    information: Information,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -29,8 +36,9 @@ pub struct Check {
 pub fn run(args: Check, out: &mut dyn Write) -> Result<(), Failure> {
     let file = &args.file;
     let text = rule_text(file)?;
-    let claimed = read_claimed(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-    let report = check(claimed)?;
+    let claimed =
+        read_claimed_with_choices(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    let report = check_with(claimed, args.information)?;
     let (lang, format) = (args.output.lang(), args.output.format());
     put(
         out,
@@ -43,4 +51,10 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<(), Failure> {
             "{file}: a stated figure does not hold"
         )))
     }
+}
+
+/// Reads `--information`: one of the three models, by name.
+fn information(text: &str) -> Result<Information, String> {
+    text.parse()
+        .map_err(|e: punto_banco::choices::InformationError| e.to_string())
 }

@@ -5,16 +5,17 @@ use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
 use super::{Format, SCHEMA, action_key, approx, exact_json, fraction, fraction_text, verb};
 use crate::check::{
-    Assumed, ClaimResult, ClaimedForm, DrawingCell as Decision, DrawingDifference, GridColumns,
-    Report,
+    Assumed, ChoicesAnalysis, ChoicesName, ClaimResult, ClaimedForm, CommissionSource,
+    DrawingCell as Decision, DrawingDifference, FixedCell, GridColumns, Report,
 };
+use crate::choices::{ChoiceRules, Information};
 use crate::lang::Lang;
 use crate::outcome::Hand;
 use crate::rules::{Action, MainBet, PuntoMove};
 use crate::variants::ClaimTarget;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Signed;
+use num_traits::{One, Signed, Zero};
 use serde_json::{Value, json};
 
 /// The difference as a sentence: "Banco on 3 draws against a third card 8 here; the reference stands."
@@ -391,6 +392,10 @@ pub fn render_report_within(
         lang.pick("Claimed rules", "Règles revendiquées"),
         form_name(claimed.form, lang)
     ));
+    if let Some(analysis) = &report.game_with_choices {
+        out.push_str(&choices_opening(analysis, lang));
+        out.push_str(end);
+    }
     if let Some(columns) = &claimed.columns {
         out.push_str(&columns_sentence(columns, lang));
         out.push_str(end);
@@ -415,6 +420,16 @@ pub fn render_report_within(
         lang.pick("Shoe", "Sabot"),
         describe_shoe(&claimed.shoe, lang)
     ));
+    if let Some(analysis) = &report.game_with_choices {
+        out.push_str(&choices_section(analysis, lang, markdown, &table, &heading));
+        out.push_str(&format!(
+            "{}\n\n",
+            lang.pick(
+                "Below, each decision left to a hand is taken at the reference's action: the figures are those of Punto Banco played with the claim's fixed cells.",
+                "Ci-dessous, chaque décision laissée à une main est prise à l’action de la référence\u{a0}: les chiffres sont ceux du Punto Banco joué avec les cases fixes de la revendication."
+            )
+        ));
+    }
 
     let count = report.drawing_differences.len();
     out.push_str(&heading(format!(
@@ -710,7 +725,7 @@ pub fn report_json(report: &Report, source: &str) -> Value {
         .collect();
     let total_change: [BigRational; 3] =
         [0, 1, 2].map(|i| &report.claimed_edges[i] - &report.reference_edges[i]);
-    json!({
+    let mut object = json!({
         "schema": SCHEMA,
         "source": source,
         "form": match report.claimed.form {
@@ -744,5 +759,477 @@ pub fn report_json(report: &Report, source: &str) -> Value {
         "total_change": changes_json(&total_change),
         "claims": claims,
         "claims_hold": report.claims_hold(),
+    });
+    // Only a claim that leaves decisions to the hands has the key, so that every other
+    // report reads as before.
+    if let Some(analysis) = &report.game_with_choices {
+        object["game_with_choices"] = choices_json(analysis);
+    }
+    object
+}
+
+/// The decisions a game with choices leaves to the hands, as a phrase: "Punto chooses on 5;
+/// Banco on 3 against a third card 9, on 6 when Punto stands".
+pub fn choices_phrase(rules: &ChoiceRules, lang: Lang) -> String {
+    let (punto, banco) = (lang.hand(Hand::Punto), lang.hand(Hand::Banco));
+    let on = lang.pick("on", "sur");
+    let mut parts = Vec::new();
+    let totals = rules.punto_choices();
+    if !totals.is_empty() {
+        let list: Vec<String> = totals.iter().map(u8::to_string).collect();
+        parts.push(format!(
+            "{punto} {} {on} {}",
+            lang.pick("chooses", "choisit"),
+            list.join(", ")
+        ));
+    }
+    let cells: Vec<String> = rules
+        .banco_choices()
+        .iter()
+        .map(|&(total, punto_move)| cell_tail(&total.to_string(), punto_move, lang))
+        .collect();
+    if !cells.is_empty() {
+        let lead = if totals.is_empty() {
+            format!("{banco} {}", lang.pick("chooses", "choisit"))
+        } else {
+            banco.to_string()
+        };
+        parts.push(format!("{lead} {}", cells.join(", ")));
+    }
+    parts.join(&format!("{} ", lang.semicolon()))
+}
+
+/// "on 3 against a third card 9", "on 6 when Punto stands" (Banco's hand as given).
+fn cell_tail(hand: &str, punto_move: PuntoMove, lang: Lang) -> String {
+    let on = lang.pick("on", "sur");
+    match punto_move {
+        PuntoMove::Drew(v) => format!(
+            "{on} {hand} {} {v}",
+            lang.pick("against a third card", "contre une troisième carte")
+        ),
+        PuntoMove::Stood => format!(
+            "{on} {hand} {} {} {}",
+            lang.pick("when", "quand"),
+            lang.hand(Hand::Punto),
+            lang.verb(Action::Stand)
+        ),
+    }
+}
+
+/// The name of a game with choices: "Chemin de Fer" or "a game with choices".
+pub fn choices_name(name: ChoicesName, lang: Lang) -> &'static str {
+    match name {
+        ChoicesName::CheminDeFer => "Chemin de Fer",
+        ChoicesName::GameWithChoices => lang.pick("a game with choices", "un jeu à choix"),
+    }
+}
+
+/// What each side knows, as a phrase.
+fn information_phrase(information: Information, lang: Lang) -> &'static str {
+    match information {
+        Information::Totals => lang.pick(
+            "each side knows its own two-card total",
+            "chaque main connaît son total en deux cartes",
+        ),
+        Information::BancoCards => lang.pick(
+            "Banco also knows his two cards",
+            "Banco connaît aussi ses deux cartes",
+        ),
+        Information::BothCards => lang.pick(
+            "each side knows its two cards",
+            "chaque main connaît ses deux cartes",
+        ),
+    }
+}
+
+fn commission_phrase(analysis: &ChoicesAnalysis, lang: Lang) -> String {
+    let commission = &analysis.game.commission;
+    let value = *commission.numer() as f64 / *commission.denom() as f64 * 100.0;
+    match analysis.commission_source {
+        CommissionSource::Tariff if value > 0.0 => format!(
+            "{} {} {}",
+            lang.pick("a commission of", "une commission de"),
+            lang.percent(value, 2),
+            lang.pick(
+                "on Banco's winnings, from the tariff",
+                "sur les gains de Banco, d’après le barème"
+            )
+        ),
+        CommissionSource::Tariff => lang
+            .pick(
+                "no commission (the tariff takes none)",
+                "sans commission (le barème n’en prend pas)",
+            )
+            .to_string(),
+        CommissionSource::NotStated => lang
+            .pick(
+                "no commission (the text states no tariff)",
+                "sans commission (le texte ne donne pas de barème)",
+            )
+            .to_string(),
+        CommissionSource::NotACommission => lang
+            .pick(
+                "no commission (the tariff's Banco bet is not a win less a commission)",
+                "sans commission (le pari Banco du barème n’est pas un gain moins une commission)",
+            )
+            .to_string(),
+    }
+}
+
+/// A drawing probability as a choice: "draws", "stands", or "mixes: draws with probability
+/// 0.8130 (1662203/2044584)".
+fn choice_text(p: &BigRational, lang: Lang) -> String {
+    if p.is_zero() {
+        lang.verb(Action::Stand).to_string()
+    } else if p.is_one() {
+        lang.verb(Action::Draw).to_string()
+    } else {
+        format!(
+            "{} {} ({})",
+            lang.pick(
+                "mixes: draws with probability",
+                "mélange : tire avec la probabilité"
+            )
+            .replace(" :", "\u{a0}:"),
+            lang.decimal(approx(p), 4),
+            fraction(p)
+        )
+    }
+}
+
+fn choice_key(p: &BigRational) -> &'static str {
+    if p.is_zero() {
+        "stand"
+    } else if p.is_one() {
+        "draw"
+    } else {
+        "mixed"
+    }
+}
+
+/// A per-coup expectation for people: eight decimals.
+fn per_coup(value: &BigRational, lang: Lang) -> String {
+    if value.is_zero() {
+        "0".to_string()
+    } else {
+        lang.decimal(approx(value), 8)
+    }
+}
+
+fn fixed_place(cell: &FixedCell, lang: Lang) -> String {
+    match (cell.hand, cell.punto_move) {
+        (Hand::Banco, Some(punto_move)) => format!(
+            "{} {}",
+            lang.hand(Hand::Banco),
+            cell_tail(&cell.total.to_string(), punto_move, lang)
+        ),
+        _ => format!(
+            "{} {} {}",
+            lang.hand(Hand::Punto),
+            lang.pick("on", "sur"),
+            cell.total
+        ),
+    }
+}
+
+/// How many fixed cells the text lists among the nearest departures.
+const CLOSEST: usize = 5;
+
+/// The sentence that opens a report on a game with choices.
+pub fn choices_opening(analysis: &ChoicesAnalysis, lang: Lang) -> String {
+    let name = choices_name(analysis.name, lang);
+    let phrase = choices_phrase(&analysis.rules, lang);
+    match lang {
+        Lang::En => format!(
+            "This text describes a game with choices, not Punto Banco: {name} ({phrase}). It is solved below; the comparison with the reference Punto Banco that follows is of its fixed cells."
+        ),
+        Lang::Fr => format!(
+            "Ce texte décrit un jeu à choix, pas le Punto Banco\u{a0}: {} ({phrase}). Il est résolu ci-dessous\u{a0}; la comparaison avec le Punto Banco de référence qui suit porte sur ses cases fixes.",
+            if analysis.name == ChoicesName::CheminDeFer {
+                "le Chemin de Fer"
+            } else {
+                name
+            }
+        ),
+    }
+}
+
+/// The section of the report on a game with choices: the solution, then the fixed cells at
+/// the equilibrium.
+fn choices_section(
+    analysis: &ChoicesAnalysis,
+    lang: Lang,
+    markdown: bool,
+    table: &dyn Fn(&Table) -> String,
+    heading: &dyn Fn(String) -> String,
+) -> String {
+    let colon = lang.colon();
+    let solution = &analysis.solution;
+    let mut out = String::new();
+    out.push_str(&heading(format!(
+        "{}{colon} {}",
+        lang.pick("The game with choices, solved", "Le jeu à choix, résolu"),
+        choices_name(analysis.name, lang)
+    )));
+    out.push_str(&format!(
+        "{} {}{} {}.\n\n",
+        lang.pick("Solved exactly:", "Résolu exactement\u{a0}:"),
+        information_phrase(analysis.game.information, lang),
+        lang.pick(",", ","),
+        commission_phrase(analysis, lang)
+    ));
+    let mut choices = Table::new(&[
+        (lang.pick("Decision", "Décision"), Align::Left),
+        (lang.pick("Optimal choice", "Choix optimal"), Align::Left),
+    ]);
+    for (set, p) in &solution.profile.punto {
+        choices.row(vec![
+            format!(
+                "{} {} {set}",
+                lang.hand(Hand::Punto),
+                lang.pick("on", "sur")
+            ),
+            choice_text(p, lang),
+        ]);
+    }
+    for (set, q) in &solution.profile.banco {
+        choices.row(vec![
+            format!(
+                "{} {}",
+                lang.hand(Hand::Banco),
+                cell_tail(&set.banco.to_string(), set.punto, lang)
+            ),
+            choice_text(q, lang),
+        ]);
+    }
+    out.push_str(&table(&choices));
+    out.push('\n');
+    let end = if markdown { "\n\n" } else { "\n" };
+    if analysis.game.is_zero_sum() {
+        out.push_str(&format!(
+            "{}{colon} {} ({}).{end}",
+            lang.pick(
+                "Value of the game (Punto's expectation per coup)",
+                "Valeur du jeu (espérance de Punto par coup)"
+            ),
+            per_coup(&solution.punto_ev, lang),
+            lang.pick("Banco's is its opposite", "celle de Banco est son opposé")
+        ));
+    } else {
+        out.push_str(&format!(
+            "{}{colon} {} {}{} {} {}.{end}",
+            lang.pick(
+                "Expectations per coup at the equilibrium (the commission makes the game not zero-sum)",
+                "Espérances par coup à l’équilibre (la commission rend le jeu à somme non nulle)"
+            ),
+            lang.hand(Hand::Punto),
+            per_coup(&solution.punto_ev, lang),
+            lang.pick(",", ","),
+            lang.hand(Hand::Banco),
+            per_coup(&solution.banco_ev, lang),
+        ));
+    }
+    let certificate = &solution.certificate;
+    out.push_str(&format!(
+        "{}{colon} {} {}, {} {}{}{end}",
+        lang.pick("Certificate", "Certificat"),
+        lang.pick(
+            "best pure deviation gains Punto",
+            "la meilleure déviation pure rapporte à Punto"
+        ),
+        per_coup(&certificate.punto_gain, lang),
+        lang.pick("Banco", "à Banco"),
+        per_coup(&certificate.banco_gain, lang),
+        if certificate.certified() {
+            lang.pick(
+                ": an equilibrium, exactly.",
+                "\u{a0}: un équilibre, exactement.",
+            )
+        } else {
+            lang.pick(": NOT an equilibrium.", "\u{a0}: PAS un équilibre.")
+        }
+    ));
+    let uniqueness = if solution.unique {
+        lang.pick(
+            "the only equilibrium: the enumeration found one and met no degenerate support",
+            "le seul équilibre\u{a0}: l’énumération n’en trouve qu’un et ne rencontre aucun support dégénéré",
+        )
+        .to_string()
+    } else if solution.degenerate {
+        format!(
+            "{} ({} {})",
+            lang.pick(
+                "not claimed unique: a degenerate support was met, where others could hide",
+                "unicité non affirmée\u{a0}: un support dégénéré a été rencontré, où d’autres pourraient se cacher"
+            ),
+            solution.equilibria.len(),
+            lang.pick("found", "trouvé(s)")
+        )
+    } else {
+        format!(
+            "{} {} {}",
+            lang.pick("not unique:", "pas unique\u{a0}:"),
+            solution.equilibria.len(),
+            lang.pick("equilibria found", "équilibres trouvés")
+        )
+    };
+    out.push_str(&format!(
+        "{}{colon} {uniqueness}.\n\n",
+        lang.pick("Uniqueness", "Unicité")
+    ));
+
+    let fixed = &analysis.fixed_cells;
+    let best = fixed.iter().filter(|c| c.best_response).count();
+    out.push_str(&heading(format!(
+        "{}{colon} {best} / {}",
+        lang.pick(
+            "Fixed cells that are best responses at the equilibrium",
+            "Cases fixes qui sont des meilleures réponses à l’équilibre"
+        ),
+        fixed.len()
+    )));
+    let departures = |title: &str, cells: Vec<&FixedCell>, out: &mut String| {
+        if cells.is_empty() {
+            return;
+        }
+        out.push_str(&format!("{title}{colon}\n"));
+        if markdown {
+            out.push('\n');
+        }
+        let mut rows = Table::new(&[
+            (lang.pick("Fixed cell", "Case fixe"), Align::Left),
+            (lang.pick("Fixed", "Fixé"), Align::Left),
+            (
+                lang.pick(
+                    "Departing costs per coup",
+                    "Ce que coûte de s’en écarter, par coup",
+                ),
+                Align::Right,
+            ),
+        ]);
+        for cell in cells {
+            rows.row(vec![
+                fixed_place(cell, lang),
+                lang.verb(cell.action).to_string(),
+                per_coup(&cell.departing_costs, lang),
+            ]);
+        }
+        out.push_str(&table(&rows));
+        out.push('\n');
+    };
+    let not_best: Vec<&FixedCell> = fixed.iter().filter(|c| !c.best_response).collect();
+    departures(
+        lang.pick(
+            "Not best responses (departing gains: a negative cost)",
+            "Pas des meilleures réponses (s’en écarter rapporte\u{a0}: un coût négatif)",
+        ),
+        not_best,
+        &mut out,
+    );
+    let mut close: Vec<&FixedCell> = fixed
+        .iter()
+        .filter(|c| c.best_response && c.departing_costs.is_positive())
+        .collect();
+    close.sort_by(|a, b| a.departing_costs.cmp(&b.departing_costs));
+    close.truncate(CLOSEST);
+    departures(
+        lang.pick(
+            "The closest best responses (the cheapest departures)",
+            "Les meilleures réponses les plus serrées (les écarts les moins coûteux)",
+        ),
+        close,
+        &mut out,
+    );
+    out
+}
+
+fn choices_json(analysis: &ChoicesAnalysis) -> Value {
+    let solution = &analysis.solution;
+    let third = |punto_move: PuntoMove| match punto_move {
+        PuntoMove::Drew(v) => json!(v),
+        PuntoMove::Stood => Value::Null,
+    };
+    let punto: Vec<Value> = solution
+        .profile
+        .punto
+        .iter()
+        .map(|(set, p)| {
+            json!({
+                "set": set.to_string(),
+                "punto_total": set.total(),
+                "choice": choice_key(p),
+                "draw_probability": exact_json(p),
+            })
+        })
+        .collect();
+    let banco: Vec<Value> = solution
+        .profile
+        .banco
+        .iter()
+        .map(|(set, q)| {
+            json!({
+                "set": set.banco.to_string(),
+                "banco_total": set.banco.total(),
+                "punto_third_card": third(set.punto),
+                "choice": choice_key(q),
+                "draw_probability": exact_json(q),
+            })
+        })
+        .collect();
+    let fixed: Vec<Value> = analysis
+        .fixed_cells
+        .iter()
+        .map(|cell| {
+            let mut object = match (cell.hand, cell.punto_move) {
+                (Hand::Banco, Some(punto_move)) => json!({
+                    "hand": "banco",
+                    "banco_total": cell.total,
+                    "punto_third_card": third(punto_move),
+                }),
+                _ => json!({ "hand": "punto", "punto_total": cell.total }),
+            };
+            object["fixed"] = json!(action_key(cell.action));
+            object["best_response"] = json!(cell.best_response);
+            object["draw_minus_stand"] = exact_json(&cell.margin);
+            object["departing_costs"] = exact_json(&cell.departing_costs);
+            object
+        })
+        .collect();
+    let commission = &analysis.game.commission;
+    json!({
+        "name": analysis.name.key(),
+        "text": choices_opening(analysis, Lang::En),
+        "information": analysis.game.information.key(),
+        "commission": {
+            "exact": format!("{}/{}", commission.numer(), commission.denom()),
+            "source": match analysis.commission_source {
+                CommissionSource::Tariff => "tariff",
+                CommissionSource::NotStated => "not_stated",
+                CommissionSource::NotACommission => "not_a_commission",
+            },
+        },
+        "punto_choices": analysis.rules.punto_choices(),
+        "banco_choices": analysis.rules.banco_choices().iter().map(|&(total, punto_move)| json!({
+            "banco_total": total,
+            "punto_third_card": third(punto_move),
+        })).collect::<Vec<_>>(),
+        "solution": {
+            "zero_sum": analysis.game.is_zero_sum(),
+            "value": analysis.game.is_zero_sum().then(|| exact_json(&solution.punto_ev)),
+            "punto_ev": exact_json(&solution.punto_ev),
+            "banco_ev": exact_json(&solution.banco_ev),
+            "punto": punto,
+            "banco": banco,
+            "certificate": {
+                "punto_gain": exact_json(&solution.certificate.punto_gain),
+                "banco_gain": exact_json(&solution.certificate.banco_gain),
+                "certified": solution.certificate.certified(),
+            },
+            "unique": solution.unique,
+            "degenerate": solution.degenerate,
+            "equilibria": solution.equilibria.len(),
+        },
+        "fixed_cells_vs_best_response": fixed,
+        "fixed_cells_best_responses": analysis.fixed_cells.iter().filter(|c| c.best_response).count(),
     })
 }

@@ -158,7 +158,7 @@ fn malformed_tables_name_line_and_column() {
     let err = read_claimed(&bad).unwrap_err().to_string();
     assert_eq!(
         err,
-        "line 7, column 11: `X` is not an action: expected D or S (Draw/Stand, Hit, Tire/Reste, T/R)"
+        "line 7, column 11: `X` is not an action: expected D or S (Draw/Stand, Hit, Tire/Reste, T/R), or a choice left to the hand (au choix, facultatif, optional, option, at Banker's option, T/R (tirer ou rester), D/S (draw or stand), choice)"
     );
     let short = grid.replacen("6\tS\tS\tS\tS\tS\tS\tD\tD\tS\tS", "6\tS\tS\tS", 1);
     let err = read_claimed(&short).unwrap_err().to_string();

@@ -91,3 +91,5 @@ pub fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
         .unwrap();
     child.wait_with_output().unwrap()
 }
+mod check_choices;
+mod hostile_check_choices;

@@ -51,16 +51,60 @@ impl RuleSet {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         read(text)
     }
+
+    /// Reads a rule set that may leave decisions to the hands, for a game with choices: a
+    /// Banco cell `choice` where it says `D` or `S`, Punto's totals under
+    /// `"drawing": {"punto": {"choice": [5]}}`. The rule set keeps the reference's action where
+    /// the file leaves a choice; the choices come beside it, `None` when there are none.
+    /// [`RuleSet::from_json`] refuses such a file where its first choice stands.
+    ///
+    /// ```
+    /// use punto_banco::variants::{RuleSet, shipped};
+    /// let text = shipped("reference").unwrap().replacen("\"draws\": [0, 1, 2, 3, 4, 5]", "\"draws\": [0, 1, 2, 3, 4], \"choice\": [5]", 1);
+    /// let (_, choices) = RuleSet::from_json_with_choices(&text).unwrap();
+    /// assert_eq!(choices.unwrap().punto_choices(), vec![5]);
+    /// let err = RuleSet::from_json(&text).unwrap_err();
+    /// assert!(err.to_string().contains("leaves a decision to the hands"));
+    /// ```
+    pub fn from_json_with_choices(
+        text: &str,
+    ) -> Result<(RuleSet, Option<crate::choices::ChoiceRules>), RuleSetError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let (set, choices) = match declared_schema(text) {
+            Some(1) => read_as::<1>(text)?,
+            _ => read_as::<2>(text)?,
+        };
+        let choices = (!choices.punto.is_empty() || !choices.banco.is_empty()).then(|| {
+            crate::choices::ChoiceRules::fixed(&set.rules().drawing)
+                .with_choices(&choices.punto, &choices.banco)
+        });
+        Ok((set, choices))
+    }
 }
 
 /// Reads a rule set from its JSON text (without a byte-order mark).
 pub(super) fn read(text: &str) -> Result<RuleSet, RuleSetError> {
     // A file whose schema cannot be told is read as schema 2, which reads more: the refusal
     // is then the reader's own, where the file goes wrong.
-    match declared_schema(text) {
-        Some(1) => read_as::<1>(text),
-        _ => read_as::<2>(text),
+    let (set, choices) = match declared_schema(text) {
+        Some(1) => read_as::<1>(text)?,
+        _ => read_as::<2>(text)?,
+    };
+    if choices != drawing::FileChoices::default() {
+        // The first `choice` in the drawing rules: a Banco cell or Punto's list.
+        let from = text.find("\"drawing\"").unwrap_or(0);
+        let lower = text[from..].to_ascii_lowercase();
+        let (line, column) = match lower.find("choice") {
+            Some(at) => position_of(text, &text[from + at..]),
+            None => position_of(text, "\"drawing\""),
+        };
+        return Err(RuleSetError::Number {
+            line,
+            column,
+            message: "drawing: `choice` leaves a decision to the hands, but a rule set of Punto Banco draws or stands in every cell (`punto-banco check` reads the file as a game with choices)".to_string(),
+        });
     }
+    Ok(set)
 }
 
 /// The schemas this reader knows.
@@ -93,8 +137,8 @@ fn declared_schema(text: &str) -> Option<u64> {
     schema
 }
 
-/// Reads a rule set under schema `V`.
-fn read_as<const V: u8>(text: &str) -> Result<RuleSet, RuleSetError> {
+/// Reads a rule set under schema `V`, with the decisions it leaves to the hands.
+fn read_as<const V: u8>(text: &str) -> Result<(RuleSet, drawing::FileChoices), RuleSetError> {
     let Object(file): Object<RuleSetFile<V>> =
         serde_json::from_str(text).map_err(|e| refusal(e, text))?;
     let bets: Vec<&str> = file.bets.0.all().into_iter().map(|(key, _)| key).collect();
@@ -154,18 +198,20 @@ fn read_as<const V: u8>(text: &str) -> Result<RuleSet, RuleSetError> {
             message: format!("dealing: {e}"),
         });
     }
-    Ok(RuleSet::new(
+    let DrawingSpec(drawing, choices) = file.drawing;
+    let set = RuleSet::new(
         file.name,
         file.title,
         file.source,
         file.shoe.map(|s| s.0),
         Rules {
-            drawing: file.drawing.0,
+            drawing,
             tariff: file.bets.0,
         },
         file.claims.into_iter().map(|c| c.0).collect(),
     )
-    .with_dealing(dealing))
+    .with_dealing(dealing);
+    Ok((set, choices))
 }
 
 /// The error serde_json gives for `text`, with a number it was refused for quoted as the

@@ -193,6 +193,10 @@ pub(super) fn stands_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>,
     whole_list(d, "drawing.punto.stands", 0, 9, true, true)
 }
 
+pub(super) fn choice_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
+    whole_list(d, "drawing.punto.choice", 0, 9, true, true)
+}
+
 /// The rank counts are checked against their range once the shoe is read, beside the other
 /// checks of the shoe; only a number that is not whole is refused where it stands.
 pub(super) fn ranks_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i128>>, D::Error> {
