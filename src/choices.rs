@@ -49,7 +49,7 @@
 mod game;
 mod solve;
 
-pub use game::{BancoHand, BancoSet, Form, Payoff, PuntoSet};
+pub use game::{BancoHand, BancoSet, Form, KnownHand, Payoff, PuntoSet};
 pub use solve::{Certificate, Evaluation, Profile, Solution};
 
 /// The rules of a game with choices live with the other rules; they are re-exported here.

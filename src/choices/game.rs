@@ -8,61 +8,42 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::fmt;
 
-/// One of Punto's information sets: where he chooses, and what he knows there.
+/// A hand's two cards as the information model lets their holder know them when he chooses:
+/// their total, or the two values themselves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PuntoSet {
-    /// His two-card total (models `totals` and `banco-cards`).
+pub enum KnownHand {
+    /// The two-card total only.
     Total(u8),
-    /// His two cards' values, lower first (model `both-cards`).
+    /// The two cards' values, lower first.
     Cards([u8; 2]),
 }
 
-impl PuntoSet {
-    /// Punto's two-card total.
+impl KnownHand {
+    /// The hand's two-card total.
     pub fn total(self) -> u8 {
         match self {
-            PuntoSet::Total(total) => total,
-            PuntoSet::Cards([low, high]) => (low + high) % 10,
+            KnownHand::Total(total) => total,
+            KnownHand::Cards([low, high]) => (low + high) % 10,
         }
     }
 }
 
-impl fmt::Display for PuntoSet {
+impl fmt::Display for KnownHand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PuntoSet::Total(total) => write!(f, "{total}"),
-            PuntoSet::Cards([low, high]) => write!(f, "{low}+{high}"),
+            KnownHand::Total(total) => write!(f, "{total}"),
+            KnownHand::Cards([low, high]) => write!(f, "{low}+{high}"),
         }
     }
 }
 
-/// What Banco knows of his own hand when he chooses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum BancoHand {
-    /// His two-card total (model `totals`).
-    Total(u8),
-    /// His two cards' values, lower first (models `banco-cards` and `both-cards`).
-    Cards([u8; 2]),
-}
+/// One of Punto's information sets: his hand as he knows it where he chooses (its total in
+/// the models `totals` and `banco-cards`, its two cards in `both-cards`).
+pub type PuntoSet = KnownHand;
 
-impl BancoHand {
-    /// Banco's two-card total.
-    pub fn total(self) -> u8 {
-        match self {
-            BancoHand::Total(total) => total,
-            BancoHand::Cards([low, high]) => (low + high) % 10,
-        }
-    }
-}
-
-impl fmt::Display for BancoHand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BancoHand::Total(total) => write!(f, "{total}"),
-            BancoHand::Cards([low, high]) => write!(f, "{low}+{high}"),
-        }
-    }
-}
+/// What Banco knows of his own hand when he chooses (its total in the model `totals`, its two
+/// cards in the others).
+pub type BancoHand = KnownHand;
 
 /// One of Banco's information sets: his hand as he knows it, and Punto's move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

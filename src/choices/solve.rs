@@ -599,6 +599,26 @@ fn cramer(a: &[Vec<BigInt>], b: &[BigInt]) -> Result<(BigInt, Vec<BigInt>), bool
     Ok((det, numerators))
 }
 
+/// The mixed probabilities `n_j/d` that solve one side's indifference equations `a·x = b`,
+/// when each lies in [0, 1]; `None` otherwise, a singular system that may hide a continuum
+/// of solutions being noted in `degenerate`. No equations: no mixed probability.
+fn mixed_probabilities(
+    a: Vec<Vec<BigInt>>,
+    b: Vec<BigInt>,
+    degenerate: &mut bool,
+) -> Option<(BigInt, Vec<BigInt>)> {
+    if b.is_empty() {
+        return Some((BigInt::one(), Vec::new()));
+    }
+    match cramer(&a, &b) {
+        Ok((d, n)) => (!n.iter().any(|n| n.is_negative() || n > &d)).then_some((d, n)),
+        Err(consistent) => {
+            *degenerate |= consistent;
+            None
+        }
+    }
+}
+
 /// Examines every support on one face of Punto's box: his free sets standing (0), drawing
 /// (1) or mixing (2) as `code`'s base-3 digits say, and as many of Banco's undecided sets
 /// mixing as Punto's do.
@@ -649,31 +669,18 @@ fn examine_face(
     let s = mixed_p.len();
     subsets(&candidates, s, |mixed_q| {
         // Punto's mixed probabilities make Banco indifferent in his mixed sets: p_j = n_j/d.
-        let (p_den, p_num) = if s > 0 {
-            let a: Vec<Vec<BigInt>> = mixed_q
-                .iter()
-                .map(|&kk| {
-                    mixed_p
-                        .iter()
-                        .map(|&j| banco_slope[kk][j].clone())
-                        .collect()
-                })
-                .collect();
-            let b: Vec<BigInt> = mixed_q.iter().map(|&kk| -face_base[kk].clone()).collect();
-            match cramer(&a, &b) {
-                Ok((d, n)) => {
-                    if n.iter().any(|n| n.is_negative() || n > &d) {
-                        return;
-                    }
-                    (d, n)
-                }
-                Err(consistent) => {
-                    result.degenerate |= consistent;
-                    return;
-                }
-            }
-        } else {
-            (BigInt::one(), Vec::new())
+        let a = mixed_q
+            .iter()
+            .map(|&kk| {
+                mixed_p
+                    .iter()
+                    .map(|&j| banco_slope[kk][j].clone())
+                    .collect()
+            })
+            .collect();
+        let b = mixed_q.iter().map(|&kk| -face_base[kk].clone()).collect();
+        let Some((p_den, p_num)) = mixed_probabilities(a, b, &mut result.degenerate) else {
+            return;
         };
         // Banco's other undecided sets best reply to p (margins scaled by p's denominator).
         let mut q_pure = q_face.clone();
@@ -704,31 +711,18 @@ fn examine_face(
             })
             .collect();
         // Banco's mixed probabilities make Punto indifferent in his mixed sets: q_k = m_k/e.
-        let (q_den, q_num) = if s > 0 {
-            let a: Vec<Vec<BigInt>> = mixed_p
-                .iter()
-                .map(|&j| {
-                    mixed_q
-                        .iter()
-                        .map(|&kk| punto_slope[j][kk].clone())
-                        .collect()
-                })
-                .collect();
-            let b: Vec<BigInt> = mixed_p.iter().map(|&j| -punto_fixed[j].clone()).collect();
-            match cramer(&a, &b) {
-                Ok((e, m)) => {
-                    if m.iter().any(|m| m.is_negative() || m > &e) {
-                        return;
-                    }
-                    (e, m)
-                }
-                Err(consistent) => {
-                    result.degenerate |= consistent;
-                    return;
-                }
-            }
-        } else {
-            (BigInt::one(), Vec::new())
+        let a = mixed_p
+            .iter()
+            .map(|&j| {
+                mixed_q
+                    .iter()
+                    .map(|&kk| punto_slope[j][kk].clone())
+                    .collect()
+            })
+            .collect();
+        let b = mixed_p.iter().map(|&j| -punto_fixed[j].clone()).collect();
+        let Some((q_den, q_num)) = mixed_probabilities(a, b, &mut result.degenerate) else {
+            return;
         };
         // Punto's pure sets must best reply to q.
         for j in (0..n_p).filter(|&j| states[j] != 2) {
