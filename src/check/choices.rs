@@ -130,6 +130,18 @@ fn probability(rule: Rule) -> BigRational {
     BigRational::from_integer(BigInt::from(u8::from(rule == Rule::Draw)))
 }
 
+/// The probability of drawing in `set`: the solution's where the claim leaves the choice
+/// (0 for a set the solved game does not have), the claim's own rule where it fixes one.
+fn chosen_or_fixed<S: PartialEq>(solved: &[(S, BigRational)], set: S, rule: Rule) -> BigRational {
+    match rule {
+        Rule::Choice => solved
+            .iter()
+            .find(|(s, _)| *s == set)
+            .map_or_else(BigRational::zero, |(_, p)| p.clone()),
+        fixed => probability(fixed),
+    }
+}
+
 /// Solves a claimed game with choices and weighs each fixed cell at the equilibrium.
 pub fn analyse(
     claimed: &Claimed,
@@ -157,15 +169,7 @@ pub fn analyse(
             .iter()
             .map(|&set| {
                 let rule = rules.punto[usize::from(set.total())];
-                let p = match rule {
-                    Rule::Choice => solution
-                        .profile
-                        .punto
-                        .iter()
-                        .find(|(s, _)| *s == set)
-                        .map_or_else(BigRational::zero, |(_, p)| p.clone()),
-                    fixed => probability(fixed),
-                };
+                let p = chosen_or_fixed(&solution.profile.punto, set, rule);
                 (set, p)
             })
             .collect(),
@@ -174,15 +178,7 @@ pub fn analyse(
             .iter()
             .map(|&set| {
                 let rule = rules.banco[usize::from(set.banco.total())][set.punto.column()];
-                let q = match rule {
-                    Rule::Choice => solution
-                        .profile
-                        .banco
-                        .iter()
-                        .find(|(s, _)| *s == set)
-                        .map_or_else(BigRational::zero, |(_, q)| q.clone()),
-                    fixed => probability(fixed),
-                };
+                let q = chosen_or_fixed(&solution.profile.banco, set, rule);
                 (set, q)
             })
             .collect(),
