@@ -86,6 +86,9 @@ pub const BLOCKS: &[&str] = &[
     "deal:json|text:en|fr:CARDS (cards comma-separated, in deal order)",
     "catalogue:en",
     "catalogue:fr",
+    "chemin:totals|banco-cards|both-cards:en|fr (Chemin de Fer solved, eight decks)",
+    "chemin-summary:en|fr (every model, with and without a 5% commission)",
+    "chemin-decks:en|fr (Banco's cards known, one to eight decks and an infinite shoe)",
 ];
 
 /// The Markdown content of a named block.
@@ -193,8 +196,107 @@ pub fn block(name: &str) -> Option<String> {
             let body = render_coup(&rules, &coup, TEACHING_STAKE, lang, format);
             Some(format!("```{fence}\n{body}```\n"))
         }
+        ["chemin", model, lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let game = chemin_game(model.parse().ok()?, Some(8), 0);
+            let solution = game.solve().ok()?;
+            Some(crate::render::choices::solution_markdown(
+                &game, &solution, lang, 3,
+            ))
+        }
+        ["chemin-summary", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let rows = chemin_summary()?;
+            let rows: Vec<_> = rows
+                .iter()
+                .map(|(game, solution)| {
+                    let label = format!(
+                        "{}, {}",
+                        crate::render::choices::information_name(game.information, lang),
+                        if game.is_zero_sum() {
+                            lang.pick("no commission", "sans commission").to_string()
+                        } else {
+                            lang.percent(5.0, 0)
+                        }
+                    );
+                    (label, game, solution)
+                })
+                .collect();
+            Some(crate::render::choices::solutions_table(&rows, lang).to_markdown())
+        }
+        ["chemin-decks", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let rows = chemin_decks()?;
+            let rows: Vec<_> = rows
+                .iter()
+                .map(|(game, solution)| {
+                    let label = crate::render::choices::describe_draws(&game.draws, lang);
+                    (label, game, solution)
+                })
+                .collect();
+            Some(crate::render::choices::solutions_table(&rows, lang).to_markdown())
+        }
         _ => None,
     }
+}
+
+/// The commission of the docs' non-zero-sum Chemin de Fer: 5% of Banco's winnings.
+pub const CHEMIN_COMMISSION_PERCENT: i64 = 5;
+
+/// Chemin de Fer in `model` from `decks` whole decks (`None`: with replacement), the house
+/// taking `percent` per cent of Banco's winnings.
+fn chemin_game(
+    model: crate::choices::Information,
+    decks: Option<u64>,
+    percent: i64,
+) -> crate::choices::Game {
+    use crate::choices::{Draws, Game};
+    let draws = match decks {
+        Some(n) => Draws::Shoe(Shoe::decks(n).expect("whole decks are a shoe")),
+        None => Draws::WithReplacement,
+    };
+    Game::chemin_de_fer(model, draws)
+        .with_commission(num_rational::Ratio::new(percent, 100))
+        .expect("a commission under 100% is a share")
+}
+
+/// Solved games, each solved once per process for both languages.
+type Solved = Vec<(crate::choices::Game, crate::choices::Solution)>;
+
+/// Every model from eight decks, without and with the docs' commission.
+fn chemin_summary() -> Option<&'static Solved> {
+    static SOLVED: std::sync::OnceLock<Option<Solved>> = std::sync::OnceLock::new();
+    SOLVED
+        .get_or_init(|| {
+            let mut rows = Vec::new();
+            for model in crate::choices::Information::ALL {
+                for percent in [0, CHEMIN_COMMISSION_PERCENT] {
+                    let game = chemin_game(model, Some(8), percent);
+                    let solution = game.solve().ok()?;
+                    rows.push((game, solution));
+                }
+            }
+            Some(rows)
+        })
+        .as_ref()
+}
+
+/// Banco's cards known, from one to eight decks and with replacement, without commission.
+fn chemin_decks() -> Option<&'static Solved> {
+    static SOLVED: std::sync::OnceLock<Option<Solved>> = std::sync::OnceLock::new();
+    SOLVED
+        .get_or_init(|| {
+            let model = crate::choices::Information::BancoCards;
+            (1..=8)
+                .map(Some)
+                .chain([None])
+                .map(|decks| {
+                    let game = chemin_game(model, decks, 0);
+                    game.solve().ok().map(|solution| (game, solution))
+                })
+                .collect()
+        })
+        .as_ref()
 }
 
 /// The odds of the long session of the docs ([`LONG_SESSION_DEALS`] deals from eight decks,

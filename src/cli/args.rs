@@ -176,3 +176,9 @@ pub fn setting(
         check(text.trim().parse().unwrap_or(f64::NAN)).map_err(accepted)
     }
 }
+
+/// Reads `--information` (of `check` and `chemin`): one of the three models, by name.
+pub fn information(text: &str) -> Result<punto_banco::choices::Information, String> {
+    text.parse()
+        .map_err(|e: punto_banco::choices::InformationError| e.to_string())
+}

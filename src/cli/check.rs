@@ -1,6 +1,6 @@
 //! `punto-banco check`: a claimed rule set against the reference, cell by cell, with costs.
 
-use super::args::OutputArgs;
+use super::args::{OutputArgs, information};
 use super::failure::Failure;
 use super::output::put;
 use super::table::rule_text;
@@ -51,10 +51,4 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<(), Failure> {
             "{file}: a stated figure does not hold"
         )))
     }
-}
-
-/// Reads `--information`: one of the three models, by name.
-fn information(text: &str) -> Result<Information, String> {
-    text.parse()
-        .map_err(|e: punto_banco::choices::InformationError| e.to_string())
 }

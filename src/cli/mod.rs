@@ -5,6 +5,7 @@ mod analyze;
 mod args;
 mod audit;
 mod check;
+mod chemin;
 mod completions;
 mod deal;
 #[cfg(feature = "docs-tool")]
@@ -59,6 +60,9 @@ enum Command {
     /// Checks a claimed rule set against the reference: every differing cell and what it costs,
     /// tariff differences, and whether each stated figure holds (exit 1 when one does not).
     Check(check::Check),
+    /// Chemin de Fer as a two-person game, solved exactly: the value, both sides' optimal
+    /// strategies, a certificate checked in exact arithmetic, and whether they are unique.
+    Chemin(chemin::Chemin),
     /// Verifies an engine's log (JSON lines, one coup each) hand by hand against the rules.
     Verify(verify::Verify),
     /// Audits a shoe log: each coup's outcome against its exact odds on the cards left in its
@@ -102,6 +106,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Rules(args) => rules::run(args, out),
         Command::Deal(args) => deal::run(args, out),
         Command::Check(args) => check::run(args, out),
+        Command::Chemin(args) => chemin::run(args, out),
         Command::Verify(args) => verify::run(args, out),
         Command::Audit(args) => audit::run(args, out),
         Command::Vectors(args) => vectors::run(args, out),

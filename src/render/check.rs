@@ -1,6 +1,7 @@
 //! The checker's report, for people (English or French) and as JSON.
 
 use super::analysis::{describe_shoe, shoe_json};
+use super::choices::{cell_tail, choice_key, choice_text, information_phrase, per_coup};
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
 use super::{Format, SCHEMA, action_key, approx, exact_json, fraction, fraction_text, verb};
@@ -8,14 +9,14 @@ use crate::check::{
     Assumed, ChoicesAnalysis, ChoicesName, ClaimResult, ClaimedForm, CommissionSource,
     DrawingCell as Decision, DrawingDifference, FixedCell, GridColumns, Report,
 };
-use crate::choices::{ChoiceRules, Information};
+use crate::choices::ChoiceRules;
 use crate::lang::Lang;
 use crate::outcome::Hand;
 use crate::rules::{Action, MainBet, PuntoMove};
 use crate::variants::ClaimTarget;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::Signed;
 use serde_json::{Value, json};
 
 /// The difference as a sentence: "Banco on 3 draws against a third card 8 here; the reference stands."
@@ -799,46 +800,11 @@ pub fn choices_phrase(rules: &ChoiceRules, lang: Lang) -> String {
     parts.join(&format!("{} ", lang.semicolon()))
 }
 
-/// "on 3 against a third card 9", "on 6 when Punto stands" (Banco's hand as given).
-fn cell_tail(hand: &str, punto_move: PuntoMove, lang: Lang) -> String {
-    let on = lang.pick("on", "sur");
-    match punto_move {
-        PuntoMove::Drew(v) => format!(
-            "{on} {hand} {} {v}",
-            lang.pick("against a third card", "contre une troisième carte")
-        ),
-        PuntoMove::Stood => format!(
-            "{on} {hand} {} {} {}",
-            lang.pick("when", "quand"),
-            lang.hand(Hand::Punto),
-            lang.verb(Action::Stand)
-        ),
-    }
-}
-
 /// The name of a game with choices: "Chemin de Fer" or "a game with choices".
 pub fn choices_name(name: ChoicesName, lang: Lang) -> &'static str {
     match name {
         ChoicesName::CheminDeFer => "Chemin de Fer",
         ChoicesName::GameWithChoices => lang.pick("a game with choices", "un jeu à choix"),
-    }
-}
-
-/// What each side knows, as a phrase.
-fn information_phrase(information: Information, lang: Lang) -> &'static str {
-    match information {
-        Information::Totals => lang.pick(
-            "each side knows its own two-card total",
-            "chaque main connaît son total en deux cartes",
-        ),
-        Information::BancoCards => lang.pick(
-            "Banco also knows his two cards",
-            "Banco connaît aussi ses deux cartes",
-        ),
-        Information::BothCards => lang.pick(
-            "each side knows its two cards",
-            "chaque main connaît ses deux cartes",
-        ),
     }
 }
 
@@ -873,46 +839,6 @@ fn commission_phrase(analysis: &ChoicesAnalysis, lang: Lang) -> String {
                 "sans commission (le pari Banco du barème n’est pas un gain moins une commission)",
             )
             .to_string(),
-    }
-}
-
-/// A drawing probability as a choice: "draws", "stands", or "mixes: draws with probability
-/// 0.8130 (1662203/2044584)".
-fn choice_text(p: &BigRational, lang: Lang) -> String {
-    if p.is_zero() {
-        lang.verb(Action::Stand).to_string()
-    } else if p.is_one() {
-        lang.verb(Action::Draw).to_string()
-    } else {
-        format!(
-            "{} {} ({})",
-            lang.pick(
-                "mixes: draws with probability",
-                "mélange : tire avec la probabilité"
-            )
-            .replace(" :", "\u{a0}:"),
-            lang.decimal(approx(p), 4),
-            fraction(p)
-        )
-    }
-}
-
-fn choice_key(p: &BigRational) -> &'static str {
-    if p.is_zero() {
-        "stand"
-    } else if p.is_one() {
-        "draw"
-    } else {
-        "mixed"
-    }
-}
-
-/// A per-coup expectation for people: eight decimals.
-fn per_coup(value: &BigRational, lang: Lang) -> String {
-    if value.is_zero() {
-        "0".to_string()
-    } else {
-        lang.decimal(approx(value), 8)
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod audit;
 pub mod check;
+pub mod choices;
 pub mod condition;
 pub mod coup;
 pub mod depletion;

@@ -92,4 +92,5 @@ pub fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 mod check_choices;
+mod chemin;
 mod hostile_check_choices;
