@@ -219,7 +219,7 @@ pub fn block(name: &str) -> Option<String> {
                             lang.percent(5.0, 0)
                         }
                     );
-                    (label, game, solution)
+                    (label, solution)
                 })
                 .collect();
             Some(crate::render::choices::solutions_table(&rows, lang).to_markdown())
@@ -231,7 +231,7 @@ pub fn block(name: &str) -> Option<String> {
                 .iter()
                 .map(|(game, solution)| {
                     let label = crate::render::choices::describe_draws(&game.draws, lang);
-                    (label, game, solution)
+                    (label, solution)
                 })
                 .collect();
             Some(crate::render::choices::solutions_table(&rows, lang).to_markdown())

@@ -4,6 +4,7 @@
 
 use super::analysis::{describe_shoe, shoe_json};
 use super::table::{Align, Table};
+use super::tableau::banco_grid_header;
 use super::{Format, SCHEMA, approx, fraction, fraction_text};
 use crate::choices::{Draws, Game, Information, KnownHand, Solution};
 use crate::lang::Lang;
@@ -145,13 +146,7 @@ fn grid_letter(draws: &[&BigRational], lang: Lang) -> &'static str {
 /// Banco's strategy as the golden tableau is laid out: his totals 0–7 against Punto's third
 /// card 0–9 and "Punto stood", and the sets behind each `M` or `*` cell.
 fn banco_strategy(solution: &Solution, lang: Lang) -> (Table, Option<Table>) {
-    let stood = lang.pick("stood", "resté");
-    let corner = lang.pick("Banco \\ third card", "Banco \\ 3e carte");
-    let mut columns: Vec<(String, Align)> = vec![(corner.to_string(), Align::Left)];
-    columns.extend((0..10).map(|v| (v.to_string(), Align::Center)));
-    columns.push((stood.to_string(), Align::Center));
-    let borrowed: Vec<(&str, Align)> = columns.iter().map(|(h, a)| (h.as_str(), *a)).collect();
-    let mut grid = Table::new(&borrowed);
+    let mut grid = banco_grid_header(lang);
     let mut detail = Table::new(&[
         (lang.pick("Banco's hand", "Main de Banco"), Align::Left),
         (lang.pick("Punto", "Punto"), Align::Left),
@@ -279,25 +274,22 @@ fn solution_text(
         lang.semicolon(),
         commission_words(game, lang)
     ));
-    if game.is_zero_sum() {
-        out.push_str(&format!(
-            "{}{colon} {}{end}",
-            lang.pick(
-                "Value of the game (Punto's expectation per coup)",
-                "Valeur du jeu (espérance de Punto par coup)"
-            ),
-            expectation(&solution.punto_ev, lang)
-        ));
+    // Without commission Punto's expectation is the value of the game.
+    let punto_label = if game.is_zero_sum() {
+        lang.pick(
+            "Value of the game (Punto's expectation per coup)",
+            "Valeur du jeu (espérance de Punto par coup)",
+        )
     } else {
-        out.push_str(&format!(
-            "{}{colon} {}{end}",
-            lang.pick(
-                "Punto's expectation per coup",
-                "Espérance de Punto par coup"
-            ),
-            expectation(&solution.punto_ev, lang)
-        ));
-    }
+        lang.pick(
+            "Punto's expectation per coup",
+            "Espérance de Punto par coup",
+        )
+    };
+    out.push_str(&format!(
+        "{punto_label}{colon} {}{end}",
+        expectation(&solution.punto_ev, lang)
+    ));
     out.push_str(&format!(
         "{}{colon} {}\n\n",
         lang.pick(
@@ -536,7 +528,7 @@ pub fn banco_summary(solution: &Solution, lang: Lang) -> String {
 
 /// A summary of several solutions, one row each: its label, Punto's choices at 5, Banco's
 /// mixed cells, both sides' expectations and what is proved.
-pub fn solutions_table(rows: &[(String, &Game, &Solution)], lang: Lang) -> Table {
+pub fn solutions_table(rows: &[(String, &Solution)], lang: Lang) -> Table {
     let mut table = Table::new(&[
         (lang.pick("Game", "Jeu"), Align::Left),
         (lang.pick("Punto on 5", "Punto à 5"), Align::Left),
@@ -554,7 +546,7 @@ pub fn solutions_table(rows: &[(String, &Game, &Solution)], lang: Lang) -> Table
             Align::Left,
         ),
     ]);
-    for (label, _game, solution) in rows {
+    for (label, solution) in rows {
         let yes_no = |b: bool| {
             if b {
                 lang.pick("yes", "oui")

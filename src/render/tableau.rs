@@ -47,13 +47,7 @@ fn banco_cell(rules: &DrawingRules, banco_total: u8, punto_move: PuntoMove) -> O
 /// The golden Banco tableau: every Banco two-card total 0–9 against every Punto third card
 /// 0–9 and "Punto stood".
 pub fn banco_grid(rules: &DrawingRules, lang: Lang) -> Table {
-    let stood = lang.pick("stood", "resté");
-    let corner = lang.pick("Banco \\ third card", "Banco \\ 3e carte");
-    let mut columns: Vec<(String, Align)> = vec![(corner.to_string(), Align::Left)];
-    columns.extend((0..10).map(|v| (v.to_string(), Align::Center)));
-    columns.push((stood.to_string(), Align::Center));
-    let borrowed: Vec<(&str, Align)> = columns.iter().map(|(h, a)| (h.as_str(), *a)).collect();
-    let mut table = Table::new(&borrowed);
+    let mut table = banco_grid_header(lang);
     for total in 0..10u8 {
         let mut row = vec![total.to_string()];
         row.extend(
@@ -64,6 +58,18 @@ pub fn banco_grid(rules: &DrawingRules, lang: Lang) -> Table {
         table.row(row);
     }
     table
+}
+
+/// An empty grid laid out as the golden tableau: a corner, Punto's third card 0–9 and
+/// "stood" as columns; each row is one Banco total.
+pub fn banco_grid_header(lang: Lang) -> Table {
+    let stood = lang.pick("stood", "resté");
+    let corner = lang.pick("Banco \\ third card", "Banco \\ 3e carte");
+    let mut columns: Vec<(String, Align)> = vec![(corner.to_string(), Align::Left)];
+    columns.extend((0..10).map(|v| (v.to_string(), Align::Center)));
+    columns.push((stood.to_string(), Align::Center));
+    let borrowed: Vec<(&str, Align)> = columns.iter().map(|(h, a)| (h.as_str(), *a)).collect();
+    Table::new(&borrowed)
 }
 
 /// Punto's action on each two-card total.

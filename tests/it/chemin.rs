@@ -12,18 +12,6 @@ use punto_banco::rules::PuntoMove;
 use punto_banco::shoe::Shoe;
 use serde_json::Value;
 
-macro_rules! snapshot {
-    ($name:expr, $value:expr) => {
-        insta::with_settings!({
-            snapshot_path => "../../snapshots",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-        }, {
-            insta::assert_snapshot!($name, $value);
-        })
-    };
-}
-
 fn json(args: &[&str]) -> Value {
     let output = run(args, b"");
     succeeded(&output);

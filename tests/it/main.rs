@@ -1,5 +1,19 @@
 //! The integration tests: one binary, one module per concern.
 
+/// A named snapshot of a rendering for people, in the top-level snapshots/ folder (defined
+/// before the modules so that every one of them can use it).
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({
+            snapshot_path => "../../snapshots",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
 mod audit;
 mod batch;
 mod cards;

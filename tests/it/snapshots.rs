@@ -11,18 +11,6 @@ use punto_banco::render::tableau::{
 };
 use punto_banco::rules::Rules;
 
-macro_rules! snapshot {
-    ($name:expr, $value:expr) => {
-        insta::with_settings!({
-            snapshot_path => "../../snapshots",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-        }, {
-            insta::assert_snapshot!($name, $value);
-        })
-    };
-}
-
 #[test]
 fn golden_tableau() {
     let rules = Rules::reference();
