@@ -154,6 +154,7 @@ pub mod check;
 pub mod choices;
 pub mod coup;
 pub mod dealer;
+pub mod decisions;
 pub mod depletion;
 pub mod docs;
 pub mod engine;

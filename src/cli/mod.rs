@@ -8,6 +8,7 @@ mod check;
 mod chemin;
 mod completions;
 mod deal;
+mod decisions;
 #[cfg(feature = "docs-tool")]
 mod docs;
 mod eor;
@@ -57,6 +58,10 @@ enum Command {
     Rules(rules::RulesCommand),
     /// Deals one coup from cards in deal order (Punto, Banco, Punto, Banco, third cards) and explains it.
     Deal(deal::Deal),
+    /// The exact value of every drawing decision: each tableau cell and each Punto total, the
+    /// change of the Banco and Punto bets when the hand draws instead of stands, the better
+    /// action for each side, and where the tableau is not Banco's best response.
+    Decisions(decisions::DecisionsCommand),
     /// Checks a claimed rule set against the reference: every differing cell and what it costs,
     /// tariff differences, and whether each stated figure holds (exit 1 when one does not).
     Check(check::Check),
@@ -105,6 +110,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Analyze(args) => analyze::run(args, out),
         Command::Rules(args) => rules::run(args, out),
         Command::Deal(args) => deal::run(args, out),
+        Command::Decisions(args) => decisions::run(args, out),
         Command::Check(args) => check::run(args, out),
         Command::Chemin(args) => chemin::run(args, out),
         Command::Verify(args) => verify::run(args, out),

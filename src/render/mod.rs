@@ -9,6 +9,7 @@ pub mod check;
 pub mod choices;
 pub mod condition;
 pub mod coup;
+pub mod decisions;
 pub mod depletion;
 pub mod lab;
 pub mod oracle;

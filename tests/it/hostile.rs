@@ -432,6 +432,8 @@ fn a_failed_write_is_an_error_never_exit_0() {
         &["rules"],
         &["deal", "4H", "2S", "9C", "AD", "8D"],
         &["check", "data/claims/004-banque.tsv"],
+        &["chemin"],
+        &["decisions"],
         &["verify", "docs/examples/oracle/good.jsonl"],
         &["vectors"],
         &["fit", "docs/examples/oracle/counts.json"],

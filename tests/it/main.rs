@@ -107,4 +107,5 @@ pub fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
 }
 mod check_choices;
 mod chemin;
+mod decisions;
 mod hostile_check_choices;

@@ -1,0 +1,40 @@
+//! `punto-banco decisions`: the exact value of every drawing decision of a rule set, and
+//! which action is better for each side.
+
+use super::args::{OutputArgs, ShoeArgs};
+use super::failure::Failure;
+use super::output::put;
+use super::table::named_table;
+use clap::Args;
+use punto_banco::decisions::decisions;
+use punto_banco::render::decisions::render_decisions;
+use std::io::Write;
+
+/// The flags of `decisions`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  punto-banco decisions                        # the reference rules, 8 decks
+  punto-banco decisions -l fr -f markdown      # in French, as Markdown
+  punto-banco decisions -r banco-4-percent     # another tariff: the Banco bet pays a 4% commission
+  punto-banco decisions -d 1 --remove 5♠,5♥    # a depleted single deck
+  punto-banco decisions -f json                # every cell's exact change as \"n/d\"")]
+pub struct DecisionsCommand {
+    #[command(flatten)]
+    shoe: ShoeArgs,
+    /// The rule set (a file or a shipped variant's name); its shoe unless --decks/--ranks.
+    #[arg(short, long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Values every decision of the table's rules and writes them to `out`.
+pub fn run(args: DecisionsCommand, out: &mut dyn Write) -> Result<(), Failure> {
+    let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
+    let values = decisions(&shoe, &table.rules)?;
+    let (lang, format) = (args.output.lang(), args.output.format());
+    put(
+        out,
+        &render_decisions(&values, &table.name, lang, format, args.output.width()),
+    )
+}
