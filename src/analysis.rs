@@ -177,11 +177,16 @@ impl Analysis {
 
     /// The exact expected net change per unit staked on a bet.
     pub fn expected_net(&self, bet: &Bet) -> BigRational {
-        let mut sum = BigRational::from_integer(BigInt::from(0));
+        // A bet has a handful of nets: the weights of each are added as integers first, so
+        // that there is one rational product per net rather than one per final state.
+        let mut by_net: BTreeMap<Ratio<i64>, BigUint> = BTreeMap::new();
         for (state, weight) in self.states() {
-            let net = ratio_to_big(bet.net(state));
-            sum += net * BigRational::from_integer(BigInt::from(weight));
+            *by_net.entry(bet.net(state)).or_default() += weight;
         }
+        let sum: BigRational = by_net
+            .into_iter()
+            .map(|(net, count)| ratio_to_big(net) * BigRational::from_integer(BigInt::from(count)))
+            .sum();
         sum / BigRational::from_integer(BigInt::from(self.total.clone()))
     }
 
