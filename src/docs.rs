@@ -89,6 +89,8 @@ pub const BLOCKS: &[&str] = &[
     "chemin:totals|banco-cards|both-cards:en|fr (Chemin de Fer solved, eight decks)",
     "chemin-summary:en|fr (every model, with and without a 5% commission)",
     "chemin-decks:en|fr (Banco's cards known, one to eight decks and an infinite shoe)",
+    "decisions:en|fr (the value of every drawing decision, eight decks, reference rules)",
+    "decisions-summary:en|fr (where the rules are not each hand's best response, by shoe and tariff)",
 ];
 
 /// The Markdown content of a named block.
@@ -236,8 +238,56 @@ pub fn block(name: &str) -> Option<String> {
                 .collect();
             Some(crate::render::choices::solutions_table(&rows, lang).to_markdown())
         }
+        ["decisions", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let values = crate::decisions::decisions(&Shoe::reference(), &rules).ok()?;
+            Some(crate::render::decisions::decisions_markdown(
+                &values,
+                "reference",
+                lang,
+                3,
+            ))
+        }
+        ["decisions-summary", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let rows: Vec<_> = decisions_summary()?
+                .iter()
+                .map(|(shoe, name, values)| {
+                    let shoe = crate::render::analysis::describe_shoe(shoe, lang);
+                    (format!("{shoe}, `{name}`"), values)
+                })
+                .collect();
+            Some(crate::render::decisions::summary_table(&rows, lang).to_markdown())
+        }
         _ => None,
     }
+}
+
+/// The rows of the docs' summary of best responses: the reference rules on one, six and
+/// eight decks, then each shipped variant that changes the main bets' tariff, on eight decks.
+type Valued = Vec<(Shoe, &'static str, crate::decisions::Decisions)>;
+
+/// The summary's rows, valued once per process for both languages.
+fn decisions_summary() -> Option<&'static Valued> {
+    static VALUED: std::sync::OnceLock<Option<Valued>> = std::sync::OnceLock::new();
+    VALUED
+        .get_or_init(|| {
+            let mut rows = Vec::new();
+            for decks in [8, 6, 1] {
+                let shoe = Shoe::decks(decks).ok()?;
+                let values = crate::decisions::decisions(&shoe, &Rules::reference()).ok()?;
+                rows.push((shoe, "reference", values));
+            }
+            for name in ["banco-4-percent", "super-6", "ez-baccarat"] {
+                let set =
+                    crate::variants::RuleSet::from_json(crate::variants::shipped(name)?).ok()?;
+                let shoe = set.shoe_or_reference();
+                let values = crate::decisions::decisions(&shoe, set.rules()).ok()?;
+                rows.push((shoe, name, values));
+            }
+            Some(rows)
+        })
+        .as_ref()
 }
 
 /// The commission of the docs' non-zero-sum Chemin de Fer: 5% of Banco's winnings.

@@ -299,14 +299,17 @@ fn decisions_text(
     };
     let colon = lang.colon();
     let mut out = String::new();
+    let rules = match lang {
+        Lang::En => format!("{rules_name} rules"),
+        Lang::Fr => format!("règles {rules_name}"),
+    };
     out.push_str(&heading(&format!(
-        "{}{colon} {}, {} {rules_name}",
+        "{}{colon} {}, {rules}",
         lang.pick(
             "The value of every drawing decision",
             "La valeur de chaque décision de tirage"
         ),
         describe_shoe(&decisions.shoe, lang),
-        lang.pick("rules", "règles")
     )));
     out.push_str(lang.pick(
         "Each figure is the change in a bet's expected net per coup, in percentage points of \
@@ -430,4 +433,75 @@ pub fn decisions_json(decisions: &Decisions, rules_name: &str) -> serde_json::Va
             "punto": best_response(Hand::Punto),
         },
     })
+}
+
+/// A decision in a tableau's notation: `(4, 1)` for Banco on 4 against a third card 1,
+/// `(6, stood)` when Punto stood, `5` for Punto's total.
+fn place_short(place: Place, lang: Lang) -> String {
+    match place {
+        Place::Banco {
+            total,
+            punto_move: PuntoMove::Drew(v),
+        } => format!("({total}, {v})"),
+        Place::Banco {
+            total,
+            punto_move: PuntoMove::Stood,
+        } => format!("({total}, {})", lang.pick("stood", "resté")),
+        Place::Punto { total } => total.to_string(),
+    }
+}
+
+/// Several shoes or rule sets side by side, a row each: where Banco's tableau and Punto's rule
+/// are not the best response for the bet on their own hand, and what the best response is
+/// worth to that bet.
+pub fn summary_table(rows: &[(String, &Decisions)], lang: Lang) -> Table {
+    let mut table = Table::new(&[
+        (lang.pick("Shoe and rules", "Sabot et règles"), Align::Left),
+        (
+            lang.pick(
+                "Cells not Banco's best response (total, third card)",
+                "Cases où Banco ne joue pas sa meilleure réponse (total, 3e carte)",
+            ),
+            Align::Left,
+        ),
+        (
+            lang.pick(
+                "The Banco bet gains (pp per coup)",
+                "Gain du pari Banco (points par coup)",
+            ),
+            Align::Right,
+        ),
+        (
+            lang.pick(
+                "Punto totals not his best response",
+                "Totaux où Punto ne joue pas sa meilleure réponse",
+            ),
+            Align::Left,
+        ),
+    ]);
+    let list = |decisions: &Decisions, hand| {
+        let places: Vec<String> = decisions
+            .not_best(hand)
+            .map(|v| place_short(v.place, lang))
+            .collect();
+        if places.is_empty() {
+            // Cases are feminine in French, totals masculine.
+            let none = match hand {
+                Hand::Banco => "aucune",
+                Hand::Punto => "aucun",
+            };
+            lang.pick("none", none).to_string()
+        } else {
+            places.join(", ")
+        }
+    };
+    for (label, decisions) in rows {
+        table.row(vec![
+            label.clone(),
+            list(decisions, Hand::Banco),
+            points(&decisions.best_response_gain(Hand::Banco), lang),
+            list(decisions, Hand::Punto),
+        ]);
+    }
+    table
 }
