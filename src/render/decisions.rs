@@ -4,7 +4,7 @@
 use super::analysis::{describe_shoe, shoe_json};
 use super::choices::cell_tail;
 use super::table::{Align, Table};
-use super::tableau::banco_grid_header;
+use super::tableau::{banco_grid_header, cell};
 use super::{Format, SCHEMA, action_key, approx, fraction, percentage_points};
 use crate::decisions::{Best, Decisions, Place, Value};
 use crate::lang::Lang;
@@ -46,14 +46,6 @@ fn points(change: &BigRational, lang: Lang) -> String {
     percentage_points(change, lang, 4)
 }
 
-/// The letter of an action in the grids: D/T draws, S/R stands.
-fn letter(action: Action, lang: Lang) -> &'static str {
-    match action {
-        Action::Draw => lang.pick("D", "T"),
-        Action::Stand => lang.pick("S", "R"),
-    }
-}
-
 /// "draws", "stands", or "either" for the better action.
 fn best_text(best: Best, lang: Lang) -> &'static str {
     match best {
@@ -89,7 +81,7 @@ fn banco_grid(decisions: &Decisions, bet: Hand, lang: Lang) -> Table {
             };
             row.push(format!(
                 "{} {}{mark}",
-                letter(value.tableau, lang),
+                cell(Some(value.tableau), lang),
                 points(value.draw_minus_stand.on(bet), lang)
             ));
         }

@@ -15,7 +15,7 @@ use num_rational::BigRational;
 use serde_json::{Value, json};
 
 /// The one-letter cell of the grid: D/S in English, T/R (tire/reste) in French, N for a natural.
-fn cell(action: Option<Action>, lang: Lang) -> &'static str {
+pub fn cell(action: Option<Action>, lang: Lang) -> &'static str {
     match action {
         None => "N",
         Some(Action::Draw) => lang.pick("D", "T"),
@@ -84,12 +84,7 @@ pub fn punto_grid(rules: &DrawingRules, lang: Lang) -> Table {
     let mut row = vec![lang.pick("action", "action").to_string()];
     row.extend((0..10u8).map(|t| {
         let action = (!rules.is_natural(t)).then(|| rules.punto_action(t));
-        match action {
-            None => "N",
-            Some(Action::Draw) => lang.pick("D", "T"),
-            Some(Action::Stand) => lang.pick("S", "R"),
-        }
-        .to_string()
+        cell(action, lang).to_string()
     }));
     table.row(row);
     table
