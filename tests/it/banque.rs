@@ -15,3 +15,26 @@ fn equal_stakes_draw_at_five_with_nine_elevenths() {
     assert_eq!(equilibrium.vertices.len(), 2);
     assert!(solution.certified());
 }
+#[test]
+fn explore() {
+    for (n, d) in [(1, 2), (1, 20), (1, 10), (9, 10)] {
+        let t = std::time::Instant::now();
+        let s = Banque::new(Ratio::new(n, d)).unwrap().solve().unwrap();
+        println!("theta {n}/{d} cells {:?} time {:?}", s.cells, t.elapsed());
+    }
+}
+#[test]
+fn explore2() {
+    for (n, d) in [(1, 2), (1, 20), (1, 10), (9, 10)] {
+        let s = Banque::new(Ratio::new(n, d)).unwrap().solve().unwrap();
+        for e in &s.equilibria {
+            println!(
+                "theta {n}/{d} complete {} p = {} , {} certified {}",
+                s.complete(),
+                e.draw_at_5[0],
+                e.draw_at_5[1],
+                e.certificate.certified()
+            );
+        }
+    }
+}

@@ -24,6 +24,7 @@ use super::{
     Banque, BanqueForm, Bilinear, Certificate, Equilibrium, Profile, Quadratic, Solution,
     Unresolved, UnresolvedReason,
 };
+use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
@@ -33,17 +34,16 @@ type Point = [Quadratic; 2];
 /// The most of Banco's free sets a linear program or an arc examines.
 const MAX_FREE: usize = 10;
 
-/// `c0 + c1·p` in the other Punto's probability.
+/// `c0 + c1·p` in the other Punto's probability, with integer coefficients: every Punto
+/// margin is scaled by one positive common denominator, which changes no sign and no zero.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Linear([BigRational; 2]);
+struct Linear([BigInt; 2]);
 
 impl Linear {
     fn at(&self, p: &Quadratic) -> Quadratic {
-        Quadratic::from(&self.0[0]) + &(p * &self.0[1])
-    }
-
-    fn at_rational(&self, p: &BigRational) -> BigRational {
-        &self.0[0] + &self.0[1] * p
+        let [c0, c1] = &self.0;
+        Quadratic::from(BigRational::from_integer(c0.clone()))
+            + &(p * &BigRational::from_integer(c1.clone()))
     }
 
     fn add(&mut self, other: &Linear, sign: bool) {
@@ -61,41 +61,91 @@ impl Linear {
     }
 
     /// As a bilinear polynomial of (p₁, p₂), for Punto `i` (whose margin reads the other's p).
-    fn lift(&self, i: usize) -> Bilinear {
+    fn lift(&self, i: usize) -> Poly {
         let [c0, c1] = self.0.clone();
-        let zero = BigRational::zero;
+        let zero = BigInt::zero;
         match i {
-            0 => Bilinear {
-                constant: c0,
-                p1: zero(),
-                p2: c1,
-                both: zero(),
-            },
-            _ => Bilinear {
-                constant: c0,
-                p1: c1,
-                p2: zero(),
-                both: zero(),
-            },
+            0 => Poly([c0, zero(), c1, zero()]),
+            _ => Poly([c0, c1, zero(), zero()]),
         }
     }
 }
 
+/// `c[0] + c[1]·p₁ + c[2]·p₂ + c[3]·p₁·p₂` with integer coefficients: a curve's equation,
+/// whose zeros do not change when it is scaled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Poly([BigInt; 4]);
+
+impl Poly {
+    /// A rational polynomial scaled to integers by its coefficients' common denominator.
+    fn of(b: &Bilinear) -> Poly {
+        let coefficients = [&b.constant, &b.p1, &b.p2, &b.both];
+        let mut scale = BigInt::one();
+        for c in coefficients {
+            scale = lcm(&scale, c.denom());
+        }
+        Poly(coefficients.map(|c| c.numer() * (&scale / c.denom())))
+    }
+
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(Zero::is_zero)
+    }
+
+    fn at(&self, point: &Point) -> Quadratic {
+        let r = |c: &BigInt| BigRational::from_integer(c.clone());
+        let [c0, c1, c2, c3] = &self.0;
+        let [x, y] = point;
+        Quadratic::from(r(c0)) + &(x * &r(c1)) + &(y * &r(c2)) + &(&(x * y) * &r(c3))
+    }
+
+    /// Divided by the gcd of its coefficients, its first non-zero coefficient positive.
+    fn normalised(mut self) -> Poly {
+        let mut g = BigInt::zero();
+        for c in &self.0 {
+            g = gcd(g, c.abs());
+        }
+        let negative = self
+            .0
+            .iter()
+            .find(|c| !c.is_zero())
+            .is_some_and(|c| c.is_negative());
+        if !g.is_zero() {
+            for c in &mut self.0 {
+                *c = &*c / &g;
+                if negative {
+                    *c = -&*c;
+                }
+            }
+        }
+        self
+    }
+}
+
+fn gcd(mut a: BigInt, mut b: BigInt) -> BigInt {
+    while !b.is_zero() {
+        let r = &a % &b;
+        a = b;
+        b = r;
+    }
+    a.abs()
+}
+
+fn lcm(a: &BigInt, b: &BigInt) -> BigInt {
+    a / gcd(a.clone(), b.clone()) * b
+}
+
 /// `one(p₂)·two(p₁) − three(p₂)·four(p₁)`: Punto 1's linear functions read p₂, Punto 2's p₁.
-fn cross(one: &Linear, two: &Linear, three: &Linear, four: &Linear) -> Bilinear {
-    let product = |a: &Linear, b: &Linear| Bilinear {
-        constant: &a.0[0] * &b.0[0],
-        p1: &a.0[0] * &b.0[1],
-        p2: &a.0[1] * &b.0[0],
-        both: &a.0[1] * &b.0[1],
+fn cross(one: &Linear, two: &Linear, three: &Linear, four: &Linear) -> Poly {
+    let product = |a: &Linear, b: &Linear| {
+        [
+            &a.0[0] * &b.0[0],
+            &a.0[0] * &b.0[1],
+            &a.0[1] * &b.0[0],
+            &a.0[1] * &b.0[1],
+        ]
     };
     let (x, y) = (product(one, two), product(three, four));
-    Bilinear {
-        constant: x.constant - y.constant,
-        p1: x.p1 - y.p1,
-        p2: x.p2 - y.p2,
-        both: x.both - y.both,
-    }
+    Poly(std::array::from_fn(|j| &x[j] - &y[j]))
 }
 
 /// A Punto's choice at 5 as his probability says: stand, draw, or mix.
@@ -124,25 +174,15 @@ enum Component {
     /// p₂ = y.
     Horizontal(BigRational),
     /// An irreducible bilinear polynomial's zeros, a graph over p₁ (normalised).
-    Graph(Bilinear),
+    Graph(Poly),
 }
 
 impl Component {
-    fn poly(&self) -> Bilinear {
-        let (zero, one) = (BigRational::zero, BigRational::one);
+    fn poly(&self) -> Poly {
+        let zero = BigInt::zero;
         match self {
-            Component::Vertical(x) => Bilinear {
-                constant: -x,
-                p1: one(),
-                p2: zero(),
-                both: zero(),
-            },
-            Component::Horizontal(y) => Bilinear {
-                constant: -y,
-                p1: zero(),
-                p2: one(),
-                both: zero(),
-            },
+            Component::Vertical(x) => Poly([-x.numer(), x.denom().clone(), zero(), zero()]),
+            Component::Horizontal(y) => Poly([-y.numer(), zero(), y.denom().clone(), zero()]),
             Component::Graph(g) => g.clone(),
         }
     }
@@ -161,11 +201,13 @@ impl Component {
             Component::Vertical(x) => Some([Quadratic::from(x), Quadratic::from(t)]),
             Component::Horizontal(y) => Some([Quadratic::from(t), Quadratic::from(y)]),
             Component::Graph(g) => {
-                let denominator = &g.p2 + &g.both * t;
+                let r = |c: &BigInt| BigRational::from_integer(c.clone());
+                let [a, b, c, d] = &g.0;
+                let denominator = r(c) + r(d) * t;
                 if denominator.is_zero() {
                     return None;
                 }
-                let y = -(&g.constant + &g.p1 * t) / denominator;
+                let y = -(r(a) + r(b) * t) / denominator;
                 Some([Quadratic::from(t), Quadratic::from(y)])
             }
         }
@@ -173,36 +215,27 @@ impl Component {
 }
 
 /// The components of a polynomial's zeros that meet the square.
-fn components(poly: &Bilinear) -> Vec<Component> {
-    let (a, b, c, d) = (&poly.constant, &poly.p1, &poly.p2, &poly.both);
+fn components(poly: &Poly) -> Vec<Component> {
+    let [a, b, c, d] = &poly.0;
     let unit = |v: &BigRational| !v.is_negative() && v <= &BigRational::one();
+    let ratio = |n: &BigInt, m: &BigInt| BigRational::new(n.clone(), m.clone());
     let mut out = Vec::new();
     if a * d == b * c {
         // d·(p₁ + c/d)·(p₂ + b/d), or a line.
         if !d.is_zero() {
-            out.push(Component::Vertical(-c / d));
-            out.push(Component::Horizontal(-b / d));
+            out.push(Component::Vertical(ratio(&-c, d)));
+            out.push(Component::Horizontal(ratio(&-b, d)));
         } else if b.is_zero() && !c.is_zero() {
-            out.push(Component::Horizontal(-a / c));
+            out.push(Component::Horizontal(ratio(&-a, c)));
         } else if c.is_zero() && !b.is_zero() {
-            out.push(Component::Vertical(-a / b));
+            out.push(Component::Vertical(ratio(&-a, b)));
         }
         out.retain(|component| match component {
             Component::Vertical(v) | Component::Horizontal(v) => unit(v),
             Component::Graph(_) => true,
         });
     } else {
-        let first = [a, b, c, d]
-            .into_iter()
-            .find(|v| !v.is_zero())
-            .cloned()
-            .unwrap_or_else(BigRational::one);
-        out.push(Component::Graph(Bilinear {
-            constant: a / &first,
-            p1: b / &first,
-            p2: c / &first,
-            both: d / &first,
-        }));
+        out.push(Component::Graph(poly.clone().normalised()));
     }
     out
 }
@@ -215,21 +248,20 @@ enum Meet {
 }
 
 /// The real roots of `a2·x² + a1·x + a0`; `None` when every coefficient is zero.
-fn roots(a2: &BigRational, a1: &BigRational, a0: &BigRational) -> Option<Vec<Quadratic>> {
+fn roots(a2: &BigInt, a1: &BigInt, a0: &BigInt) -> Option<Vec<Quadratic>> {
+    let r = |c: &BigInt| BigRational::from_integer(c.clone());
     if a2.is_zero() {
         if a1.is_zero() {
             return if a0.is_zero() { None } else { Some(Vec::new()) };
         }
-        return Some(vec![Quadratic::from(-a0 / a1)]);
+        return Some(vec![Quadratic::from(BigRational::new(-a0, a1.clone()))]);
     }
-    let four = BigRational::from_integer(4.into());
-    let discriminant = a1 * a1 - four * a2 * a0;
-    let Some(root) = Quadratic::sqrt(&discriminant) else {
+    let discriminant = a1 * a1 - BigInt::from(4) * a2 * a0;
+    let Some(root) = Quadratic::sqrt(&r(&discriminant)) else {
         return Some(Vec::new());
     };
-    let two_a2 = BigRational::from_integer(2.into()) * a2;
-    let inverse = BigRational::one() / two_a2;
-    let minus_a1 = Quadratic::from(-a1);
+    let inverse = BigRational::new(BigInt::one(), BigInt::from(2) * a2);
+    let minus_a1 = Quadratic::from(r(&-a1));
     let mut out = vec![&(&minus_a1 + &root) * &inverse];
     if !root.is_zero() {
         out.push(&(&minus_a1 - &root) * &inverse);
@@ -237,44 +269,98 @@ fn roots(a2: &BigRational, a1: &BigRational, a0: &BigRational) -> Option<Vec<Qua
     Some(out)
 }
 
-fn meet(poly: &Bilinear, component: &Component) -> Meet {
-    let (a, b, c, d) = (&poly.constant, &poly.p1, &poly.p2, &poly.both);
+/// Whether `a2·x² + a1·x + a0` may vanish in `[low, high]`: false only when it provably
+/// does not (its signs at both ends agree and its vertex is outside, or it has no real root),
+/// a test in integers that spares the exact roots of most curves.
+fn may_vanish_in(a: [&BigInt; 3], range: &(BigRational, BigRational)) -> bool {
+    let [a2, a1, a0] = a;
+    let value = |x: &BigRational| {
+        let (n, d) = (x.numer(), x.denom());
+        (a2 * n * n + a1 * n * d + a0 * d * d).sign()
+    };
+    let (low, high) = range;
+    let (at_low, at_high) = (value(low), value(high));
+    use num_bigint::Sign::{Minus, NoSign, Plus};
+    if at_low == NoSign || at_high == NoSign || at_low != at_high {
+        return true;
+    }
+    if a2.is_zero() {
+        return false;
+    }
+    let discriminant = a1 * a1 - BigInt::from(4) * a2 * a0;
+    if discriminant.is_negative() {
+        return false;
+    }
+    // The vertex −a1/(2·a2) strictly between the ends.
+    let side = |x: &BigRational| {
+        let s = (-a1 * x.denom() - BigInt::from(2) * a2 * x.numer()).sign();
+        match (s, a2.sign()) {
+            (NoSign, _) => NoSign,
+            (x, y) if x == y => Plus,
+            _ => Minus,
+        }
+    };
+    side(low) == Plus && side(high) == Minus
+}
+
+fn meet(poly: &Poly, component: &Component) -> Meet {
+    meet_within(poly, component, None)
+}
+
+/// Where a polynomial's zeros meet a component, leaving out points whose parameter provably
+/// lies outside `range`.
+fn meet_within(
+    poly: &Poly,
+    component: &Component,
+    range: Option<&(BigRational, BigRational)>,
+) -> Meet {
+    let [a, b, c, d] = &poly.0;
+    let line = |alpha: BigInt, beta: BigInt| {
+        if beta.is_zero() {
+            if alpha.is_zero() { None } else { Some(None) }
+        } else {
+            Some(Some(BigRational::new(-alpha, beta)))
+        }
+    };
     match component {
         Component::Vertical(x) => {
-            let (alpha, beta) = (a + b * x, c + d * x);
-            if beta.is_zero() {
-                return if alpha.is_zero() {
-                    Meet::Whole
-                } else {
-                    Meet::Points(Vec::new())
-                };
+            let (n, m) = (x.numer(), x.denom());
+            match line(a * m + b * n, c * m + d * n) {
+                None => Meet::Whole,
+                Some(None) => Meet::Points(Vec::new()),
+                Some(Some(y)) => Meet::Points(vec![[Quadratic::from(x), Quadratic::from(y)]]),
             }
-            Meet::Points(vec![[Quadratic::from(x), Quadratic::from(-alpha / beta)]])
         }
         Component::Horizontal(y) => {
-            let (alpha, beta) = (a + c * y, b + d * y);
-            if beta.is_zero() {
-                return if alpha.is_zero() {
-                    Meet::Whole
-                } else {
-                    Meet::Points(Vec::new())
-                };
+            let (n, m) = (y.numer(), y.denom());
+            match line(a * m + c * n, b * m + d * n) {
+                None => Meet::Whole,
+                Some(None) => Meet::Points(Vec::new()),
+                Some(Some(x)) => Meet::Points(vec![[Quadratic::from(x), Quadratic::from(y)]]),
             }
-            Meet::Points(vec![[Quadratic::from(-alpha / beta), Quadratic::from(y)]])
         }
         Component::Graph(g) => {
-            let (ga, gb, gc, gd) = (&g.constant, &g.p1, &g.p2, &g.both);
+            let [ga, gb, gc, gd] = &g.0;
             // (a + b·x)(gc + gd·x) − (c + d·x)(ga + gb·x) = 0 along y = −(ga + gb·x)/(gc + gd·x).
             let a2 = b * gd - d * gb;
             let a1 = a * gd + b * gc - c * gb - d * ga;
             let a0 = a * gc - c * ga;
+            if a2.is_zero() && a1.is_zero() && a0.is_zero() {
+                return Meet::Whole;
+            }
+            if let Some(range) = range
+                && !may_vanish_in([&a2, &a1, &a0], range)
+            {
+                return Meet::Points(Vec::new());
+            }
             let Some(xs) = roots(&a2, &a1, &a0) else {
                 return Meet::Whole;
             };
+            let r = |c: &BigInt| BigRational::from_integer(c.clone());
             let mut points = Vec::new();
             for x in xs {
-                let denominator = Quadratic::from(gc) + &(&x * gd);
-                let numerator = -(Quadratic::from(ga) + &(&x * gb));
+                let denominator = Quadratic::from(r(gc)) + &(&x * &r(gd));
+                let numerator = -(Quadratic::from(r(ga)) + &(&x * &r(gb)));
                 if let Some(y) = numerator.checked_div(&denominator) {
                     points.push([x, y]);
                 }
@@ -314,7 +400,7 @@ struct Found {
 struct Setting<'a> {
     game: &'a Banque,
     form: &'a BanqueForm,
-    margins: Vec<Bilinear>,
+    margins: Vec<Poly>,
     /// The sets whose margin vanishes somewhere in the square (and not everywhere).
     crossing: Vec<usize>,
     /// The sets whose margin vanishes everywhere.
@@ -330,7 +416,7 @@ struct Setting<'a> {
 
 impl<'a> Setting<'a> {
     fn new(game: &'a Banque, form: &'a BanqueForm) -> Setting<'a> {
-        let margins = game.banco_margins(form);
+        let margins: Vec<Poly> = game.banco_margins(form).iter().map(Poly::of).collect();
         let mut crossing = Vec::new();
         let mut zero = Vec::new();
         let mut fixed = vec![false; margins.len()];
@@ -340,37 +426,34 @@ impl<'a> Setting<'a> {
                 continue;
             }
             // A bilinear function's extremes over the square are at its corners.
-            let corners = [
-                m.constant.clone(),
-                &m.constant + &m.p1,
-                &m.constant + &m.p2,
-                &m.constant + &m.p1 + &m.p2 + &m.both,
-            ];
-            let low = corners
-                .iter()
-                .min()
-                .cloned()
-                .unwrap_or_else(BigRational::zero);
-            let high = corners
-                .iter()
-                .max()
-                .cloned()
-                .unwrap_or_else(BigRational::zero);
+            let [c0, c1, c2, c3] = &m.0;
+            let corners = [c0.clone(), c0 + c1, c0 + c2, c0 + c1 + c2 + c3];
+            let low = corners.iter().min().cloned().unwrap_or_else(BigInt::zero);
+            let high = corners.iter().max().cloned().unwrap_or_else(BigInt::zero);
             if !low.is_positive() && !high.is_negative() {
                 crossing.push(k);
             } else {
                 fixed[k] = low.is_positive();
             }
         }
+        // Each Punto's margin at 5, scaled to integers by one common denominator.
         let slopes = |i: usize| -> (Linear, Vec<Linear>) {
             let result = &form.results[i];
-            let base = Linear(result.base.derivative(i));
-            let sets = result
-                .per_set
-                .iter()
-                .map(|b| Linear(b.derivative(i)))
+            let rational: Vec<[BigRational; 2]> = std::iter::once(&result.base)
+                .chain(&result.per_set)
+                .map(|b| b.derivative(i))
                 .collect();
-            (base, sets)
+            let mut scale = BigInt::one();
+            for c in rational.iter().flatten() {
+                scale = lcm(&scale, c.denom());
+            }
+            let mut all = rational
+                .iter()
+                .map(|pair| Linear(pair.clone().map(|c| c.numer() * (&scale / c.denom()))));
+            let base = all
+                .next()
+                .unwrap_or(Linear([BigInt::zero(), BigInt::zero()]));
+            (base, all.collect())
         };
         let (base_1, sets_1) = slopes(0);
         let (base_2, sets_2) = slopes(1);
@@ -427,6 +510,17 @@ impl<'a> Setting<'a> {
     fn point(&self, point: &Point) -> Result<Option<Found>, UnresolvedReason> {
         let state = self.state_at(point);
         let parts = self.pure_parts(&state.draws);
+        self.point_in(point, state, &parts)
+    }
+
+    /// The equilibria at a point where Banco's choices are `state` (known from the cell the
+    /// point lies in), his pure choices giving the Puntos' margins `parts`.
+    fn point_in(
+        &self,
+        point: &Point,
+        state: State,
+        parts: &[Linear; 2],
+    ) -> Result<Option<Found>, UnresolvedReason> {
         let kinds = [kind(&point[0]), kind(&point[1])];
         let used: Vec<usize> = state
             .free
@@ -507,7 +601,7 @@ impl<'a> Setting<'a> {
             e
         };
         // Where the linear program's feasibility can change along the arc.
-        let mut events: Vec<Bilinear> = Vec::new();
+        let mut events: Vec<Poly> = Vec::new();
         for bits in 0..1usize << n {
             for i in 0..2 {
                 events.push(with_bits(i, bits, usize::MAX).lift(i));
@@ -526,9 +620,10 @@ impl<'a> Setting<'a> {
             }
         }
         let [low, high] = bounds;
+        let rounded = (low.enclose(40).0, high.enclose(40).1);
         let mut breaks: Vec<Point> = Vec::new();
         for event in events.iter().filter(|e| !e.is_zero()) {
-            if let Meet::Points(points) = meet(event, component) {
+            if let Meet::Points(points) = meet_within(event, component, Some(&rounded)) {
                 for point in points {
                     let t = component.param(&point);
                     if t > low && t < high {
@@ -539,8 +634,23 @@ impl<'a> Setting<'a> {
         }
         breaks.sort_by(|a, b| component.param(a).cmp(component.param(b)));
         breaks.dedup_by(|a, b| component.param(a) == component.param(b));
+        // Every point of the open arc has the sample's pure choices and free sets.
+        let within = |point: &Point| {
+            let state = State {
+                draws: state.draws.clone(),
+                free: state.free.clone(),
+            };
+            self.point_in(point, state, &parts)
+        };
         for point in &breaks {
-            self.record(point, found, unresolved);
+            match within(point) {
+                Ok(Some(f)) => found.push(f),
+                Ok(None) => {}
+                Err(reason) => unresolved.push(Unresolved {
+                    reason,
+                    near: point.clone(),
+                }),
+            }
         }
         let mut ends: Vec<&Quadratic> = vec![low];
         ends.extend(breaks.iter().map(|p| component.param(p)));
@@ -555,7 +665,7 @@ impl<'a> Setting<'a> {
             if !in_square(&point) {
                 continue;
             }
-            match self.point(&point) {
+            match within(&point) {
                 Ok(None) => {}
                 Ok(Some(_)) => unresolved.push(Unresolved {
                     reason: UnresolvedReason::Continuum,
@@ -592,10 +702,11 @@ impl<'a> Setting<'a> {
         // Each crossing margin at this abscissa, linear in p₂, and where it changes sign.
         let mut crossings: Vec<(BigRational, usize)> = Vec::new();
         for &k in &self.crossing {
-            let m = &self.margins[k];
-            let slope = &m.p2 + &m.both * x;
+            let [c0, c1, c2, c3] = &self.margins[k].0;
+            let (n, d) = (x.numer(), x.denom());
+            let slope = c2 * d + c3 * n;
             if !slope.is_zero() {
-                let root = -(&m.constant + &m.p1 * x) / slope;
+                let root = BigRational::new(-(c0 * d + c1 * n), slope);
                 if root.is_positive() && root < BigRational::one() {
                     crossings.push((root, k));
                 }
@@ -655,8 +766,8 @@ impl<'a> Setting<'a> {
             if one.0[1].is_zero() || two_.0[1].is_zero() {
                 continue;
             }
-            let p2 = -&one.0[0] / &one.0[1];
-            let p1 = -&two_.0[0] / &two_.0[1];
+            let p2 = BigRational::new(-&one.0[0], one.0[1].clone());
+            let p1 = BigRational::new(-&two_.0[0], two_.0[1].clone());
             let inside = |v: &BigRational| v.is_positive() && v < &BigRational::one();
             let (q1, q2) = (Quadratic::from(&p1), Quadratic::from(&p2));
             if !inside(&p1) || !inside(&p2) || &q1 < low || &q1 > high {
@@ -665,7 +776,6 @@ impl<'a> Setting<'a> {
             let point = [q1, q2];
             let there = self.state_at(&point);
             if there.free.is_empty() && there.draws == draws {
-                debug_assert!(one.at_rational(&p2).is_zero());
                 self.record(&point, found, unresolved);
             }
         }

@@ -24,7 +24,7 @@ use std::fmt;
 /// assert_eq!(&root * &root, Quadratic::from(two));
 /// assert!(root > Quadratic::from(BigRational::new(141.into(), 100.into())));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Quadratic {
     rational: BigRational,
     surd: BigRational,
@@ -47,7 +47,7 @@ impl From<&BigRational> for Quadratic {
     }
 }
 
-/// Small primes whose squares are taken out of a radicand, so that it reads simply.
+/// The numbers whose squares are taken out of a radicand when it is written.
 const SQUARE_FACTORS: u32 = 1000;
 
 impl Quadratic {
@@ -72,9 +72,8 @@ impl Quadratic {
         if value.is_negative() {
             return None;
         }
-        // √(n/m) = √(n·m)/m, then square factors out of n·m.
-        let mut radicand = value.numer() * value.denom();
-        let mut outside = BigInt::one();
+        // √(n/m) = √(n·m)/m.
+        let radicand = value.numer() * value.denom();
         let root = radicand.sqrt();
         if &root * &root == radicand {
             return Some(Quadratic::from(BigRational::new(
@@ -82,16 +81,9 @@ impl Quadratic {
                 value.denom().clone(),
             )));
         }
-        for p in 2..SQUARE_FACTORS {
-            let square = BigInt::from(p * p);
-            while (&radicand % &square).is_zero() {
-                radicand /= &square;
-                outside *= p;
-            }
-        }
         Some(Quadratic {
             rational: BigRational::zero(),
-            surd: BigRational::new(outside, value.denom().clone()),
+            surd: BigRational::new(BigInt::one(), value.denom().clone()),
             radicand,
         })
     }
@@ -239,15 +231,26 @@ impl Quadratic {
                 format!("{}{}/{}", sign(r.numer()), r.numer().abs(), r.denom())
             };
         }
+        // Small square factors come out of the radicand: b√(s²·d) = (b·s)√d.
+        let mut radicand = self.radicand.clone();
+        let mut outside = BigInt::one();
+        for p in 2..SQUARE_FACTORS {
+            let square = BigInt::from(p * p);
+            while (&radicand % &square).is_zero() {
+                radicand /= &square;
+                outside *= p;
+            }
+        }
+        let surd_part = &self.surd * BigRational::from_integer(outside);
         // (u + v√d)/w over the least common denominator.
-        let (da, db) = (self.rational.denom(), self.surd.denom());
+        let (da, db) = (self.rational.denom(), surd_part.denom());
         let w = da / gcd(da.clone(), db.clone()) * db;
         let u = self.rational.numer() * (&w / da);
-        let v = self.surd.numer() * (&w / db);
+        let v = surd_part.numer() * (&w / db);
         let surd = if v.abs().is_one() {
-            format!("{root}{}", self.radicand)
+            format!("{root}{radicand}")
         } else {
-            format!("{}{root}{}", v.abs(), self.radicand)
+            format!("{}{root}{radicand}", v.abs())
         };
         let body = if u.is_zero() {
             format!("{}{surd}", sign(&v))
@@ -348,6 +351,15 @@ impl Ord for Quadratic {
         s.cmp(&0)
     }
 }
+
+impl PartialEq for Quadratic {
+    /// Equal values, however their radicands are written.
+    fn eq(&self, other: &Quadratic) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Quadratic {}
 
 impl PartialOrd for Quadratic {
     fn partial_cmp(&self, other: &Quadratic) -> Option<Ordering> {
