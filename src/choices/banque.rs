@@ -511,6 +511,57 @@ impl Solution {
     }
 }
 
+/// The most characters a share may have (as for a commission): more than any real one, few
+/// enough that its numerator and denominator fit in 64 bits.
+pub const MAX_SHARE_LEN: usize = super::commission::MAX_LEN;
+
+/// A share that cannot be read, or leaves a Punto with nothing at stake.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShareError {
+    /// Not a fraction, a decimal or a percentage.
+    #[error(
+        "`{0}` is not a share; accepted: a fraction such as 1/2, a decimal such as 0.3 or a \
+         percentage such as 30%, strictly between 0 and 1"
+    )]
+    Unreadable(String),
+    /// Longer than [`MAX_SHARE_LEN`] characters.
+    #[error(
+        "a share of {0} characters is too long (at most {MAX_SHARE_LEN}); write it as 1/2, 0.3 or 30%"
+    )]
+    TooLong(usize),
+    /// Read, but 0, 1 or more: a Punto would have nothing at stake.
+    #[error(
+        "a share of {0} leaves a Punto with nothing at stake; accepted: a share strictly \
+         between 0 and 1, such as 1/2, 0.3 or 30%"
+    )]
+    OutOfRange(String),
+}
+
+/// Reads the share θ of Banco's exposure on Punto 1's hand as people write it: a fraction
+/// (`1/2`), a decimal (`0.3`) or a percentage (`30%`), exactly, strictly between 0 and 1.
+///
+/// ```
+/// use num_rational::Ratio;
+/// use punto_banco::choices::banque::parse_share;
+/// assert_eq!(parse_share("30%").unwrap(), Ratio::new(3, 10));
+/// assert_eq!(parse_share("0.3").unwrap(), Ratio::new(3, 10));
+/// assert_eq!(parse_share("1/20").unwrap(), Ratio::new(1, 20));
+/// assert!(parse_share("1").is_err() && parse_share("0").is_err());
+/// ```
+pub fn parse_share(text: &str) -> Result<Ratio<i64>, ShareError> {
+    let length = text.chars().count();
+    if length > MAX_SHARE_LEN {
+        return Err(ShareError::TooLong(length));
+    }
+    let value = super::commission::read_fraction(text)
+        .ok_or_else(|| ShareError::Unreadable(text.to_string()))?;
+    if value <= Ratio::from_integer(0) || value >= Ratio::from_integer(1) {
+        return Err(ShareError::OutOfRange(text.trim().to_string()));
+    }
+    Ok(value)
+}
+
 /// Weights out of 169 of a two-card total with replacement: 25 ways to make 0, 16 each other.
 const TWO_CARD: [i128; 10] = [25, 16, 16, 16, 16, 16, 16, 16, 16, 16];
 
@@ -685,6 +736,10 @@ mod tests {
         let form = game.form();
         assert_eq!(form.sets.len(), 1144);
         assert!(form.sets.windows(2).all(|w| w[0] < w[1]));
+        for text in ["0", "1", "-1/2", "2", "abc", "1/0", "100%", ""] {
+            assert!(parse_share(text).is_err(), "{text}");
+        }
+        assert_eq!(parse_share(&"1".repeat(100)), Err(ShareError::TooLong(100)));
         // Swapping the Puntos swaps their results.
         for (k, set) in form.sets.iter().enumerate() {
             let swapped = BanqueSet {
