@@ -530,10 +530,11 @@ pub enum ShareError {
         "a share of {0} characters is too long (at most {MAX_SHARE_LEN}); write it as 1/2, 0.3 or 30%"
     )]
     TooLong(usize),
-    /// Read, but 0, 1 or more: a Punto would have nothing at stake.
+    /// Read, but not strictly between 0 and 1.
     #[error(
-        "a share of {0} leaves a Punto with nothing at stake; accepted: a share strictly \
-         between 0 and 1, such as 1/2, 0.3 or 30%"
+        "a share of {0} is not strictly between 0 and 1 (at 0 or 1 a Punto has nothing at \
+         stake); accepted: a fraction such as 1/2, a decimal such as 0.3 or a percentage \
+         such as 30%"
     )]
     OutOfRange(String),
 }
