@@ -240,7 +240,8 @@ pub fn block(name: &str) -> Option<String> {
         }
         ["banque", lang] => {
             let lang: Lang = lang.parse().ok()?;
-            let banque = crate::choices::banque::Banque::new(num_rational::Ratio::new(1, 2)).ok()?;
+            let banque =
+                crate::choices::banque::Banque::new(num_rational::Ratio::new(1, 2)).ok()?;
             let form = banque.form();
             let solution = banque.solve().ok()?;
             Some(crate::render::banque::solution_markdown(
