@@ -652,10 +652,10 @@ fn walk(rules: &BanqueRules) -> BanqueForm {
     // counted 13 times so that every branch has the same denominator.
     let mut base = [[0i128; 4]; 2];
     let mut per_set = [vec![[0i128; 4]; sets.len()], vec![[0i128; 4]; sets.len()]];
-    for banco_total in 0..10usize {
-        for t1 in 0..10usize {
-            for t2 in 0..10usize {
-                let weight = TWO_CARD[banco_total] * TWO_CARD[t1] * TWO_CARD[t2];
+    for (banco_total, w0) in TWO_CARD.iter().enumerate() {
+        for (t1, w1) in TWO_CARD.iter().enumerate() {
+            for (t2, w2) in TWO_CARD.iter().enumerate() {
+                let weight = w0 * w1 * w2;
                 let totals = [t1 as u8, t2 as u8];
                 let (puntos, banco) = match BanqueOpening::of(rules, totals, banco_total as u8) {
                     BanqueOpening::Natural => {
