@@ -224,7 +224,10 @@ fn equilibrium_text(
         (lang.pick("Banco's total", "Total de Banco"), Align::Left),
         (lang.pick("draws", "tire"), Align::Right),
         (lang.pick("stands", "reste"), Align::Right),
-        (lang.pick("mixes or varies", "mélange ou varie"), Align::Right),
+        (
+            lang.pick("mixes or varies", "mélange ou varie"),
+            Align::Right,
+        ),
     ]);
     let varies = |k: usize| equilibrium.free.contains(&k);
     for total in 0..10u8 {
