@@ -46,6 +46,7 @@
 //! assert!(solution.unique && solution.certificate.certified());
 //! ```
 
+pub mod banque;
 pub mod commission;
 mod game;
 mod solve;

@@ -91,6 +91,8 @@ pub const BLOCKS: &[&str] = &[
     "chemin-decks:en|fr (Banco's cards known, one to eight decks and an infinite shoe)",
     "decisions:en|fr (the value of every drawing decision, eight decks, reference rules)",
     "decisions-summary:en|fr (where the rules are not each hand's best response, by shoe and tariff)",
+    "banque:en|fr (Baccarat Banque solved, equal stakes)",
+    "banque-shares:en|fr (Baccarat Banque solved for shares 1/20 to 19/20)",
 ];
 
 /// The Markdown content of a named block.
@@ -259,6 +261,20 @@ pub fn block(name: &str) -> Option<String> {
                 .collect();
             Some(crate::render::decisions::summary_table(&rows, lang).to_markdown())
         }
+        ["banque", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            let banque =
+                crate::choices::banque::Banque::new(num_rational::Ratio::new(1, 2)).ok()?;
+            let form = banque.form();
+            let solution = banque.solve().ok()?;
+            Some(crate::render::banque::solution_markdown(
+                &banque, &form, &solution, lang, 3,
+            ))
+        }
+        ["banque-shares", lang] => {
+            let lang: Lang = lang.parse().ok()?;
+            Some(crate::render::banque::shares_table(banque_shares()?, lang).to_markdown())
+        }
         _ => None,
     }
 }
@@ -289,6 +305,43 @@ fn decisions_summary() -> Option<&'static Valued> {
         })
         .as_ref()
 }
+
+/// The shares of the docs' grid of Baccarat Banque: k/20 on Punto 1, k from 1 to 19.
+pub const BANQUE_SHARES: u32 = 20;
+
+/// Baccarat Banque solved at every share of the grid, once per process for both languages
+/// (on every core with the `parallel` feature).
+fn banque_shares() -> Option<&'static [BanqueSolved]> {
+    static SOLVED: std::sync::OnceLock<Option<Vec<BanqueSolved>>> = std::sync::OnceLock::new();
+    let solve = |k: u32| -> Option<BanqueSolved> {
+        let share = num_rational::Ratio::new(i64::from(k), i64::from(BANQUE_SHARES));
+        let banque = crate::choices::banque::Banque::new(share).ok()?;
+        let form = banque.form();
+        let solution = banque.solve().ok()?;
+        Some((banque, form, solution))
+    };
+    SOLVED
+        .get_or_init(|| {
+            let shares: Vec<u32> = (1..BANQUE_SHARES).collect();
+            #[cfg(feature = "parallel")]
+            {
+                use rayon::prelude::*;
+                shares.par_iter().map(|&k| solve(k)).collect()
+            }
+            #[cfg(not(feature = "parallel"))]
+            {
+                shares.iter().map(|&k| solve(k)).collect()
+            }
+        })
+        .as_deref()
+}
+
+/// A share of Baccarat Banque with its form and solution.
+type BanqueSolved = (
+    crate::choices::banque::Banque,
+    crate::choices::banque::BanqueForm,
+    crate::choices::banque::Solution,
+);
 
 /// The commission of the docs' non-zero-sum Chemin de Fer: 5% of Banco's winnings.
 pub const CHEMIN_COMMISSION_PERCENT: i64 = 5;

@@ -5,6 +5,7 @@
 //! what the coup does next. The coup resolver, the engine, the reference paths, the checker's
 //! reach and the fit all follow a plan; none of them reads the rules' tables itself.
 
+use crate::rules::banque::BanqueRules;
 use crate::rules::choice::{ChoiceRules, Rule};
 use crate::rules::{Action, DrawingRules, PuntoMove, TableauRow};
 
@@ -123,6 +124,68 @@ impl ChoiceOpening {
         match in_order(tables, punto_total, banco_total) {
             None => ChoiceOpening::Natural,
             Some((punto, banco)) => ChoiceOpening::Play { punto, banco },
+        }
+    }
+}
+
+/// What a Punto does in a Baccarat Banque coup that goes on after the naturals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PuntoTurn {
+    /// He has a natural: he wins, and is settled before anyone draws.
+    Natural,
+    /// He acts on his two-card total by this rule.
+    Acts(Rule),
+}
+
+/// What follows an opening in Baccarat Banque: Banco's two cards and each Punto's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BanqueOpening {
+    /// Banco has a natural, or both Puntos do: every hand is settled on its two cards.
+    Natural,
+    /// Play goes on: each Punto (the first, on Banco's right, then the second) is settled on
+    /// his natural or acts by his rule; then Banco acts by his rule, once, for both.
+    Play {
+        /// Punto 1's and Punto 2's turns.
+        puntos: [PuntoTurn; 2],
+        /// Banco's rule on his two-card total.
+        banco: Rule,
+    },
+}
+
+impl BanqueOpening {
+    /// What follows an opening with these two-card totals (each 0 to 9) in Baccarat Banque.
+    ///
+    /// ```
+    /// use punto_banco::play::{BanqueOpening, PuntoTurn};
+    /// use punto_banco::rules::banque::BanqueRules;
+    /// use punto_banco::rules::choice::Rule;
+    /// let rules = BanqueRules::baccara_banque();
+    /// assert_eq!(BanqueOpening::of(&rules, [5, 2], 9), BanqueOpening::Natural);
+    /// assert_eq!(BanqueOpening::of(&rules, [8, 9], 3), BanqueOpening::Natural);
+    /// assert_eq!(
+    ///     BanqueOpening::of(&rules, [8, 5], 6),
+    ///     BanqueOpening::Play { puntos: [PuntoTurn::Natural, PuntoTurn::Acts(Rule::Choice)], banco: Rule::Choice }
+    /// );
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When a total is above 9, which no hand's total is.
+    pub fn of(rules: &BanqueRules, punto_totals: [u8; 2], banco_total: u8) -> BanqueOpening {
+        let natural = |total: u8| rules.naturals[usize::from(total)];
+        if natural(banco_total) || punto_totals.iter().all(|&t| natural(t)) {
+            return BanqueOpening::Natural;
+        }
+        let turn = |total: u8| {
+            if natural(total) {
+                PuntoTurn::Natural
+            } else {
+                PuntoTurn::Acts(rules.punto[usize::from(total)])
+            }
+        };
+        BanqueOpening::Play {
+            puntos: punto_totals.map(turn),
+            banco: rules.banco[usize::from(banco_total)],
         }
     }
 }

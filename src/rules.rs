@@ -8,6 +8,7 @@ use crate::card::Rank;
 use crate::outcome::{FinalState, Hand, KeyError, Winner};
 use num_rational::Ratio;
 
+pub mod banque;
 pub mod choice;
 pub mod condition;
 pub mod dealing;

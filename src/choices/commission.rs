@@ -48,24 +48,31 @@ pub fn parse_commission(text: &str) -> Result<Ratio<i64>, CommissionError> {
     if length > MAX_LEN {
         return Err(CommissionError::TooLong(length));
     }
-    let trimmed = text.trim();
-    let unreadable = || CommissionError::Unreadable(text.to_string());
-    let value = if let Some(number) = trimmed.strip_suffix('%') {
-        decimal(number.trim_end()).ok_or_else(unreadable)? / 100
-    } else if let Some((numerator, denominator)) = trimmed.split_once('/') {
-        let numerator = whole(numerator).ok_or_else(unreadable)?;
-        let denominator = whole(denominator).ok_or_else(unreadable)?;
-        if denominator == 0 {
-            return Err(unreadable());
-        }
-        Ratio::new(numerator, denominator)
-    } else {
-        decimal(trimmed).ok_or_else(unreadable)?
-    };
+    let value = read_fraction(text).ok_or_else(|| CommissionError::Unreadable(text.to_string()))?;
     if value >= Ratio::from_integer(1) {
         return Err(CommissionError::OutOfRange(text.trim().to_string()));
     }
     Ok(value)
+}
+
+/// Reads a non-negative number as people write a share: `P%` (P a whole or decimal number, a
+/// space allowed before `%`), a decimal or whole number (`0.05`, `0`), or a fraction `n/d`,
+/// exactly; `None` when the text is none of these or does not fit 64 bits. The one reader of
+/// shares: the commission here, and Baccarat Banque's share of Banco's exposure.
+pub(crate) fn read_fraction(text: &str) -> Option<Ratio<i64>> {
+    let trimmed = text.trim();
+    if let Some(number) = trimmed.strip_suffix('%') {
+        Some(decimal(number.trim_end())? / 100)
+    } else if let Some((numerator, denominator)) = trimmed.split_once('/') {
+        let numerator = whole(numerator)?;
+        let denominator = whole(denominator)?;
+        if denominator == 0 {
+            return None;
+        }
+        Some(Ratio::new(numerator, denominator))
+    } else {
+        decimal(trimmed)
+    }
 }
 
 /// Plain ASCII digits, at least one.

@@ -4,6 +4,7 @@
 mod analyze;
 mod args;
 mod audit;
+mod banque;
 mod check;
 mod chemin;
 mod completions;
@@ -68,6 +69,9 @@ enum Command {
     /// Chemin de Fer as a two-person game, solved exactly: the value, both sides' optimal
     /// strategies, a certificate checked in exact arithmetic, and whether they are unique.
     Chemin(chemin::Chemin),
+    /// Baccarat Banque as a three-person game, solved exactly: each Punto's choice at 5,
+    /// Banco's strategy, every person's expectation, certified in exact arithmetic.
+    Banque(banque::BanqueArgs),
     /// Verifies an engine's log (JSON lines, one coup each) hand by hand against the rules.
     Verify(verify::Verify),
     /// Audits a shoe log: each coup's outcome against its exact odds on the cards left in its
@@ -113,6 +117,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Decisions(args) => decisions::run(args, out),
         Command::Check(args) => check::run(args, out),
         Command::Chemin(args) => chemin::run(args, out),
+        Command::Banque(args) => banque::run(args, out),
         Command::Verify(args) => verify::run(args, out),
         Command::Audit(args) => audit::run(args, out),
         Command::Vectors(args) => vectors::run(args, out),

@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod audit;
+pub mod banque;
 pub mod check;
 pub mod choices;
 pub mod condition;

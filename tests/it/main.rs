@@ -105,6 +105,7 @@ pub fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
         .unwrap();
     child.wait_with_output().unwrap()
 }
+mod banque;
 mod check_choices;
 mod chemin;
 mod decisions;
