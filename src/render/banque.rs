@@ -1,7 +1,7 @@
 //! Baccarat Banque for people and programs: the solution `banque` prints, and the summary of a
 //! grid of shares the docs give.
 
-use super::table::{Align, Table};
+use super::table::{Align, Page, Table};
 use super::{Format, SCHEMA, fraction};
 use crate::choices::banque::{
     Banque, BanqueForm, BanqueSet, Equilibrium, PuntoState, Quadratic, Solution, UnresolvedReason,
@@ -120,24 +120,12 @@ fn solution_text(
     markdown_level: Option<usize>,
     width: Option<usize>,
 ) -> String {
-    let markdown = markdown_level.is_some();
-    let hashes = "#".repeat(markdown_level.unwrap_or(2));
-    let table = |t: &Table| {
-        if markdown {
-            t.to_markdown()
-        } else {
-            t.to_text_within(width)
-        }
-    };
-    let heading = |title: &str| {
-        if markdown {
-            format!("{hashes} {title}\n\n")
-        } else {
-            format!("{title}\n\n")
-        }
+    let page = Page {
+        markdown_level,
+        width,
     };
     let colon = lang.colon();
-    let mut out = heading(&format!(
+    let mut out = page.heading(&format!(
         "{}{colon} {} {}",
         lang.pick(
             "Baccarat Banque, solved exactly",
@@ -153,13 +141,13 @@ fn solution_text(
     out.push_str("\n\n");
     for (n, equilibrium) in solution.equilibria.iter().enumerate() {
         if solution.equilibria.len() > 1 {
-            out.push_str(&heading(&format!(
+            out.push_str(&page.heading(&format!(
                 "{} {}",
                 lang.pick("Equilibrium", "Équilibre"),
                 n + 1
             )));
         }
-        out.push_str(&equilibrium_text(form, equilibrium, lang, &table));
+        out.push_str(&equilibrium_text(form, equilibrium, lang, page));
     }
     if solution.equilibria.is_empty() {
         out.push_str(lang.pick(
@@ -167,7 +155,7 @@ fn solution_text(
             "Aucun équilibre n’a été trouvé.\n\n",
         ));
     }
-    out.push_str(&heading(lang.pick("What is proved", "Ce qui est prouvé")));
+    out.push_str(&page.heading(lang.pick("What is proved", "Ce qui est prouvé")));
     out.push_str(&proof(solution, lang));
     out
 }
@@ -176,7 +164,7 @@ fn equilibrium_text(
     form: &BanqueForm,
     equilibrium: &Equilibrium,
     lang: Lang,
-    table: &dyn Fn(&Table) -> String,
+    page: Page,
 ) -> String {
     let mut out = String::new();
     let mut people = Table::new(&[
@@ -213,7 +201,7 @@ fn equilibrium_text(
         };
         people.row(vec![name, at_5, value, exact]);
     }
-    out.push_str(&table(&people));
+    out.push_str(&page.table(&people));
     out.push('\n');
     out.push_str(lang.pick(
         "Each Punto's expectation is on his stake (θ on Punto 1, 1 − θ on Punto 2); Banco's is the negative of their sum.\n\n",
@@ -252,7 +240,7 @@ fn equilibrium_text(
             mixes.to_string(),
         ]);
     }
-    out.push_str(&table(&totals));
+    out.push_str(&page.table(&totals));
     out.push('\n');
     let mixed: Vec<usize> = (0..form.sets.len())
         .filter(|&k| {
@@ -298,7 +286,7 @@ fn equilibrium_text(
             }
             where_.row(row);
         }
-        out.push_str(&table(&where_));
+        out.push_str(&page.table(&where_));
         out.push('\n');
         if n > 1 {
             out.push_str(&format!(

@@ -3,7 +3,7 @@
 //! `chemin` command prints.
 
 use super::analysis::{describe_shoe, shoe_json};
-use super::table::{Align, Table};
+use super::table::{Align, Page, Table};
 use super::tableau::banco_grid_header;
 use super::{Format, SCHEMA, approx, fraction, fraction_text};
 use crate::choices::{Draws, Game, Information, KnownHand, Solution};
@@ -236,26 +236,15 @@ fn solution_text(
     markdown_level: Option<usize>,
     width: Option<usize>,
 ) -> String {
-    let markdown = markdown_level.is_some();
-    let hashes = "#".repeat(markdown_level.unwrap_or(2));
-    let table = |t: &Table| {
-        if markdown {
-            t.to_markdown()
-        } else {
-            t.to_text_within(width)
-        }
+    let page = Page {
+        markdown_level,
+        width,
     };
-    let heading = |title: &str| {
-        if markdown {
-            format!("{hashes} {title}\n\n")
-        } else {
-            format!("{title}\n\n")
-        }
-    };
+    let markdown = page.is_markdown();
     let colon = lang.colon();
     let end = if markdown { "\n\n" } else { "\n" };
     let mut out = String::new();
-    out.push_str(&heading(&format!(
+    out.push_str(&page.heading(&format!(
         "{}{colon} {}",
         lang.pick(
             "Chemin de Fer, solved exactly",
@@ -298,7 +287,7 @@ fn solution_text(
         ),
         expectation(&solution.banco_ev, lang)
     ));
-    out.push_str(&heading(lang.pick("Punto's choice", "Choix de Punto")));
+    out.push_str(&page.heading(lang.pick("Punto's choice", "Choix de Punto")));
     let mut punto = Table::new(&[
         (lang.pick("Punto's hand", "Main de Punto"), Align::Left),
         (lang.pick("Choice", "Choix"), Align::Left),
@@ -306,13 +295,11 @@ fn solution_text(
     for (set, p) in &solution.profile.punto {
         punto.row(vec![set.to_string(), choice_text(p, lang)]);
     }
-    out.push_str(&table(&punto));
+    out.push_str(&page.table(&punto));
     out.push('\n');
-    out.push_str(&heading(
-        lang.pick("Banco's strategy", "Stratégie de Banco"),
-    ));
+    out.push_str(&page.heading(lang.pick("Banco's strategy", "Stratégie de Banco")));
     let (grid, detail) = banco_strategy(solution, lang);
-    out.push_str(&table(&grid));
+    out.push_str(&page.table(&grid));
     out.push('\n');
     out.push_str(&format!(
         "{}{end}",
@@ -323,10 +310,10 @@ fn solution_text(
     ));
     if let Some(detail) = detail {
         out.push('\n');
-        out.push_str(&table(&detail));
+        out.push_str(&page.table(&detail));
     }
     out.push('\n');
-    out.push_str(&heading(lang.pick("What is proved", "Ce qui est prouvé")));
+    out.push_str(&page.heading(lang.pick("What is proved", "Ce qui est prouvé")));
     out.push_str(&proof_sentence(game, solution, lang));
     out.push('\n');
     out

@@ -3,7 +3,7 @@
 
 use super::analysis::{describe_shoe, shoe_json};
 use super::choices::cell_tail;
-use super::table::{Align, Table};
+use super::table::{Align, Page, Table};
 use super::tableau::{banco_grid_header, cell};
 use super::{Format, SCHEMA, action_key, approx, fraction, percentage_points};
 use crate::decisions::{Best, Decisions, Place, Value};
@@ -273,21 +273,9 @@ fn decisions_text(
     markdown_level: Option<usize>,
     width: Option<usize>,
 ) -> String {
-    let markdown = markdown_level.is_some();
-    let hashes = "#".repeat(markdown_level.unwrap_or(2));
-    let table = |t: &Table| {
-        if markdown {
-            t.to_markdown()
-        } else {
-            t.to_text_within(width)
-        }
-    };
-    let heading = |title: &str| {
-        if markdown {
-            format!("{hashes} {title}\n\n")
-        } else {
-            format!("{title}\n\n")
-        }
+    let page = Page {
+        markdown_level,
+        width,
     };
     let colon = lang.colon();
     let mut out = String::new();
@@ -295,7 +283,7 @@ fn decisions_text(
         Lang::En => format!("{rules_name} rules"),
         Lang::Fr => format!("règles {rules_name}"),
     };
-    out.push_str(&heading(&format!(
+    out.push_str(&page.heading(&format!(
         "{}{colon} {}, {rules}",
         lang.pick(
             "The value of every drawing decision",
@@ -332,28 +320,28 @@ fn decisions_text(
             ),
         ),
     ] {
-        out.push_str(&heading(title));
-        out.push_str(&table(&banco_grid(decisions, bet, lang)));
+        out.push_str(&page.heading(title));
+        out.push_str(&page.table(&banco_grid(decisions, bet, lang)));
         out.push('\n');
     }
-    out.push_str(&heading(lang.pick(
+    out.push_str(&page.heading(lang.pick(
         "Where the tableau is not Banco's best response",
         "Où le tableau n’est pas la meilleure réponse de Banco",
     )));
     out.push_str(&best_response_sentence(decisions, Hand::Banco, lang));
     out.push_str("\n\n");
     if let Some(t) = not_best_table(decisions, Hand::Banco, lang) {
-        out.push_str(&table(&t));
+        out.push_str(&page.table(&t));
         out.push('\n');
     }
-    out.push_str(&heading(lang.pick("Punto's totals", "Totaux de Punto")));
-    out.push_str(&table(&punto_table(decisions, lang)));
+    out.push_str(&page.heading(lang.pick("Punto's totals", "Totaux de Punto")));
+    out.push_str(&page.table(&punto_table(decisions, lang)));
     out.push('\n');
     out.push_str(&best_response_sentence(decisions, Hand::Punto, lang));
     out.push('\n');
     if let Some(t) = not_best_table(decisions, Hand::Punto, lang) {
         out.push('\n');
-        out.push_str(&table(&t));
+        out.push_str(&page.table(&t));
     }
     out
 }

@@ -432,3 +432,49 @@ mod tests {
         }
     }
 }
+
+/// How a report lays out its headings and tables: aligned text fitted to a width, or Markdown
+/// with its headings at a level, for a page that places the report under headings of its own.
+///
+/// ```
+/// use punto_banco::render::table::{Align, Page, Table};
+/// let mut table = Table::new(&[("Bet", Align::Left)]);
+/// table.row(vec!["Banco".into()]);
+/// let markdown = Page { markdown_level: Some(3), width: None };
+/// assert_eq!(markdown.heading("Bets"), "### Bets\n\n");
+/// assert!(markdown.table(&table).starts_with("| Bet"));
+/// let text = Page { markdown_level: None, width: Some(80) };
+/// assert_eq!(text.heading("Bets"), "Bets\n\n");
+/// assert_eq!(text.table(&table), table.to_text());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    /// Markdown with `#` repeated this many times in headings; `None` for aligned text.
+    pub markdown_level: Option<usize>,
+    /// The width text tables must fit, if any (Markdown tables are never narrowed).
+    pub width: Option<usize>,
+}
+
+impl Page {
+    /// Whether the page is Markdown.
+    pub fn is_markdown(&self) -> bool {
+        self.markdown_level.is_some()
+    }
+
+    /// A heading and the blank line after it.
+    pub fn heading(&self, title: &str) -> String {
+        match self.markdown_level {
+            Some(level) => format!("{} {title}\n\n", "#".repeat(level)),
+            None => format!("{title}\n\n"),
+        }
+    }
+
+    /// A table laid out for the page.
+    pub fn table(&self, table: &Table) -> String {
+        if self.is_markdown() {
+            table.to_markdown()
+        } else {
+            table.to_text_within(self.width)
+        }
+    }
+}
