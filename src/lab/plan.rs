@@ -2,7 +2,7 @@
 //!
 //! Pilot shoes of the defect give each test's effect per shoe: for a chi-square test of df
 //! degrees of freedom, the noncentrality per shoe λ̂ = (X² − df)/M over M pilot shoes
-//! (E[X²] = df + λ), with standard error √(2(df + 2λ̂M))/M; for a z test, the drift per
+//! (E\[X²\] = df + λ), with standard error √(2(df + 2λ̂M))/M; for a z test, the drift per
 //! √shoe δ̂ = z/√M with standard error 1/√M; for the repeated-shoe tests, the chance q̂ that
 //! two shoes match, from the matching pairs among the pilot's. Each test is then judged at
 //! α/m (Holm's first step, the Bonferroni level: the battery fails as soon as one test's p
