@@ -44,13 +44,44 @@ impl Verdict {
     }
 }
 
-/// One test of a battery: its statistic, degrees of freedom where they apply, p-value and
-/// verdict.
+/// What a test's statistic is, and so how its p-value is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StatisticKind {
+    /// Pearson's chi-square of counts against their expectations, with degrees of freedom.
+    ChiSquare,
+    /// A Mahalanobis distance of counts from their exact mean under their exact covariance,
+    /// read as a chi-square with the covariance's rank as degrees of freedom.
+    Mahalanobis,
+    /// A standard normal z: a sum's deviation from its exact mean over its exact standard
+    /// deviation, two-sided.
+    Z,
+    /// A count of coincidences (shoes equal to an earlier one), with Markov's bound on the
+    /// chance of so many as its p-value.
+    MatchCount,
+}
+
+impl StatisticKind {
+    /// The kind's key in JSON: `chi-square`, `mahalanobis`, `z` or `match-count`.
+    pub fn key(self) -> &'static str {
+        match self {
+            StatisticKind::ChiSquare => "chi-square",
+            StatisticKind::Mahalanobis => "mahalanobis",
+            StatisticKind::Z => "z",
+            StatisticKind::MatchCount => "match-count",
+        }
+    }
+}
+
+/// One test of a battery: its statistic and what kind it is, degrees of freedom where they
+/// apply, p-value and verdict.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestResult {
     /// A stable snake_case key, such as `card_by_position` (the JSON name and the name the
     /// reports translate).
     pub name: String,
+    /// What the statistic is, and so how its p-value was computed.
+    pub kind: StatisticKind,
     /// The test statistic (a chi-square, a Mahalanobis distance, or a standard normal z).
     pub statistic: f64,
     /// The degrees of freedom of a chi-square statistic; `None` for a z.
@@ -69,12 +100,14 @@ impl TestResult {
     /// A test that was run: its verdict is set when a [`Battery`] judges it.
     pub fn tested(
         name: &str,
+        kind: StatisticKind,
         statistic: f64,
         degrees_of_freedom: Option<f64>,
         p_value: f64,
     ) -> TestResult {
         TestResult {
             name: name.to_string(),
+            kind,
             statistic,
             degrees_of_freedom,
             p_value,
@@ -83,10 +116,11 @@ impl TestResult {
         }
     }
 
-    /// A test the input did not allow, with the reason.
-    pub fn untested(name: &str, reason: &str) -> TestResult {
+    /// A test of `kind` that the input did not allow, with the reason.
+    pub fn untested(name: &str, kind: StatisticKind, reason: &str) -> TestResult {
         TestResult {
             name: name.to_string(),
+            kind,
             statistic: f64::NAN,
             degrees_of_freedom: None,
             p_value: f64::NAN,
@@ -453,9 +487,9 @@ mod tests {
     fn the_battery_judges_with_holm_and_keeps_the_untested() {
         let battery = Battery::new(
             vec![
-                TestResult::tested("a", 1.0, Some(1.0), 0.004),
-                TestResult::tested("b", 1.0, Some(1.0), 0.006),
-                TestResult::untested("c", "too few shoes"),
+                TestResult::tested("a", StatisticKind::ChiSquare, 1.0, Some(1.0), 0.004),
+                TestResult::tested("b", StatisticKind::ChiSquare, 1.0, Some(1.0), 0.006),
+                TestResult::untested("c", StatisticKind::Z, "too few shoes"),
             ],
             0.01,
         );
@@ -466,7 +500,10 @@ mod tests {
         );
         assert_eq!(battery.verdict(), Verdict::Fail);
         assert_eq!(battery.tested(), 2);
-        let calm = Battery::new(vec![TestResult::tested("a", 0.0, None, 0.5)], 0.01);
+        let calm = Battery::new(
+            vec![TestResult::tested("a", StatisticKind::Z, 0.0, None, 0.5)],
+            0.01,
+        );
         assert_eq!(calm.verdict(), Verdict::Pass);
         assert_eq!(Battery::new(vec![], 0.01).verdict(), Verdict::Untested);
     }

@@ -50,7 +50,9 @@ use crate::card::{Card, Rank};
 use crate::coup::{self, Coup};
 use crate::engine::{self, Weights};
 use crate::features;
-use crate::lab::{Battery, TestResult, Verdict, chi_square_sf, mahalanobis, normal_two_sided};
+use crate::lab::{
+    Battery, StatisticKind, TestResult, Verdict, chi_square_sf, mahalanobis, normal_two_sided,
+};
 use crate::oracle::{Line, LineReader, MAX_LINE_BYTES, Object, json_error};
 use crate::outcome::{FinalState, Winner};
 use crate::rules::condition::{CardBet, CardClass, DealtCoup};
@@ -1033,11 +1035,21 @@ impl Auditor {
             let test = if variance.is_positive() {
                 let deviation = (&observed_sum - &expected_sum).to_f64().unwrap_or(f64::NAN);
                 let statistic = deviation / sd;
-                TestResult::tested(&name, statistic, None, normal_two_sided(statistic))
+                TestResult::tested(
+                    &name,
+                    StatisticKind::Z,
+                    statistic,
+                    None,
+                    normal_two_sided(statistic),
+                )
             } else if observed_sum == expected_sum {
-                TestResult::untested(&name, "the bet's net cannot vary on these coups")
+                TestResult::untested(
+                    &name,
+                    StatisticKind::Z,
+                    "the bet's net cannot vary on these coups",
+                )
             } else {
-                TestResult::tested(&name, f64::INFINITY, None, 0.0).with_note(
+                TestResult::tested(&name, StatisticKind::Z, f64::INFINITY, None, 0.0).with_note(
                     "the bet's net cannot vary on these coups, yet the engine paid otherwise",
                 )
             };
@@ -1168,15 +1180,21 @@ fn mahalanobis_test(
     let result = match mahalanobis(&d, &v) {
         Some((statistic, rank)) if rank > 0 => TestResult::tested(
             name,
+            StatisticKind::Mahalanobis,
             statistic,
             Some(rank as f64),
             chi_square_sf(rank as f64, statistic),
         ),
         Some(_) => TestResult::untested(
             name,
+            StatisticKind::Mahalanobis,
             "too few coups: every pooled group's expected count is below five",
         ),
-        None => TestResult::untested(name, "the covariance is not positive semi-definite"),
+        None => TestResult::untested(
+            name,
+            StatisticKind::Mahalanobis,
+            "the covariance is not positive semi-definite",
+        ),
     };
     match note {
         Some(note) if result.verdict != Verdict::Untested => result.with_note(note),

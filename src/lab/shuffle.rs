@@ -12,7 +12,7 @@
 //! are in [`super::moments`].
 
 use super::moments::{serial_moments, transition_moments, turning, turning_point_moments};
-use super::{Battery, Covariance, TestResult, chi_square_sf, normal_two_sided};
+use super::{Battery, Covariance, StatisticKind, TestResult, chi_square_sf, normal_two_sided};
 use crate::card::{Card, Rank};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -555,14 +555,22 @@ impl ShuffleTest {
             let name = format!("serial_correlation_lag_{lag}");
             tests.push(match &null.serial[lag - 1] {
                 Some((mean, variance)) => self.z_test(&name, self.serial[lag - 1], mean, variance),
-                None => TestResult::untested(&name, "the shoe is shorter than the lag"),
+                None => TestResult::untested(
+                    &name,
+                    StatisticKind::Z,
+                    "the shoe is shorter than the lag",
+                ),
             });
         }
         tests.push(match &null.turning {
             Some((mean, variance)) => {
                 self.z_test("runs_up_down", self.turning_points, mean, variance)
             }
-            None => TestResult::untested("runs_up_down", "shoes of fewer than 3 cards"),
+            None => TestResult::untested(
+                "runs_up_down",
+                StatisticKind::Z,
+                "shoes of fewer than 3 cards",
+            ),
         });
         tests.push(self.rising_test(&counts));
         tests.extend(self.repeat_tests(&counts));
@@ -591,7 +599,11 @@ impl ShuffleTest {
         let present: Vec<usize> = (0..k).filter(|&c| per_shoe[c] > 0).collect();
         let smallest = present.iter().map(|&c| per_shoe[c]).min().unwrap_or(0);
         if present.len() < 2 {
-            return TestResult::untested(name, "the shoe holds a single category");
+            return TestResult::untested(
+                name,
+                StatisticKind::ChiSquare,
+                "the shoe holds a single category",
+            );
         }
         // Bins of ⌊N/B⌋ or ⌈N/B⌉ positions: B as large as allowed with expectations ≥ 5.
         let bins = (2..=MAX_BINS.min(n))
@@ -600,6 +612,7 @@ impl ShuffleTest {
         let Some(bins) = bins else {
             return TestResult::untested(
                 name,
+                StatisticKind::ChiSquare,
                 "too few shoes for expectations of 5 in two position bins",
             );
         };
@@ -623,17 +636,27 @@ impl ShuffleTest {
         }
         let statistic = x2 * (n as f64 - 1.0) / n as f64;
         let df = ((bins - 1) * (present.len() - 1)) as f64;
-        TestResult::tested(name, statistic, Some(df), chi_square_sf(df, statistic))
-            .with_note(format!("{bins} position bins"))
+        TestResult::tested(
+            name,
+            StatisticKind::ChiSquare,
+            statistic,
+            Some(df),
+            chi_square_sf(df, statistic),
+        )
+        .with_note(format!("{bins} position bins"))
     }
 
     fn successor_test(&self, null: &Null) -> TestResult {
         let name = "successor_pairs";
         if self.shoes < 50 {
-            return TestResult::untested(name, "fewer than 50 shoes");
+            return TestResult::untested(name, StatisticKind::Mahalanobis, "fewer than 50 shoes");
         }
         let Some((present, mean, covariance)) = &null.transitions else {
-            return TestResult::untested(name, "shoes of fewer than 2 cards");
+            return TestResult::untested(
+                name,
+                StatisticKind::Mahalanobis,
+                "shoes of fewer than 2 cards",
+            );
         };
         let k = present.len();
         let shoes = BigRational::from_integer(BigInt::from(self.shoes));
@@ -647,7 +670,13 @@ impl ShuffleTest {
         let (d2, rank) = covariance.statistic(&deviation);
         let statistic = d2 / self.shoes as f64;
         let df = rank as f64;
-        TestResult::tested(name, statistic, Some(df), chi_square_sf(df, statistic))
+        TestResult::tested(
+            name,
+            StatisticKind::Mahalanobis,
+            statistic,
+            Some(df),
+            chi_square_sf(df, statistic),
+        )
     }
 
     fn z_test(
@@ -658,7 +687,7 @@ impl ShuffleTest {
         variance: &BigRational,
     ) -> TestResult {
         if self.shoes < 2 {
-            return TestResult::untested(name, "fewer than 2 shoes");
+            return TestResult::untested(name, StatisticKind::Z, "fewer than 2 shoes");
         }
         let shoes = BigRational::from_integer(BigInt::from(self.shoes));
         let deviation = BigRational::from_integer(BigInt::from(sum)) - mean * &shoes;
@@ -668,10 +697,14 @@ impl ShuffleTest {
             variance.to_f64().unwrap_or(f64::NAN),
         );
         if v.is_nan() || v <= 0.0 {
-            return TestResult::untested(name, "no variance under the null for this composition");
+            return TestResult::untested(
+                name,
+                StatisticKind::Z,
+                "no variance under the null for this composition",
+            );
         }
         let z = d / v.sqrt();
-        TestResult::tested(name, z, None, normal_two_sided(z))
+        TestResult::tested(name, StatisticKind::Z, z, None, normal_two_sided(z))
     }
 
     fn rising_test(&self, counts: &[u64; 52]) -> TestResult {
@@ -681,11 +714,12 @@ impl ShuffleTest {
         if present.windows(2).any(|w| w[0] != w[1]) {
             return TestResult::untested(
                 name,
+                StatisticKind::Z,
                 "the cards present do not all appear equally often, so the order of first occurrences is not uniform",
             );
         }
         if n < 2 {
-            return TestResult::untested(name, "fewer than 2 distinct cards");
+            return TestResult::untested(name, StatisticKind::Z, "fewer than 2 distinct cards");
         }
         // Eulerian numbers: mean (n + 1)/2, variance (n + 1)/12 for a uniform permutation.
         let mean = BigRational::new(BigInt::from(n + 1), BigInt::from(2));
@@ -714,11 +748,16 @@ impl ShuffleTest {
         };
         let mut tests = Vec::new();
         if self.shoes < 2 {
-            tests.push(TestResult::untested("repeated_shoes", "fewer than 2 shoes"));
+            tests.push(TestResult::untested(
+                "repeated_shoes",
+                StatisticKind::MatchCount,
+                "fewer than 2 shoes",
+            ));
         } else {
             tests.push(
                 TestResult::tested(
                     "repeated_shoes",
+                    StatisticKind::MatchCount,
                     self.repeat_matches as f64,
                     None,
                     bound(-ln_w, self.repeat_matches),
@@ -732,6 +771,7 @@ impl ShuffleTest {
             (Some(l), true) => tests.push(
                 TestResult::tested(
                     "shared_prefixes",
+                    StatisticKind::MatchCount,
                     self.prefix_matches as f64,
                     None,
                     bound(prefix_ln_bound(counts, l), self.prefix_matches),
@@ -742,10 +782,12 @@ impl ShuffleTest {
             ),
             (None, _) => tests.push(TestResult::untested(
                 "shared_prefixes",
+                StatisticKind::MatchCount,
                 "the shoe is too short for a prefix that fair shoes share this rarely",
             )),
             (_, false) => tests.push(TestResult::untested(
                 "shared_prefixes",
+                StatisticKind::MatchCount,
                 "fewer than 2 shoes",
             )),
         }

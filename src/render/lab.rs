@@ -262,6 +262,7 @@ pub fn tests_json(battery: &Battery) -> Value {
             .map(|t| {
                 json!({
                     "name": t.name,
+                    "statistic_kind": t.kind.key(),
                     "statistic": if t.statistic == f64::INFINITY { json!("inf") } else { finite(t.statistic) },
                     "degrees_of_freedom": t.degrees_of_freedom,
                     "p_value": finite(t.p_value),
@@ -341,13 +342,20 @@ pub fn document(provenance: &Provenance, battery: &Battery, summary: &str) -> Ma
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::StatisticKind;
 
     fn battery() -> Battery {
         Battery::new(
             vec![
-                TestResult::tested("card_by_position", 310.25, Some(255.0), 0.0102),
-                TestResult::tested("rising_sequences", -6.5, None, 8.0e-11),
-                TestResult::untested("repeated_shoes", "one shoe"),
+                TestResult::tested(
+                    "card_by_position",
+                    StatisticKind::ChiSquare,
+                    310.25,
+                    Some(255.0),
+                    0.0102,
+                ),
+                TestResult::tested("rising_sequences", StatisticKind::Z, -6.5, None, 8.0e-11),
+                TestResult::untested("repeated_shoes", StatisticKind::MatchCount, "one shoe"),
             ],
             0.01,
         )
