@@ -8,7 +8,9 @@
 //! A page's console examples (a `$ punto-banco …` line in a ```` ```console ```` block,
 //! followed by the output it prints) are found by [`console_examples`] and rerun by
 //! [`refresh_console_examples`] with a runner the caller gives: the docs tool runs them in
-//! its own process, the drift test as separate processes.
+//! its own process, the drift test as separate processes. Prose that names what the tool
+//! prints (a cell, a column) is marked `<!-- quotes: ARGS -->`; [`quoted_passages`] finds
+//! what it quotes, which the drift test holds to the output of those commands.
 
 use crate::analysis::Analysis;
 use crate::lang::Lang;
@@ -771,6 +773,78 @@ pub fn refresh_console_examples<E>(
     }
     out.push_str(&text[copied..]);
     Ok(out)
+}
+
+/// A passage of prose that quotes the tool's output: the commands whose output it quotes (a
+/// `<!-- quotes: ARGS -->` line each, just above it) and the quotations it makes.
+///
+/// A passage is the lines after its markers up to the next blank line. Its quotations are its
+/// code spans (`` `…` ``), and, in a table whose header's first cell is `column` or
+/// `colonne`, the first cell of every row: the names of the columns a page explains.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuotedPassage {
+    /// The 1-based line of the passage's first marker.
+    pub line: usize,
+    /// Each command's arguments after `punto-banco`, split at whitespace.
+    pub commands: Vec<Vec<String>>,
+    /// What the passage quotes, each of which the commands' output must hold.
+    pub quotations: Vec<String>,
+}
+
+/// Every passage of a Markdown text marked as quoting the tool's output.
+///
+/// ```
+/// let page = "<!-- quotes: fit counts.json -->\nCells are named `Punto 5, Banco 1`.\n\nMore.\n";
+/// let passages = punto_banco::docs::quoted_passages(page);
+/// assert_eq!(passages[0].commands, [["fit", "counts.json"]]);
+/// assert_eq!(passages[0].quotations, ["Punto 5, Banco 1"]);
+/// ```
+pub fn quoted_passages(text: &str) -> Vec<QuotedPassage> {
+    let mut passages = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((index, line)) = lines.next() {
+        let Some(first) = marker(line, "<!-- quotes:") else {
+            continue;
+        };
+        let mut commands = vec![first];
+        while let Some((_, next)) = lines.next_if(|(_, l)| marker(l, "<!-- quotes:").is_some()) {
+            commands.extend(marker(next, "<!-- quotes:"));
+        }
+        let mut quotations = Vec::new();
+        let mut column_table = false;
+        while let Some((_, line)) = lines.next_if(|(_, l)| !l.trim().is_empty()) {
+            let cells: Vec<&str> = line
+                .trim()
+                .trim_matches('|')
+                .split('|')
+                .map(str::trim)
+                .collect();
+            if line.trim_start().starts_with('|') {
+                if matches!(cells[0], "column" | "colonne") {
+                    column_table = true;
+                    continue;
+                }
+                if column_table && !cells[0].starts_with("---") {
+                    quotations.push(cells[0].trim_matches('`').to_string());
+                    continue;
+                }
+            }
+            let mut spans = line.split('`');
+            spans.next();
+            while let (Some(span), Some(_)) = (spans.next(), spans.next()) {
+                quotations.push(span.to_string());
+            }
+        }
+        passages.push(QuotedPassage {
+            line: index + 1,
+            commands: commands
+                .iter()
+                .map(|c| c.split_whitespace().map(str::to_string).collect())
+                .collect(),
+            quotations,
+        });
+    }
+    passages
 }
 
 /// The name a marker line gives after `prefix`, if the line is such a marker.

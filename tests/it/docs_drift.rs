@@ -1,6 +1,6 @@
 //! The generated tables in docs/ must equal what the engine renders now.
 
-use punto_banco::docs::{REGENERATE, console_examples, splice};
+use punto_banco::docs::{REGENERATE, console_examples, quoted_passages, splice};
 use std::path::{Path, PathBuf};
 
 fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -81,4 +81,59 @@ fn console_examples_print_what_they_show() {
         }
     }
     assert!(checked >= 3, "only {checked} console examples checked");
+}
+
+/// Prose that names what the tool prints (a cell's name, a column's header), marked
+/// `<!-- quotes: ARGS -->`, names it as the tool prints it: every quotation of the passage is
+/// in the output of the commands its markers give, run from the repository root.
+#[test]
+fn quoted_prose_matches_the_output() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    markdown_files(&root.join("docs"), &mut files);
+    let mut checked = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for passage in quoted_passages(&text) {
+            let mut printed = String::new();
+            for args in &passage.commands {
+                let output = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+                    .args(args)
+                    .current_dir(root)
+                    .output()
+                    .unwrap();
+                assert!(
+                    output.status.code().is_some_and(|c| c <= 1),
+                    "{}:{}: `punto-banco {}` failed: {}",
+                    path.display(),
+                    passage.line,
+                    args.join(" "),
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                printed.push_str(&String::from_utf8_lossy(&output.stdout));
+            }
+            assert!(
+                !passage.quotations.is_empty(),
+                "{}:{}: a passage marked as quoting output quotes nothing",
+                path.display(),
+                passage.line
+            );
+            for quotation in &passage.quotations {
+                assert!(
+                    printed.contains(quotation.as_str()),
+                    "{}:{}: the docs quote `{quotation}`, which `punto-banco {}` does not print",
+                    path.display(),
+                    passage.line,
+                    passage
+                        .commands
+                        .iter()
+                        .map(|c| c.join(" "))
+                        .collect::<Vec<_>>()
+                        .join("` or `punto-banco ")
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} quotations checked");
 }
