@@ -32,7 +32,7 @@ mod verify;
 
 pub use failure::Failure;
 pub use message::argument_message;
-pub use output::{on_terminal, say_error, terminal_width};
+pub use output::{on_terminal, say_error, say_lines, terminal_width};
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -54,6 +54,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Exact analysis of a shoe: outcome counts and probabilities, house edges, naturals, draws.
+    #[command(visible_alias = "analyse")]
     Analyze(analyze::Analyze),
     /// The drawing rules, the golden Banco tableau, the tariff and the settlement table.
     Rules(rules::RulesCommand),
