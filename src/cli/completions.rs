@@ -352,7 +352,7 @@ mod tests {
                         vec![A_FILE.to_string()],
                         Vec::new(),
                     ));
-                } else if !arg.is_positional() {
+                } else if !arg.is_positional() && arg.get_value_hint() == ValueHint::Other {
                     out.push(query(
                         format!("{path} {flag}"),
                         Vec::new(),
