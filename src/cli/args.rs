@@ -182,7 +182,7 @@ pub fn setting(
 }
 
 /// Reads `--information` (of `check` and `chemin`): one of the three models, by name.
-pub fn information() -> Offering<fn(&str) -> Result<Information, String>> {
+pub fn information() -> Offering<Reader<Information>> {
     fn parse(text: &str) -> Result<Information, String> {
         text.parse()
             .map_err(|e: punto_banco::choices::InformationError| e.to_string())
@@ -224,6 +224,10 @@ pub fn shuffler_names() -> Vec<String> {
         })
         .collect()
 }
+
+/// A reader of a flag's value written as a function: the text to its value, or the message of
+/// its error.
+pub type Reader<T> = fn(&str) -> Result<T, String>;
 
 /// A value parser that reads with `parse` and offers a list of values to `--help`, the
 /// manual and the shell completions, while still accepting what `parse` accepts beyond them

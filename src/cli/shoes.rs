@@ -1,7 +1,7 @@
 //! `punto-banco shoes`: shuffled shoes dealt by the dealing procedure, written as JSON lines
 //! of shoe orders (the input of `shuffle-test`) or as a shoe log (the input of `verify`).
 
-use super::args::{Offering, shuffler_names, whole};
+use super::args::{Offering, Reader, shuffler_names, whole};
 use super::failure::Failure;
 use super::output::Replacement;
 use super::table::table_or_reference;
@@ -62,7 +62,7 @@ pub struct Shoes {
 }
 
 /// A value parser for `--shuffler`, in the library's words, offering the shufflers' names.
-fn shuffler() -> Offering<fn(&str) -> Result<Shuffler, String>> {
+fn shuffler() -> Offering<Reader<Shuffler>> {
     fn parse(text: &str) -> Result<Shuffler, String> {
         text.parse()
             .map_err(|e: punto_banco::lab::shufflers::ShufflerError| e.to_string())
