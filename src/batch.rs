@@ -47,7 +47,16 @@ fn field<'a, T: Deserialize<'a>>(
     accepted: &str,
 ) -> Result<T, String> {
     serde_json::from_str(raw.get())
-        .map_err(|_| format!("{field} is {}: expected {accepted}", raw.get()))
+        .map_err(|_| format!("{field} is {}: expected {accepted}", shortened(raw.get())))
+}
+
+/// A value as an error message shows it: its first 40 characters, then `…` when there is
+/// more (a line can hold a megabyte of it).
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 /// Why a table named by a batch line cannot be had: the message of the line's error object.
@@ -378,7 +387,10 @@ fn whole(
         .filter(|n| (low..=high).contains(n))
         .ok_or_else(|| {
             let field = field();
-            format!("{field} is {text}: expected a whole number from {low} to {high}")
+            format!(
+                "{field} is {}: expected a whole number from {low} to {high}",
+                shortened(text)
+            )
         })
 }
 

@@ -149,7 +149,43 @@ impl Suit {
         self as usize
     }
 
-    fn parse(c: char) -> Option<Suit> {
+    /// The suit's English name, as rule files write it: `spades`, `hearts`, `diamonds`,
+    /// `clubs`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Suit::Spades => "spades",
+            Suit::Hearts => "hearts",
+            Suit::Diamonds => "diamonds",
+            Suit::Clubs => "clubs",
+        }
+    }
+
+    /// Reads a suit as people write it: its symbol (♠ ♥ ♦ ♣, or the white ♤ ♡ ♢ ♧), its
+    /// letter (S H D C) or its name (`spades`), in any case. A variation selector after it
+    /// (U+FE0F, which phones and some editors add to ask for the emoji form, or U+FE0E) is
+    /// ignored: it changes how the suit looks, never which suit it is. The one reader of a
+    /// suit: a card's suit and a rule file's card classes are read through it.
+    ///
+    /// ```
+    /// use punto_banco::card::Suit;
+    /// assert_eq!(Suit::parse("♠"), Some(Suit::Spades));
+    /// assert_eq!(Suit::parse("♠\u{FE0F}"), Some(Suit::Spades));
+    /// assert_eq!(Suit::parse("h"), Some(Suit::Hearts));
+    /// assert_eq!(Suit::parse("Diamonds"), Some(Suit::Diamonds));
+    /// assert_eq!(Suit::parse("♠♠"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Suit> {
+        let text = text.trim_end_matches(VARIATION_SELECTORS);
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(symbol), None) => Suit::from_symbol(symbol),
+            _ => Suit::ALL
+                .into_iter()
+                .find(|suit| text.eq_ignore_ascii_case(suit.name())),
+        }
+    }
+
+    fn from_symbol(c: char) -> Option<Suit> {
         match c {
             '♠' | '♤' | 'S' | 's' => Some(Suit::Spades),
             '♥' | '♡' | 'H' | 'h' => Some(Suit::Hearts),
@@ -159,6 +195,10 @@ impl Suit {
         }
     }
 }
+
+/// The variation selectors that may follow a suit symbol: U+FE0F asks for the emoji form,
+/// U+FE0E for the text form.
+const VARIATION_SELECTORS: [char; 2] = ['\u{FE0F}', '\u{FE0E}'];
 
 /// One playing card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -216,11 +256,20 @@ pub const ACCEPTED_CARD_FORMS: &str = "a rank A, 2-10 (or T), J, Q or K followed
 
 /// A card token that is not a card.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{token}` is not a card: expected {ACCEPTED_CARD_FORMS}")]
+#[error("`{}` is not a card: expected {ACCEPTED_CARD_FORMS}", shown(.token))]
 #[non_exhaustive]
 pub struct CardError {
     /// The token as given.
     pub token: String,
+}
+
+/// A token as an error shows it: its first 20 characters, then `…` when there is more (no
+/// card is that long, and a line can hold a megabyte of one).
+fn shown(token: &str) -> String {
+    match token.char_indices().nth(20) {
+        Some((end, _)) => format!("{}…", &token[..end]),
+        None => token.to_string(),
+    }
 }
 
 impl FromStr for Card {
@@ -238,14 +287,17 @@ impl FromStr for Card {
         let error = || CardError {
             token: token.to_string(),
         };
-        // Phones and some editors follow a suit symbol with a variation selector (U+FE0F
-        // asks for the emoji form, U+FE0E for the text form): it changes how the suit looks,
-        // never which suit it is.
-        let trimmed = token.trim().trim_end_matches(['\u{FE0F}', '\u{FE0E}']);
-        let mut chars = trimmed.chars();
-        let suit_char = chars.next_back().ok_or_else(error)?;
-        let suit = Suit::parse(suit_char).ok_or_else(error)?;
-        let rank = Rank::parse(chars.as_str()).ok_or_else(error)?;
+        // The suit is the last character, with the variation selector that may follow it
+        // (see `Suit::parse`); the rank is what comes before.
+        let token_trimmed = token.trim();
+        let symbol_end = token_trimmed.trim_end_matches(VARIATION_SELECTORS).len();
+        let symbol_start = token_trimmed[..symbol_end]
+            .char_indices()
+            .next_back()
+            .map(|(index, _)| index)
+            .ok_or_else(error)?;
+        let suit = Suit::parse(&token_trimmed[symbol_start..]).ok_or_else(error)?;
+        let rank = Rank::parse(&token_trimmed[..symbol_start]).ok_or_else(error)?;
         Ok(Card { rank, suit })
     }
 }

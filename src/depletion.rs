@@ -1298,6 +1298,16 @@ pub fn cut_range(n_decks: u64, procedure: &Procedure) -> std::ops::RangeInclusiv
 
 /// Refuses a procedure that cannot be followed, or whose cut is outside [`cut_range`].
 pub fn check_procedure(procedure: &Procedure, n_decks: u64) -> Result<(), SimulationError> {
+    // A shoe too small for the procedure has no cut to offer: say so, not an empty range.
+    let cards = 52u64.saturating_mul(n_decks);
+    if cards < procedure.least_cards() {
+        return Err(ProcedureError::ShoeTooSmall {
+            cards,
+            burn: procedure.burn.most(),
+            coups_after_cut: procedure.coups_after_cut,
+        }
+        .into());
+    }
     if cut_range(n_decks, procedure).contains(&procedure.cut) {
         procedure.check_for(52 * n_decks)?;
         Ok(())

@@ -5,7 +5,7 @@ mod cli;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use cli::{Cli, Failure, argument_message, say_error};
+use cli::{Cli, Failure, argument_message, say_error, say_lines};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -63,7 +63,7 @@ fn argument_error(error: &clap::Error, args: &[String]) -> ExitCode {
             }
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            say_error(error.render().to_string().trim_end());
+            say_lines(error.render().to_string().trim_end());
             ExitCode::from(2)
         }
         _ => {

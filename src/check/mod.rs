@@ -123,6 +123,15 @@ pub enum CheckError {
         /// What is wrong there and what is accepted.
         message: String,
     },
+    /// A JSON value other than an object (a list, a string, a number): a rule file is one
+    /// JSON object.
+    #[error(
+        "the text is {found} in JSON, not an object: a rule file is one JSON object, such as {{\"schema\": 1, \"name\": \"my-table\", …}}"
+    )]
+    NotAnObject {
+        /// What the text holds: `a list`, `a string`, `a number`, `true or false`, `null`.
+        found: &'static str,
+    },
     /// No rule file, grid or range table in the text.
     #[error(
         "no tableau found: expected a rule file (JSON), a grid with Banco totals as rows and Punto third cards 0–9 as columns (S/D, Stand/Draw, H/Hit, Reste/Tire cells, separated by | or tabs), or a range table such as \"0–2 | Always\""
@@ -192,6 +201,7 @@ fn choice_list(rules: &ChoiceRules) -> String {
 /// ([`CheckError::LeavesChoices`]); [`read_claimed_with_choices`] reads it.
 pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    not_other_json(text)?;
     if text.trim_start().starts_with('{') {
         // The rule-file reader refuses a `choice` where it stands, with its line and column.
         return Ok(from_rule_set(RuleSet::from_json(text)?, None));
@@ -226,11 +236,29 @@ pub fn read_claimed(text: &str) -> Result<Claimed, CheckError> {
 /// ```
 pub fn read_claimed_with_choices(text: &str) -> Result<Claimed, CheckError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    not_other_json(text)?;
     if text.trim_start().starts_with('{') {
         let (set, choices) = RuleSet::from_json_with_choices(text)?;
         return Ok(from_rule_set(set, choices));
     }
     table::read_table(text)
+}
+
+/// Refuses a text that is JSON but not an object (`[1, 2]`, `"reference"`, `8`): it was meant
+/// as a rule file, which is one object, and no grid or range table reads as JSON.
+fn not_other_json(text: &str) -> Result<(), CheckError> {
+    let start = text.trim_start();
+    if start.starts_with('{') || serde_json::from_str::<serde::de::IgnoredAny>(text).is_err() {
+        return Ok(());
+    }
+    let found = match start.as_bytes().first() {
+        Some(b'[') => "a list",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "true or false",
+        Some(b'n') => "null",
+        _ => "a number",
+    };
+    Err(CheckError::NotAnObject { found })
 }
 
 /// A claimed rule set read from a rule file.

@@ -32,15 +32,15 @@ use std::io::Write;
 pub struct Analyze {
     #[command(flatten)]
     shoe: ShoeArgs,
-    /// A rule-set file (JSON, see docs/en/rule-files.md) or a shipped variant's name
-    /// (reference, reference-6-decks, tie-9-to-1, banco-4-percent, super-6, ez-baccarat,
-    /// side-bets). Its shoe is used unless --decks or --ranks is given.
-    #[arg(short, long, value_name = "RULES")]
+    /// A rule-set file (JSON, see docs/en/rule-files.md) or the name of a shipped variant or
+    /// catalogue family (the possible values). Its shoe is used unless --decks or --ranks is
+    /// given.
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// Analyse many shoes: JSON lines in (`{"decks": 8}`, `{"ranks": [13 counts]}`,
     /// `{"remove": ["8♠", …]}`, each with an optional "rules"), one analysis JSON line out
     /// per line, in order (with --format csv, one CSV row); `-` reads standard input.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["decks", "ranks", "card_counts", "remove"])]
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with_all = ["decks", "ranks", "card_counts", "remove"])]
     batch: Option<String>,
     /// Only these parts of the JSON document, or these columns of the CSV, comma-separated:
     /// bets, cards_used, draws, final_states, naturals, outcomes, rules, schema, sequences,
@@ -178,10 +178,13 @@ fn analyse_batch(
     output: &Output,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    // Lines are analysed in chunks on every core. A chunk holds at most 4,096 lines and, from
-    // what the documents so far weigh, about 64 MiB of output: a rule set with thousands of
-    // side bets makes documents of megabytes, and memory must not follow them.
+    // Lines are analysed in chunks on every core. A chunk holds at most 4,096 lines, at most
+    // 16 MiB of them as read (lines of up to 1 MiB each: memory must follow the bytes read,
+    // not the count of lines) and, from what the documents so far weigh, about 64 MiB of
+    // output: a rule set with thousands of side bets makes documents of megabytes, and
+    // memory must not follow them either.
     const MOST_LINES: usize = 4096;
+    const MOST_INPUT: usize = 16 << 20;
     const MOST_OUTPUT: usize = 64 << 20;
     let mut chunk_lines = 16;
     let mut heaviest = 0;
@@ -198,7 +201,8 @@ fn analyse_batch(
     let mut stopped = None;
     while !ended {
         chunk.clear();
-        while chunk.len() < chunk_lines {
+        let mut read_bytes = 0;
+        while chunk.len() < chunk_lines && read_bytes < MOST_INPUT {
             let read = read_bounded(&mut *reader, &mut bytes)
                 .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
             if !matches!(read, Reading::Line) {
@@ -213,6 +217,7 @@ fn analyse_batch(
                 break;
             }
             number += 1;
+            read_bytes += bytes.len();
             let line = if number == 1 {
                 without_bom(&bytes)
             } else {

@@ -2,13 +2,17 @@
 //! numbers in the tool's own words.
 
 use super::failure::Failure;
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use punto_banco::card::parse_cards;
+use punto_banco::choices::Information;
+use punto_banco::lab::shufflers::Shuffler;
 use punto_banco::lang::Lang;
 use punto_banco::oracle::fit;
 use punto_banco::render::Format;
 use punto_banco::shoe::{Shoe, ShoeSpec, ShoeSpecError};
 use punto_banco::table::NamedTable;
+use punto_banco::variants;
 
 /// The largest stake accepted, so that every settlement stays exact and readable.
 pub const MAX_STAKE: i64 = punto_banco::session::MAX_STAKE;
@@ -178,7 +182,85 @@ pub fn setting(
 }
 
 /// Reads `--information` (of `check` and `chemin`): one of the three models, by name.
-pub fn information(text: &str) -> Result<punto_banco::choices::Information, String> {
-    text.parse()
-        .map_err(|e: punto_banco::choices::InformationError| e.to_string())
+pub fn information() -> Offering<Reader<Information>> {
+    fn parse(text: &str) -> Result<Information, String> {
+        text.parse()
+            .map_err(|e: punto_banco::choices::InformationError| e.to_string())
+    }
+    Offering::new(parse, || {
+        Information::ALL
+            .iter()
+            .map(|model| model.key().to_string())
+            .collect()
+    })
+}
+
+/// Reads `--rules`: the name of a shipped variant or catalogue family, which `--help`, the
+/// manual and the completions list (from `variants::SHIPPED` and `variants::CATALOGUE`), or a
+/// rule file's path, which the command reads when it runs.
+pub fn rule_set() -> Offering<StringValueParser> {
+    Offering::new(StringValueParser::new(), rule_set_names)
+}
+
+/// The names of every shipped rule set: the variants, then the catalogue's families.
+pub fn rule_set_names() -> Vec<String> {
+    variants::SHIPPED
+        .iter()
+        .chain(variants::CATALOGUE)
+        .map(|(name, _)| name.to_string())
+        .collect()
+}
+
+/// The names of the lab's shufflers, without their parameters (`riffle`, not `riffle:3`).
+pub fn shuffler_names() -> Vec<String> {
+    Shuffler::ALL
+        .iter()
+        .map(|shuffler| {
+            let name = shuffler.to_string();
+            match name.split_once(':') {
+                Some((bare, _)) => bare.to_string(),
+                None => name,
+            }
+        })
+        .collect()
+}
+
+/// A reader of a flag's value written as a function: the text to its value, or the message of
+/// its error.
+pub type Reader<T> = fn(&str) -> Result<T, String>;
+
+/// A value parser that reads with `parse` and offers a list of values to `--help`, the
+/// manual and the shell completions, while still accepting what `parse` accepts beyond them
+/// (a rule file's path, a shuffler's parameter). The list is made when one of them asks for
+/// it, never when the command line is parsed.
+#[derive(Clone)]
+pub struct Offering<P> {
+    parse: P,
+    offered: fn() -> Vec<String>,
+}
+
+impl<P> Offering<P> {
+    /// Reads with `parse`, offering what `offered` lists.
+    pub fn new(parse: P, offered: fn() -> Vec<String>) -> Offering<P> {
+        Offering { parse, offered }
+    }
+}
+
+impl<P: TypedValueParser> TypedValueParser for Offering<P> {
+    type Value = P::Value;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<P::Value, clap::Error> {
+        self.parse.parse_ref(command, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            (self.offered)().into_iter().map(PossibleValue::new),
+        ))
+    }
 }

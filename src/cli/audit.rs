@@ -22,9 +22,10 @@ use std::io::Write;
 pub struct Audit {
     /// The shoe log (JSON lines: shoe lines, each followed by its coups); `-` reads standard
     /// input.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
     file: String,
     /// The rule set the log was dealt under (a file or a shipped variant's name).
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// The battery's family-wise level, with Holm's correction across the tests.
     #[arg(long, default_value_t = 0.01, value_name = "ALPHA")]

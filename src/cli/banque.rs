@@ -26,7 +26,7 @@ pub struct BanqueArgs {
     #[command(flatten)]
     output: OutputArgs,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
 }
 

@@ -22,11 +22,12 @@ pub struct Check {
     /// A rule-set file (JSON), or a tableau as rule documents write it: a grid (Markdown or
     /// tab-separated, Banco totals as rows, Punto third cards 0–9 as columns) or a range
     /// table ("0–2 | Always"). `-` reads standard input.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
     file: String,
     /// When the rules leave decisions to the hands (a game with choices such as Chemin de
     /// Fer): what each side knows when it chooses. `totals`: its own two-card total;
     /// `banco-cards`: Banco also knows his two cards; `both-cards`: Punto knows his too.
-    #[arg(long, value_name = "MODEL", default_value = "totals", value_parser = information)]
+    #[arg(long, value_name = "MODEL", default_value = "totals", value_parser = information())]
     information: Information,
     #[command(flatten)]
     output: OutputArgs,

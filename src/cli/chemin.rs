@@ -29,7 +29,7 @@ pub struct Chemin {
     /// What each side knows when it chooses. `totals`: its own two-card total; `banco-cards`:
     /// Banco also knows his two cards; `both-cards`: Punto knows his too, and chooses at 5
     /// separately for 0+5, 1+4, 2+3, 6+9 and 7+8.
-    #[arg(short, long, value_name = "MODEL", default_value = "totals", value_parser = information)]
+    #[arg(short, long, value_name = "MODEL", default_value = "totals", value_parser = information())]
     information: Information,
     /// The share of Banco's winnings the house takes: a percentage (5%, 2.5%), a decimal
     /// (0.05) or a fraction (1/20). With one the game is not zero-sum, and its equilibria are

@@ -29,7 +29,7 @@ pub struct Deal {
     stake: i64,
     /// The rule set that draws and settles the coup: a rule-set file or a shipped variant's
     /// name [default: reference].
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
 }
 

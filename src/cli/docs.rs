@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
   punto-banco docs --write                     # rewrite what has drifted")]
 pub struct Docs {
     /// The folder of Markdown files.
-    #[arg(long, value_name = "DIR", default_value = "docs")]
+    #[arg(long, value_name = "DIR", default_value = "docs", value_hint = clap::ValueHint::DirPath)]
     dir: PathBuf,
     /// Rewrite the files instead of checking them.
     #[arg(long)]

@@ -22,7 +22,7 @@ pub struct Eor {
     #[command(flatten)]
     shoe: ShoeArgs,
     /// The rule set (a file or a shipped variant's name); its shoe unless --decks/--ranks.
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// Remove one card of each rank, or each exact card A♠ to K♣ (the shoe must say its
     /// suits) [default: by card when a bet reads suits, by rank otherwise].

@@ -23,18 +23,18 @@ use std::io::Write;
   punto-banco fit --plan data/claims/004-banque.tsv --alpha 0.001 --power 0.99")]
 pub struct Fit {
     /// Observed counts (JSON) or a log of coups (JSON lines); `-` reads standard input.
-    #[arg(required_unless_present = "plan")]
+    #[arg(required_unless_present = "plan", value_hint = clap::ValueHint::FilePath)]
     file: Option<String>,
     #[command(flatten)]
     shoe: ShoeArgs,
     /// The rule set the engine claims to deal (a file or a shipped variant's name).
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// Significance level, shared among the groupings tested.
     #[arg(long, value_name = "LEVEL", default_value_t = 0.01, allow_negative_numbers = true, value_parser = setting(fit::validate_alpha))]
     alpha: f64,
     /// A wrong rule set (as `check` reads it): how many coups reveal an engine dealing by it.
-    #[arg(long, value_name = "RULES", conflicts_with = "file")]
+    #[arg(long, value_name = "RULES", conflicts_with = "file", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     plan: Option<String>,
     /// The probability of detecting the error, for --plan.
     #[arg(long, value_name = "PROBABILITY", default_value_t = 0.9, allow_negative_numbers = true, value_parser = setting(fit::validate_power))]

@@ -1,8 +1,10 @@
 //! `punto-banco man`: the manual page in roff, from the clap definitions.
 
 use super::Cli;
+use super::args::Offering;
 use super::failure::Failure;
 use super::output::put_or_write;
+use clap::builder::StringValueParser;
 use clap::{Args, CommandFactory};
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,10 +18,10 @@ use std::path::PathBuf;
 pub struct Man {
     /// The subcommand whose page to print (`punto-banco-COMMAND(1)`, which the main page
     /// refers to) instead of the main page.
-    #[arg(value_name = "COMMAND")]
+    #[arg(value_name = "COMMAND", value_parser = Offering::new(StringValueParser::new(), subcommand_names))]
     command: Option<String>,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
 }
 
@@ -27,6 +29,15 @@ pub struct Man {
 pub fn run(args: Man, out: &mut dyn Write) -> Result<(), Failure> {
     let page = page(args.command.as_deref())?;
     put_or_write(out, args.out.as_deref(), &page)
+}
+
+/// The subcommands that have a page of their own, as `man` names them.
+fn subcommand_names() -> Vec<String> {
+    Cli::command()
+        .disable_help_subcommand(true)
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect()
 }
 
 /// The main page, or the page of one subcommand, named as the main page refers to it.

@@ -32,7 +32,7 @@ mod verify;
 
 pub use failure::Failure;
 pub use message::argument_message;
-pub use output::{on_terminal, say_error, terminal_width};
+pub use output::{on_terminal, say_error, say_lines, terminal_width};
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -54,6 +54,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Exact analysis of a shoe: outcome counts and probabilities, house edges, naturals, draws.
+    #[command(visible_alias = "analyse")]
     Analyze(analyze::Analyze),
     /// The drawing rules, the golden Banco tableau, the tariff and the settlement table.
     Rules(rules::RulesCommand),
@@ -144,5 +145,97 @@ mod tests {
     fn the_flags_do_not_clash() {
         // clap checks short flags, names and conflicts for every subcommand here.
         Cli::command().debug_assert();
+    }
+
+    /// The subcommands a user's binary has (not `docs`, a maintainer's tool, nor `help`), in
+    /// the order of `--help`, that have `flag` if one is named.
+    fn subcommands_with(flag: Option<&str>) -> Vec<String> {
+        Cli::command()
+            .get_subcommands()
+            .filter(|sub| sub.get_name() != "docs")
+            .filter(|sub| {
+                flag.is_none_or(|flag| sub.get_arguments().any(|a| a.get_long() == Some(flag)))
+            })
+            .map(|sub| sub.get_name().to_string())
+            .collect()
+    }
+
+    /// The words of a page between `start` and `end` (the first `end` after `start`), each
+    /// stripped of backticks and punctuation: the commands a sentence or a loop lists.
+    fn listed(page: &str, start: &str, end: &str) -> Vec<String> {
+        let path = format!("{}/{page}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let from = text
+            .find(start)
+            .unwrap_or_else(|| panic!("{page} no longer says {start:?}"))
+            + start.len();
+        let to = text[from..]
+            .find(end)
+            .unwrap_or_else(|| panic!("{page} no longer says {end:?} after {start:?}"))
+            + from;
+        let mut words: Vec<String> = text[from..to]
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .map(|word| word.trim_matches(|c: char| "`().:;".contains(c)))
+            .filter(|word| !word.is_empty() && !matches!(*word, "and" | "et" | "with" | "avec"))
+            .map(str::to_string)
+            .collect();
+        words.sort();
+        words
+    }
+
+    /// Checks that a list of a page names every command it should, and no other.
+    fn lists_every(page: &str, start: &str, end: &str, expected: &[String]) {
+        let mut expected = expected.to_vec();
+        expected.sort();
+        assert_eq!(
+            listed(page, start, end),
+            expected,
+            "{page}: the list after {start:?} is not the commands of `Cli::command()`"
+        );
+    }
+
+    #[test]
+    fn the_pages_list_every_command_they_mean() {
+        // The man-page loop: every command has a page.
+        let every = subcommands_with(None);
+        for page in ["docs/en/cli.md", "docs/fr/ligne-de-commande.md"] {
+            lists_every(page, "for c in ", "; do", &every);
+        }
+        // The commands that take --rules.
+        let rules = subcommands_with(Some("rules"));
+        lists_every("docs/en/cli.md", "It is taken by", ", so a variant", &rules);
+        lists_every(
+            "docs/fr/ligne-de-commande.md",
+            "([fichiers-de-regles.md](fichiers-de-regles.md)).",
+            "la\nprennent",
+            &rules,
+        );
+        lists_every(
+            "README.md",
+            "every command that deals or settles a coup:",
+            ".)",
+            &rules,
+        );
+        // The commands that write a file with -o.
+        let out = subcommands_with(Some("out"));
+        lists_every("docs/en/cli.md", "replaced whole (", ") |", &out);
+        lists_every(
+            "docs/fr/ligne-de-commande.md",
+            "remplacé en entier (",
+            ") |",
+            &out,
+        );
+        lists_every(
+            "docs/en/input-output.md",
+            "**Files** (",
+            "with `--out`",
+            &out,
+        );
+        lists_every(
+            "docs/fr/entrees-sorties.md",
+            "**Les fichiers** (",
+            "avec\n  `--out`",
+            &out,
+        );
     }
 }

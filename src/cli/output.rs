@@ -1,9 +1,10 @@
 //! Writing what a command prints: to the checked output, or to a file replaced whole.
 
 use super::failure::Failure;
+use super::message::one_line;
 use std::cell::Cell;
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 thread_local! {
     /// The width of the terminal the running command writes to; `None` when its output is a
@@ -61,64 +62,115 @@ pub fn put_or_write(
     }
 }
 
-/// Replaces `path` whole with `contents`: written to a uniquely named temporary created in
-/// the target's folder, then renamed over it, so that a failure never leaves a half-written
-/// file and the temporary is removed on every error path. A target that exists must be a
-/// regular file (never a folder, a link, a pipe or a device); it keeps its permissions.
+/// Replaces `path` whole with `contents` (see [`Replacement`]).
 pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), Failure> {
-    let failed =
-        |e: std::io::Error| Failure::Input(format!("cannot write {}: {e}", path.display()));
-    let permissions = match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_file() => Some(meta.permissions()),
-        Ok(_) => {
-            return Err(Failure::Input(format!(
-                "cannot write {}: it exists and is not a regular file (a folder, a link, a pipe or a device)",
-                path.display()
-            )));
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(failed(e)),
-    };
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".punto-banco-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        // A new file gets the usual mode (what the umask leaves of rw-rw-rw-), not 0600.
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    // The temporary's own name is no help to the user: the error names the target.
-    if !folder.is_dir() {
-        return Err(Failure::Input(format!(
-            "cannot write {}: the folder {} does not exist",
-            path.display(),
-            folder.display()
-        )));
-    }
-    let mut temporary = builder.tempfile_in(folder).map_err(|e| {
-        failed(e.raw_os_error().map_or_else(
-            || std::io::Error::from(e.kind()),
-            std::io::Error::from_raw_os_error,
-        ))
-    })?;
-    temporary.write_all(contents).map_err(failed)?;
-    temporary.as_file().sync_all().map_err(failed)?;
-    if let Some(permissions) = permissions {
-        temporary
-            .as_file()
-            .set_permissions(permissions)
-            .map_err(failed)?;
-    }
-    temporary.persist(path).map_err(|e| failed(e.error))?;
-    Ok(())
+    let mut file = Replacement::create(path)?;
+    file.write_bytes(contents)?;
+    file.commit()
 }
 
-/// Writes a line to standard error; a standard error that cannot be written is no panic.
+/// A file replaced whole: what is written goes to a uniquely named temporary created in the
+/// target's folder, which [`Replacement::commit`] renames over the target, so that a failure
+/// never leaves a half-written file, and a replacement dropped before its commit (an error
+/// on the way) removes the temporary. Written as it is made, the output need not be held in
+/// memory. A target that exists must be a regular file (never a folder, a link, a pipe or a
+/// device); it keeps its permissions.
+pub struct Replacement {
+    path: PathBuf,
+    temporary: std::io::BufWriter<tempfile::NamedTempFile>,
+    permissions: Option<std::fs::Permissions>,
+}
+
+impl Replacement {
+    /// Starts replacing `path`: checks the target and creates the temporary beside it.
+    pub fn create(path: &Path) -> Result<Replacement, Failure> {
+        let failed = |e: std::io::Error| cannot_write(path, e);
+        let permissions = match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_file() => Some(meta.permissions()),
+            Ok(_) => {
+                return Err(Failure::Input(format!(
+                    "cannot write {}: it exists and is not a regular file (a folder, a link, a pipe or a device)",
+                    path.display()
+                )));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(failed(e)),
+        };
+        let folder = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".punto-banco-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            // A new file gets the usual mode (what the umask leaves of rw-rw-rw-), not 0600.
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        // The temporary's own name is no help to the user: the error names the target.
+        if !folder.is_dir() {
+            return Err(Failure::Input(format!(
+                "cannot write {}: the folder {} does not exist",
+                path.display(),
+                folder.display()
+            )));
+        }
+        let temporary = builder.tempfile_in(folder).map_err(|e| {
+            failed(e.raw_os_error().map_or_else(
+                || std::io::Error::from(e.kind()),
+                std::io::Error::from_raw_os_error,
+            ))
+        })?;
+        Ok(Replacement {
+            path: path.to_path_buf(),
+            temporary: std::io::BufWriter::with_capacity(1 << 16, temporary),
+            permissions,
+        })
+    }
+
+    /// Writes the next bytes of the file.
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.temporary
+            .write_all(bytes)
+            .map_err(|e| cannot_write(&self.path, e))
+    }
+
+    /// Writes everything to disk and puts the file in the target's place.
+    pub fn commit(self) -> Result<(), Failure> {
+        let path = self.path;
+        let failed = |e: std::io::Error| cannot_write(&path, e);
+        let temporary = self
+            .temporary
+            .into_inner()
+            .map_err(|e| failed(e.into_error()))?;
+        temporary.as_file().sync_all().map_err(failed)?;
+        if let Some(permissions) = self.permissions {
+            temporary
+                .as_file()
+                .set_permissions(permissions)
+                .map_err(failed)?;
+        }
+        temporary.persist(&path).map_err(|e| failed(e.error))?;
+        Ok(())
+    }
+}
+
+/// The failure to write the file `path`.
+fn cannot_write(path: &Path, error: std::io::Error) -> Failure {
+    Failure::Input(format!("cannot write {}: {error}", path.display()))
+}
+
+/// Writes a message to standard error on one line, its control characters escaped (see
+/// [`one_line`]) whatever value it echoes; a standard error that cannot be written is no
+/// panic.
 pub fn say_error(text: &str) {
+    say_lines(&one_line(text));
+}
+
+/// Writes text to standard error as it is, over as many lines as it holds (the help that
+/// answers a command given without its subcommand).
+pub fn say_lines(text: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
 

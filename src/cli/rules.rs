@@ -24,7 +24,7 @@ pub struct RulesCommand {
     #[arg(long, value_name = "N", default_value_t = docs::TEACHING_STAKE, allow_negative_numbers = true, value_parser = stake)]
     stake: i64,
     /// The rule set to show: a rule-set file or a shipped variant's name [default: reference].
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
 }
 

@@ -30,7 +30,7 @@ const SESSION_LIMIT: u64 = punto_banco::session::MAX_DECKS;
 pub struct SessionCommand {
     /// Play this script (JSON: participants, predictions per deal, optional cards) instead
     /// of asking at the terminal; `-` reads standard input.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     script: Option<String>,
     /// The seed of the shuffles: the same seed deals the same cards (a script gives its own).
     #[arg(long, value_name = "N", conflicts_with = "script", allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
@@ -47,7 +47,7 @@ pub struct SessionCommand {
     stake: i64,
     /// The rule set whose drawing rules deal the cards and whose tariff settles the
     /// predictions (a file or a shipped variant's name) [default: reference].
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     #[command(flatten)]
     output: OutputArgs,

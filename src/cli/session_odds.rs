@@ -32,7 +32,7 @@ pub struct SessionOddsCommand {
     decks: Option<u64>,
     /// The rule set whose drawing rules and tariff settle the predictions (a file or a
     /// shipped variant's name) [default: reference].
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// A table of participants instead, one fixed prediction each, comma-separated
     /// (punto,banco,banco,tie; at most 64): each one's chances of finishing first alone and

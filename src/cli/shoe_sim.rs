@@ -8,7 +8,7 @@ use super::input::read_input;
 use super::output::put_or_write;
 use super::table::table_or_reference;
 use clap::{Args, Subcommand};
-use punto_banco::depletion::partial::{Partial, merge, rules_content};
+use punto_banco::depletion::partial::{Partial, merge, merge_whole, rules_content};
 use punto_banco::depletion::{
     Shards, Simulation, SimulationSetup, check_procedure, try_simulate_shards,
 };
@@ -50,7 +50,7 @@ pub struct ShoeSim {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole(0, u64::MAX))]
     cut: Option<u64>,
     /// The rule set (a file or a shipped variant's name).
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// Deal only shard K of N, numbered from 1: the shoes ⌊(K−1)·S/N⌋ to ⌊K·S/N⌋ − 1 of the
     /// S of --shoes, counted from 0 (needs --partial).
@@ -60,7 +60,7 @@ pub struct ShoeSim {
     #[arg(long)]
     partial: bool,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
     #[command(flatten)]
     output: OutputArgs,
@@ -82,14 +82,14 @@ enum ShoeSimCommand {
   punto-banco shoe-sim merge --partial part-1.json part-2.json -o part-1-2.json   # a merge of merges")]
 struct Merge {
     /// The partial summaries, files (`-` for standard input, once), in any order.
-    #[arg(value_name = "PART", required = true)]
+    #[arg(value_name = "PART", required = true, value_hint = clap::ValueHint::FilePath)]
     parts: Vec<String>,
     /// Write the merged shards as one partial summary (they must be consecutive) instead of
     /// the report.
     #[arg(long)]
     partial: bool,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
     #[command(flatten)]
     output: OutputArgs,
@@ -204,10 +204,9 @@ fn run_merge(args: Merge, out: &mut dyn Write) -> Result<(), Failure> {
             Partial::from_json(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
         parts.push((name, partial));
     }
-    let merged = merge(parts)?;
     if args.partial {
-        return write_partial(&merged, args.out.as_deref(), out);
+        return write_partial(&merge(parts)?, args.out.as_deref(), out);
     }
-    let (setup, sim) = merged.into_whole()?;
+    let (setup, sim) = merge_whole(parts)?;
     write_report(&sim, &setup, &args.output, args.out.as_deref(), out)
 }

@@ -1,9 +1,9 @@
 //! `punto-banco shoes`: shuffled shoes dealt by the dealing procedure, written as JSON lines
 //! of shoe orders (the input of `shuffle-test`) or as a shoe log (the input of `verify`).
 
-use super::args::whole;
+use super::args::{Offering, Reader, shuffler_names, whole};
 use super::failure::Failure;
-use super::output::write_atomically;
+use super::output::Replacement;
 use super::table::table_or_reference;
 use clap::{Args, ValueEnum};
 use punto_banco::card::Card;
@@ -46,25 +46,28 @@ pub struct Shoes {
     decks: u64,
     /// The rule set: its dealing procedure and its drawing rules (a file or a shipped
     /// variant's name) [default: reference].
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// The shuffler: fair by default, or one of the deliberately wrong ones of the lab
     /// (fair, modulo-bias[:BITS], naive-swap, riffle[:K], shelf[:S], tiny-seed[:BITS],
     /// nines-late[:PERCENT]), each shuffling decks in factory order.
-    #[arg(long, value_name = "NAME", value_parser = shuffler)]
+    #[arg(long, value_name = "NAME", value_parser = shuffler())]
     shuffler: Option<Shuffler>,
     /// What to write: shoe orders, or a shoe log.
     #[arg(long = "as", value_name = "FORM", default_value = "order")]
     form: Form,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
 }
 
-/// A value parser for `--shuffler`, in the library's words.
-fn shuffler(text: &str) -> Result<Shuffler, String> {
-    text.parse()
-        .map_err(|e: punto_banco::lab::shufflers::ShufflerError| e.to_string())
+/// A value parser for `--shuffler`, in the library's words, offering the shufflers' names.
+fn shuffler() -> Offering<Reader<Shuffler>> {
+    fn parse(text: &str) -> Result<Shuffler, String> {
+        text.parse()
+            .map_err(|e: punto_banco::lab::shufflers::ShufflerError| e.to_string())
+    }
+    Offering::new(parse, shuffler_names)
 }
 
 /// Cards as a JSON list of their ASCII names.
@@ -119,7 +122,10 @@ pub fn run(args: Shoes, out: &mut dyn Write) -> Result<(), Failure> {
     procedure
         .check_for(52 * args.decks)
         .map_err(|e| Failure::Input(format!("the dealing procedure: {e}")))?;
-    let mut file_text = String::new();
+    // A file is written as the shoes are dealt, then put in place whole once every shoe is:
+    // memory stays that of one shoe, whatever the count.
+    let mut file = args.out.as_deref().map(Replacement::create).transpose()?;
+    let mut text = String::new();
     for index in 0..args.count {
         let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
         rng.set_stream(index);
@@ -129,7 +135,7 @@ pub fn run(args: Shoes, out: &mut dyn Write) -> Result<(), Failure> {
                 Dealer::stacked(shuffler.shuffle(&factory_order(args.decks as usize), &mut rng))
             }
         };
-        let mut text = String::new();
+        text.clear();
         shoe_lines(
             &mut dealer,
             &procedure,
@@ -138,14 +144,13 @@ pub fn run(args: Shoes, out: &mut dyn Write) -> Result<(), Failure> {
             args.form,
             &mut text,
         );
-        match &args.out {
-            // A file is replaced whole once every shoe is dealt.
-            Some(_) => file_text.push_str(&text),
+        match &mut file {
+            Some(file) => file.write_bytes(text.as_bytes())?,
             None => super::output::put(out, &text)?,
         }
     }
-    if let Some(path) = &args.out {
-        write_atomically(path, file_text.as_bytes())?;
+    match file {
+        Some(file) => file.commit(),
+        None => Ok(()),
     }
-    Ok(())
 }

@@ -1,12 +1,13 @@
 //! `punto-banco shuffle-test`: a battery of tests over shuffled shoes, or with --plan the
 //! shoes a named defect needs to be caught.
 
-use super::args::{OutputArgs, setting, whole};
+use super::args::{Offering, OutputArgs, setting, shuffler_names, whole};
 use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, too_long};
 use super::lab::{Hashing, command_line};
 use super::output::put;
 use clap::Args;
+use clap::builder::StringValueParser;
 use punto_banco::lab::plan::{PILOT_SHOES, plan};
 use punto_banco::lab::shuffle::{DEFAULT_LAGS, MAX_LAGS, ShuffleTest};
 use punto_banco::lab::shufflers::Shuffler;
@@ -24,7 +25,7 @@ use std::io::Write;
   punto-banco shuffle-test --plan riffle:3 --power 0.99")]
 pub struct ShuffleTestArgs {
     /// The shoes, one JSON line each ({\"cards\": [\"4H\", …]}); `-` reads standard input.
-    #[arg(required_unless_present = "plan")]
+    #[arg(required_unless_present = "plan", value_hint = clap::ValueHint::FilePath)]
     file: Option<String>,
     /// The battery's family-wise significance level (Holm's correction across the tests).
     #[arg(long, value_name = "LEVEL", default_value_t = 0.01, allow_negative_numbers = true, value_parser = setting(fit::validate_alpha))]
@@ -34,7 +35,7 @@ pub struct ShuffleTestArgs {
     lags: u64,
     /// Instead of testing a file: how many shoes this shuffler needs to be caught (fair,
     /// modulo-bias[:BITS], naive-swap, riffle[:K], shelf[:S], tiny-seed[:BITS], nines-late[:PERCENT]).
-    #[arg(long, value_name = "DEFECT", conflicts_with = "file")]
+    #[arg(long, value_name = "DEFECT", conflicts_with = "file", value_parser = Offering::new(StringValueParser::new(), shuffler_names))]
     plan: Option<String>,
     /// The power the plan asks for.
     #[arg(long, value_name = "PROBABILITY", default_value_t = 0.9, allow_negative_numbers = true, value_parser = setting(fit::validate_power), requires = "plan")]

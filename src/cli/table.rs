@@ -31,21 +31,40 @@ pub fn rule_text(name_or_path: &str) -> Result<String, Failure> {
     if name_or_path == "-" || Path::new(name_or_path).exists() {
         return read_input(name_or_path);
     }
-    match variants::shipped(name_or_path) {
-        Some(text) => Ok(text.to_string()),
-        None => {
-            let names: Vec<&str> = variants::SHIPPED.iter().map(|(n, _)| *n).collect();
-            Err(Failure::Input(format!(
-                "`{name_or_path}` is neither a file nor a shipped variant ({}, or catalogue/<family>: {})",
-                names.join(", "),
-                variants::CATALOGUE
-                    .iter()
-                    .map(|(n, _)| n.trim_start_matches("catalogue/"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )))
-        }
+    if let Some(text) = variants::shipped(name_or_path) {
+        return Ok(text.to_string());
     }
+    let families = || {
+        variants::CATALOGUE
+            .iter()
+            .map(|(n, _)| n.trim_start_matches("catalogue/"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if name_or_path.starts_with("catalogue/") && !name_or_path.ends_with(".json") {
+        return Err(Failure::Input(format!(
+            "`{name_or_path}` is neither a file nor a family of the catalogue (catalogue/<family>: {})",
+            families()
+        )));
+    }
+    // A path (a folder in it, or a JSON file's name) names a file: reading it says why it
+    // cannot be read (no such file, a folder on the way that is not there, no permission),
+    // not which variants are shipped.
+    if looks_like_a_path(name_or_path) {
+        return read_input(name_or_path);
+    }
+    let names: Vec<&str> = variants::SHIPPED.iter().map(|(n, _)| *n).collect();
+    Err(Failure::Input(format!(
+        "`{name_or_path}` is neither a file nor a shipped variant ({}, or catalogue/<family>: {})",
+        names.join(", "),
+        families()
+    )))
+}
+
+/// Whether a `--rules` value that is neither a file nor a shipped name was meant as a file:
+/// it has a folder in it or ends in `.json`.
+fn looks_like_a_path(name: &str) -> bool {
+    name.contains('/') || name.contains(std::path::MAIN_SEPARATOR) || name.ends_with(".json")
 }
 
 /// A rule set from a file, or a shipped variant by name. A tableau written as rule documents

@@ -21,13 +21,13 @@ pub struct Vectors {
     #[command(flatten)]
     shoe: ShoeArgs,
     /// The rule set (a file or a shipped variant's name); its shoe unless --decks/--ranks.
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// json (JSON lines) or csv.
     #[arg(short, long, value_enum, default_value_t = VectorFormat::Json)]
     format: VectorFormat,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
 }
 

@@ -22,10 +22,11 @@ use std::io::Write;
   punto-banco verify docs/examples/oracle/good.jsonl -r tie-9-to-1 -f json")]
 pub struct Verify {
     /// The log; `-` reads standard input.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
     file: String,
     /// The rule set the engine claims to deal (a file or a shipped variant's name); its
     /// dealing procedure is the one shoe logs are held to.
-    #[arg(short, long, value_name = "RULES")]
+    #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     #[command(flatten)]
     output: OutputArgs,

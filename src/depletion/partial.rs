@@ -11,7 +11,7 @@
 //! shard twice, or miss one, are refused by name.
 //!
 //! ```
-//! use punto_banco::depletion::partial::{Partial, merge, rules_content};
+//! use punto_banco::depletion::partial::{Partial, merge_whole, rules_content};
 //! use punto_banco::depletion::{Shards, SimulationSetup, try_simulate, try_simulate_shards};
 //! use punto_banco::rules::Rules;
 //! let rules = Rules::reference();
@@ -26,7 +26,7 @@
 //!         (format!("part-{k}.json"), Partial::from_json(&text).unwrap())
 //!     })
 //!     .collect();
-//! let (merged_setup, merged) = merge(parts).unwrap().into_whole().unwrap();
+//! let (merged_setup, merged) = merge_whole(parts).unwrap();
 //! assert_eq!(merged_setup, setup);
 //! assert_eq!(merged, try_simulate(&setup, &rules, &|_| {}).unwrap());
 //! # let _ = rules_content(&rules);
@@ -573,6 +573,21 @@ fn shard_list(ranges: &[(u64, u64)]) -> String {
 /// together hold consecutive shards. The result is a partial of those shards, whose
 /// [`Partial::into_whole`] is the whole run when they are all there.
 pub fn merge(parts: Vec<(String, Partial)>) -> Result<Partial, MergeError> {
+    merge_shards(parts, false)
+}
+
+/// Merges partials that together hold every shard of the run, as [`merge`] does, into the
+/// whole run's setup and totals. A shard that none of them holds is named, whether it falls
+/// between two partials or before or after them all.
+pub fn merge_whole(
+    parts: Vec<(String, Partial)>,
+) -> Result<(SimulationSetup, Simulation), MergeError> {
+    merge_shards(parts, true)?.into_whole()
+}
+
+/// [`merge`], naming every shard missing from the whole run when `whole`, else the shards
+/// missing between the partials.
+fn merge_shards(parts: Vec<(String, Partial)>, whole: bool) -> Result<Partial, MergeError> {
     let mut parts = parts;
     let Some((first_name, first)) = parts.first().cloned() else {
         return Err(MergeError::Nothing);
@@ -640,6 +655,17 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Partial, MergeError> {
     parts.sort_by_key(|(_, part)| (part.shards.first(), part.shards.last()));
     let count = first.shards.count();
     let mut gaps = Vec::new();
+    let (lowest, highest) = (
+        parts.first().map_or(1, |(_, part)| part.shards.first()),
+        parts
+            .iter()
+            .map(|(_, part)| part.shards.last())
+            .max()
+            .unwrap_or(count),
+    );
+    if whole && lowest > 1 {
+        gaps.push((1, lowest - 1));
+    }
     for pair in parts.windows(2) {
         let ((a_name, a), (b_name, b)) = (&pair[0], &pair[1]);
         let (a_last, b_first) = (a.shards.last(), b.shards.first());
@@ -655,6 +681,9 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Partial, MergeError> {
         if b_first > a_last + 1 {
             gaps.push((a_last + 1, b_first - 1));
         }
+    }
+    if whole && highest < count {
+        gaps.push((highest + 1, count));
     }
     if !gaps.is_empty() {
         return Err(MergeError::Missing {

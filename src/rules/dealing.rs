@@ -110,6 +110,17 @@ pub enum ProcedureError {
         /// The coups after it.
         coups_after_cut: u64,
     },
+    /// A shoe too small for the procedure whatever its cut: the burn, a coup in front of the
+    /// cut card and the cards behind it that the coups after it need do not fit.
+    #[error("a shoe of {cards} cards is too small: the procedure needs at least {least} ({burn} for the burn at most, 6 for a coup in front of the cut card, and {behind} behind it for the {coups_after_cut} coups dealt after it)", least = burn + COUP_CARDS + Procedure::least_cut(*coups_after_cut), behind = Procedure::least_cut(*coups_after_cut))]
+    ShoeTooSmall {
+        /// The cards of the shoe.
+        cards: u64,
+        /// The most cards the burn takes.
+        burn: u64,
+        /// The coups after the cut card.
+        coups_after_cut: u64,
+    },
     /// A cut card so deep that a shoe of this size, burned, cannot deal a coup in front of it.
     #[error("the cut card is {cut} cards from the end of a shoe of {cards} cards: expected at most {most} (the shoe less the burn's {burn} cards at most and a coup's six)", most = cards.saturating_sub(burn + 6))]
     CutTooDeep {
@@ -144,6 +155,21 @@ impl Procedure {
     /// six, then each coup after it needs six.
     pub fn least_cut(coups_after_cut: u64) -> u64 {
         5u64.saturating_add(COUP_CARDS.saturating_mul(coups_after_cut))
+    }
+
+    /// The fewest cards a shoe dealt by this procedure holds, whatever its cut: the most the
+    /// burn takes, a coup in front of the cut card, and the least cut for the coups after it.
+    ///
+    /// ```
+    /// use punto_banco::rules::dealing::Procedure;
+    /// // Eleven cards burnt at most, a coup, and eleven behind the cut card for one coup after it.
+    /// assert_eq!(Procedure::reference().least_cards(), 28);
+    /// ```
+    pub fn least_cards(&self) -> u64 {
+        self.burn
+            .most()
+            .saturating_add(COUP_CARDS)
+            .saturating_add(Self::least_cut(self.coups_after_cut))
     }
 
     /// The same procedure with another cut card.
@@ -191,6 +217,13 @@ impl Procedure {
     pub fn check_for(&self, cards: u64) -> Result<(), ProcedureError> {
         self.check()?;
         let burn = self.burn.most();
+        if cards < self.least_cards() {
+            return Err(ProcedureError::ShoeTooSmall {
+                cards,
+                burn,
+                coups_after_cut: self.coups_after_cut,
+            });
+        }
         if self.cut.saturating_add(burn).saturating_add(COUP_CARDS) > cards {
             return Err(ProcedureError::CutTooDeep {
                 cut: self.cut,
@@ -378,14 +411,36 @@ mod tests {
             coups_after_cut: 0,
         };
         assert_eq!(no_after.check_for(11), Ok(()));
+        assert_eq!(no_after.least_cards(), 11);
         assert_eq!(
             no_after.check_for(10),
-            Err(ProcedureError::CutTooDeep {
-                cut: 5,
+            Err(ProcedureError::ShoeTooSmall {
                 cards: 10,
+                burn: 0,
+                coups_after_cut: 0
+            })
+        );
+        assert_eq!(
+            no_after.with_cut(6).check_for(11),
+            Err(ProcedureError::CutTooDeep {
+                cut: 6,
+                cards: 11,
                 burn: 0
             })
         );
+        // Ten coups after the cut card need 65 cards behind it: one deck cannot hold them,
+        // whatever the cut, and the message says so rather than offer an empty range.
+        let long_tail = Procedure {
+            cut: 70,
+            coups_after_cut: 10,
+            ..Procedure::reference()
+        };
+        assert_eq!(long_tail.least_cards(), 82);
+        assert_eq!(
+            long_tail.check_for(52).unwrap_err().to_string(),
+            "a shoe of 52 cards is too small: the procedure needs at least 82 (11 for the burn at most, 6 for a coup in front of the cut card, and 65 behind it for the 10 coups dealt after it)"
+        );
+        assert_eq!(long_tail.with_cut(65).check_for(82), Ok(()));
         let ace = Procedure {
             burn: Burn::FirstCard { ace: 0 },
             ..Procedure::reference()

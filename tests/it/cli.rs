@@ -277,7 +277,7 @@ fn check_exit_codes() {
     );
     bad_input(
         &["check", "no/such/file.json"],
-        "`no/such/file.json` is neither a file nor a shipped variant",
+        "cannot read no/such/file.json: ",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -477,7 +477,51 @@ fn eor_and_shoe_sim_from_the_command_line() {
     bad_input(&["shoe-sim", "--shoes", "0"], "--shoes is `0`");
 }
 
-/// Every subcommand of the user's binary.
+/// Every subcommand of the user's binary, as `punto-banco --help` lists them (`help` aside).
+fn subcommands() -> Vec<String> {
+    let help = stdout_of(&["--help"]);
+    let listed: Vec<String> = help
+        .lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        // A command's line starts two spaces in; its description's next lines, further.
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(listed.len() >= 19, "--help lists only {listed:?}");
+    listed
+}
+
+#[test]
+fn every_command_with_rules_lists_every_shipped_rule_set_in_its_help() {
+    let names: Vec<&str> = punto_banco::variants::SHIPPED
+        .iter()
+        .chain(punto_banco::variants::CATALOGUE)
+        .map(|(name, _)| *name)
+        .collect();
+    let mut with_rules = Vec::new();
+    for sub in subcommands() {
+        let help = stdout_of(&[&sub, "--help"]);
+        if !help.contains("--rules <RULES>") {
+            continue;
+        }
+        // The help wraps at spaces: the names are whole words of it.
+        let words: Vec<&str> = help
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ']')
+            .collect();
+        for name in &names {
+            assert!(words.contains(name), "`{sub} --help` does not list {name}");
+        }
+        with_rules.push(sub);
+    }
+    assert!(with_rules.len() >= 13, "only {with_rules:?} take --rules");
+}
+
+/// The subcommands whose `--help` examples are run below: the quick ones (the others' examples
+/// solve games or deal thousands of shoes; the docs' console examples run them).
 const SUBCOMMANDS: &[&str] = &[
     "analyze",
     "rules",
@@ -509,8 +553,8 @@ fn stdout_of(args: &[&str]) -> String {
 fn completions_name_every_subcommand() {
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
         let script = stdout_of(&["completions", shell]);
-        for sub in SUBCOMMANDS {
-            assert!(script.contains(sub), "{shell} completions lack {sub}");
+        for sub in subcommands() {
+            assert!(script.contains(&sub), "{shell} completions lack {sub}");
         }
     }
     assert!(stdout_of(&["completions", "zsh"]).starts_with("#compdef punto-banco"));
@@ -532,7 +576,7 @@ fn the_man_page_is_roff_titled_punto_banco() {
         first_macro.starts_with(".TH punto-banco 1"),
         "{first_macro}"
     );
-    for sub in SUBCOMMANDS {
+    for sub in subcommands() {
         // roff writes a hyphen as `\-`.
         let roff = sub.replace('-', "\\-");
         assert!(page.contains(&roff), "the man page lacks {sub}");

@@ -31,6 +31,7 @@ mod features;
 mod figures;
 mod hostile;
 mod hostile_audit;
+mod hostile_cli;
 mod hostile_dealing;
 mod hostile_shuffle;
 mod layers;

@@ -812,16 +812,6 @@ fn parse_rank(text: &str) -> Option<Rank> {
         .map(|i| Rank::ALL[i])
 }
 
-fn parse_suit(text: &str) -> Option<Suit> {
-    Some(match text {
-        "spades" | "S" | "♠" => Suit::Spades,
-        "hearts" | "H" | "♥" => Suit::Hearts,
-        "diamonds" | "D" | "♦" => Suit::Diamonds,
-        "clubs" | "C" | "♣" => Suit::Clubs,
-        _ => return None,
-    })
-}
-
 fn parse_card(text: &str) -> Option<Card> {
     text.parse().ok()
 }
@@ -845,7 +835,7 @@ impl<'de> Visitor<'de> for ClassSeed {
                     .into_iter()
                     .fold(CardClass::NONE, |m, r| m.or(CardClass::rank(r))),
                 "suit" => map
-                    .next_value_seed(NamesSeed::new(&at, SUIT, parse_suit))?
+                    .next_value_seed(NamesSeed::new(&at, SUIT, Suit::parse))?
                     .into_iter()
                     .fold(CardClass::NONE, |m, s| m.or(CardClass::suit(s))),
                 "card" => map
