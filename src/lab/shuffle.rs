@@ -42,8 +42,8 @@ const PREFIX_BOUND: f64 = 1e-30;
 /// The fewest events a serial-correlation or runs test must expect over the sample for its
 /// p-value to be read from the normal approximation; below, it is Bennett's bound. An event
 /// is what moves such a statistic when one value (or rank) fills most of the shoe: two
-/// cards of the others `lag` apart, or one at the shoe's ends (see [`serial_events`] and
-/// [`turning_events`]). Their count, weighted, is 1 over the excess kurtosis of the sum they
+/// cards of the others `lag` apart, or one at the shoe's ends (`docs/en/shuffle-test.md`
+/// counts them). Their count, weighted, is 1 over the excess kurtosis of the sum they
 /// make as independent Poisson counts; a Poisson count of 30 or more, corrected for
 /// continuity, is read from the normal within a few tenths of its level at 10⁻³.
 pub const MIN_EVENTS: f64 = 30.0;
