@@ -95,6 +95,7 @@ pub const BLOCKS: &[&str] = &[
     "decisions-summary:en|fr (where the rules are not each hand's best response, by shoe and tariff)",
     "banque:en|fr (Baccarat Banque solved, equal stakes)",
     "banque-shares:en|fr (Baccarat Banque solved for shares 1/20 to 19/20)",
+    "shuffle-prefix:en|fr (the prefix shuffle-test compares, by decks)",
 ];
 
 /// The Markdown content of a named block.
@@ -118,6 +119,7 @@ pub fn block(name: &str) -> Option<String> {
             ))
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
+        ["shuffle-prefix", lang] => Some(shuffle_prefix_table(lang.parse().ok()?)),
         ["variants", lang] => Some(variants_table(lang.parse().ok()?)),
         ["catalogue", lang] => Some(catalogue_tables(lang.parse().ok()?)),
         ["eor", lang] => {
@@ -629,6 +631,25 @@ fn catalogue_tables(lang: Lang) -> String {
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
+}
+
+/// The length of the prefix `shuffle-test` compares for shared prefixes, for shoes of one
+/// to eight decks, as the battery computes it.
+fn shuffle_prefix_table(lang: Lang) -> String {
+    use crate::render::table::{Align, Table};
+    let mut table = Table::new(&[
+        (lang.pick("Decks", "Jeux"), Align::Right),
+        (
+            lang.pick("Cards in the prefix", "Cartes du début"),
+            Align::Right,
+        ),
+    ]);
+    for decks in [1u64, 2, 4, 6, 8] {
+        let length = crate::lab::shuffle::shared_prefix_length(decks)
+            .map_or_else(|| "—".to_string(), |l| l.to_string());
+        table.row(vec![decks.to_string(), length]);
+    }
+    table.to_markdown()
 }
 
 /// The generated files of `docs/` other than Markdown blocks: each path (relative to `docs/`)

@@ -2,10 +2,11 @@
 //!
 //! This module holds what the lab's batteries share: a test's result ([`TestResult`]), its
 //! verdict after the multiple-test correction ([`Verdict`], [`holm`]), the battery
-//! ([`Battery`]), where its input came from ([`Provenance`]), and the statistics helpers
-//! ([`chi_square_sf`], [`normal_two_sided`], [`mahalanobis`]). The counts a test is built
-//! from and its null moments are exact (integers and rationals); only the statistic and its
-//! p-value are floating point.
+//! ([`Battery`]), where its input came from and when the report was made ([`Provenance`],
+//! [`Date`]), and the statistics helpers ([`chi_square_sf`], [`normal_two_sided`],
+//! [`bennett_two_sided`], [`mahalanobis`]). The counts a test is built from and its null
+//! moments are exact (integers and rationals); only the statistic and its p-value are
+//! floating point.
 //!
 //! [`shufflers`] holds the named shufflers, fair and deliberately wrong, that the tests and
 //! the `--plan` option deal shoes with.
@@ -59,16 +60,22 @@ pub enum StatisticKind {
     /// A count of coincidences (shoes equal to an earlier one), with Markov's bound on the
     /// chance of so many as its p-value.
     MatchCount,
+    /// A standard z of a sum of independent bounded terms (one a shoe) whose p-value is
+    /// Bennett's inequality ([`bennett_two_sided`]): valid at any number of terms, used where
+    /// the normal approximation cannot be trusted.
+    Bennett,
 }
 
 impl StatisticKind {
-    /// The kind's key in JSON: `chi-square`, `mahalanobis`, `z` or `match-count`.
+    /// The kind's key in JSON: `chi-square`, `mahalanobis`, `z`, `match-count` or
+    /// `bennett`.
     pub fn key(self) -> &'static str {
         match self {
             StatisticKind::ChiSquare => "chi-square",
             StatisticKind::Mahalanobis => "mahalanobis",
             StatisticKind::Z => "z",
             StatisticKind::MatchCount => "match-count",
+            StatisticKind::Bennett => "bennett",
         }
     }
 }
@@ -168,6 +175,12 @@ pub fn holm(p_values: &[f64], alpha: f64) -> Vec<bool> {
     rejected
 }
 
+/// The note of a test made untested because its statistic has no degrees of freedom.
+pub const NO_DEGREES_OF_FREEDOM: &str =
+    "no degrees of freedom: the statistic cannot vary under the null";
+/// The note of a test made untested because it has no p-value.
+pub const NO_P_VALUE: &str = "no p-value could be computed";
+
 /// A battery of tests judged together at one level α, with Holm's correction.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Battery {
@@ -180,7 +193,43 @@ pub struct Battery {
 impl Battery {
     /// Judges the raw tests at `alpha` with Holm's procedure: every test that was run is
     /// [`Verdict::Pass`] or [`Verdict::Fail`], the untested stay [`Verdict::Untested`].
+    ///
+    /// A test whose statistic cannot vary under the null (no degrees of freedom) or that has
+    /// no p-value was not a test: it is made [`Verdict::Untested`], with a note saying why,
+    /// and takes no share of α.
+    ///
+    /// ```
+    /// use punto_banco::lab::{Battery, StatisticKind, TestResult, Verdict};
+    /// let battery = Battery::new(
+    ///     vec![
+    ///         TestResult::tested("a", StatisticKind::ChiSquare, 0.0, Some(0.0), 1.0),
+    ///         TestResult::tested("b", StatisticKind::Z, 1.0, None, 0.3),
+    ///     ],
+    ///     0.01,
+    /// );
+    /// assert_eq!(battery.tests[0].verdict, Verdict::Untested);
+    /// assert_eq!(battery.tested(), 1);
+    /// ```
     pub fn new(mut tests: Vec<TestResult>, alpha: f64) -> Battery {
+        for test in &mut tests {
+            if test.verdict == Verdict::Untested {
+                continue;
+            }
+            let reason = if test
+                .degrees_of_freedom
+                .is_some_and(|df| df.is_nan() || df <= 0.0)
+            {
+                Some(NO_DEGREES_OF_FREEDOM)
+            } else if test.p_value.is_nan() {
+                Some(NO_P_VALUE)
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                test.verdict = Verdict::Untested;
+                test.note.get_or_insert_with(|| reason.to_string());
+            }
+        }
         let p: Vec<f64> = tests
             .iter()
             .map(|t| match t.verdict {
@@ -227,7 +276,7 @@ impl Battery {
 }
 
 /// Where a report's input came from: the SHA-256 of its bytes exactly as read, this tool's
-/// version, and the exact command that made the report.
+/// version, the exact command that made the report, and its date when one was asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Provenance {
     /// The SHA-256 of the input's bytes, 64 lowercase hexadecimal digits.
@@ -236,16 +285,100 @@ pub struct Provenance {
     pub version: &'static str,
     /// The command line, one argument per item.
     pub command: Vec<String>,
+    /// The day the report is dated, only when the caller asked for one: a report without a
+    /// date is the same bytes whenever it is made from the same input and command.
+    pub date: Option<Date>,
 }
 
 impl Provenance {
-    /// The provenance of a report made by this version of the crate.
+    /// The provenance of a report made by this version of the crate, undated.
     pub fn new(sha256: String, command: Vec<String>) -> Provenance {
         Provenance {
             sha256,
             version: env!("CARGO_PKG_VERSION"),
             command,
+            date: None,
         }
+    }
+
+    /// The same provenance, dated.
+    pub fn dated(mut self, date: Date) -> Provenance {
+        self.date = Some(date);
+        self
+    }
+}
+
+/// A day of the Gregorian calendar (UTC), written as ISO 8601 writes it: `2026-12-04`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    year: u16,
+    month: u8,
+    day: u8,
+}
+
+impl Date {
+    /// The most seconds since the epoch a date is read from: 9999-12-31 23:59:59 UTC, the
+    /// last second whose year ISO 8601 writes in four digits.
+    pub const MAX_UNIX_SECONDS: u64 = 253_402_300_799;
+
+    /// The day (UTC) that `seconds` after 1970-01-01 00:00:00 UTC falls in, as the
+    /// `SOURCE_DATE_EPOCH` convention of reproducible builds counts them; `None` past
+    /// [`Date::MAX_UNIX_SECONDS`].
+    ///
+    /// ```
+    /// use punto_banco::lab::Date;
+    /// assert_eq!(Date::from_unix_seconds(0).unwrap().to_string(), "1970-01-01");
+    /// // One billion seconds: 2001-09-09 01:46:40 UTC.
+    /// assert_eq!(Date::from_unix_seconds(1_000_000_000).unwrap().to_string(), "2001-09-09");
+    /// assert_eq!(Date::from_unix_seconds(Date::MAX_UNIX_SECONDS).unwrap().to_string(), "9999-12-31");
+    /// assert_eq!(Date::from_unix_seconds(Date::MAX_UNIX_SECONDS + 1), None);
+    /// ```
+    pub fn from_unix_seconds(seconds: u64) -> Option<Date> {
+        if seconds > Date::MAX_UNIX_SECONDS {
+            return None;
+        }
+        // Howard Hinnant's civil_from_days: the days since 1970-01-01, shifted to eras of
+        // 400 years beginning on 0000-03-01 so that leap days fall at the end of a year.
+        let z = (seconds / 86_400) as i64 + 719_468;
+        let era = z.div_euclid(146_097);
+        let day_of_era = z.rem_euclid(146_097);
+        let year_of_era =
+            (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+        let shifted_month = (5 * day_of_year + 2) / 153;
+        let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+        let month = if shifted_month < 10 {
+            shifted_month + 3
+        } else {
+            shifted_month - 9
+        };
+        let year = year_of_era + era * 400 + i64::from(month <= 2);
+        Some(Date {
+            year: u16::try_from(year).ok()?,
+            month: month as u8,
+            day: day as u8,
+        })
+    }
+
+    /// The year.
+    pub fn year(self) -> u16 {
+        self.year
+    }
+
+    /// The month, 1 to 12.
+    pub fn month(self) -> u8 {
+        self.month
+    }
+
+    /// The day of the month, 1 to 31.
+    pub fn day(self) -> u8 {
+        self.day
+    }
+}
+
+impl std::fmt::Display for Date {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
 }
 
@@ -270,6 +403,48 @@ pub fn normal_two_sided(z: f64) -> f64 {
         return f64::NAN;
     }
     statrs::function::erf::erfc(z.abs() / std::f64::consts::SQRT_2)
+}
+
+/// A two-sided p-value from Bennett's inequality for a sum of independent terms, each at
+/// most `above` over its mean and at most `below` under it (G. Bennett, "Probability
+/// inequalities for the sum of independent random variables", J. Amer. Statist. Assoc. 57,
+/// 1962): with v the variance of the sum and h(u) = (1 + u) ln(1 + u) − u,
+/// P(sum − mean ≥ t) ≤ exp(−(v/b²)·h(b t / v)) for b = `above`, and the same below with
+/// b = `below`. The p-value is twice the bound on the side the deviation falls, at most 1:
+/// under the null it is at most x with probability at most x, at any number of terms,
+/// however rare the events that carry the variance. NaN when the variance is not positive.
+///
+/// ```
+/// use punto_banco::lab::bennett_two_sided;
+/// // Ten Bernoulli(0.005) terms times 81 (mean 4.05, variance 322.4), one event of 81:
+/// // its chance is about 5%, and the bound does not call it rare.
+/// let v = 10.0 * 81.0 * 81.0 * 0.005 * 0.995;
+/// assert!(bennett_two_sided(81.0 - 4.05, v, 81.0 * 0.995, 81.0 * 0.005) > 0.05);
+/// // Far out, it rejects.
+/// assert!(bennett_two_sided(8.0 * 81.0, v, 81.0 * 0.995, 81.0 * 0.005) < 1e-6);
+/// ```
+pub fn bennett_two_sided(deviation: f64, variance: f64, above: f64, below: f64) -> f64 {
+    if deviation.is_nan() || variance.is_nan() || variance <= 0.0 {
+        return f64::NAN;
+    }
+    let b = if deviation >= 0.0 { above } else { below };
+    let t = deviation.abs();
+    (2.0 * bennett_tail(t, variance, b)).min(1.0)
+}
+
+/// Bennett's bound on P(sum − mean ≥ t) for independent terms at most `b` over their means,
+/// the sum of variance `variance`.
+pub(crate) fn bennett_tail(t: f64, variance: f64, b: f64) -> f64 {
+    if t <= 0.0 {
+        return 1.0;
+    }
+    if b.is_nan() || b <= 0.0 {
+        // No term can exceed its mean: the sum never does.
+        return 0.0;
+    }
+    let u = b * t / variance;
+    let h = (1.0 + u) * u.ln_1p() - u;
+    (-(variance / (b * b)) * h).exp()
 }
 
 /// The least common multiple of two positive whole numbers (Euclid's algorithm).
@@ -460,6 +635,7 @@ impl Covariance {
 mod tests {
     use super::*;
     use num_bigint::BigInt;
+    use statrs::function::gamma::ln_gamma;
 
     fn r(n: i64, d: i64) -> BigRational {
         BigRational::new(BigInt::from(n), BigInt::from(d))
@@ -521,6 +697,125 @@ mod tests {
         assert_eq!(normal_two_sided(-1.959_963_984_540_054), p);
         assert_eq!(chi_square_sf(3.0, 0.0), 1.0);
         assert!(chi_square_sf(0.0, 1.0).is_nan());
+    }
+
+    #[test]
+    fn bennett_bounds_every_binomial_tail() {
+        // Sums of S Bernoulli(p) terms: the exact tails P(K − Sp ≥ t) and P(Sp − K ≥ t), by
+        // the binomial probabilities, never exceed Bennett's bounds, rare terms included.
+        for (shoes, p) in [
+            (10u64, 0.005f64),
+            (10, 0.3),
+            (200, 0.001),
+            (50, 0.9),
+            (3, 0.5),
+        ] {
+            let n = shoes as usize;
+            let mut pmf = vec![0.0f64; n + 1];
+            let ln_choose = |k: usize| {
+                ln_gamma(n as f64 + 1.0) - ln_gamma(k as f64 + 1.0) - ln_gamma((n - k) as f64 + 1.0)
+            };
+            for (k, q) in pmf.iter_mut().enumerate() {
+                *q = (ln_choose(k) + k as f64 * p.ln() + (n - k) as f64 * (1.0 - p).ln()).exp();
+            }
+            let mean = shoes as f64 * p;
+            let variance = mean * (1.0 - p);
+            for k in 0..=n {
+                let t = k as f64 - mean;
+                let upper: f64 = pmf[k..].iter().sum();
+                let lower: f64 = pmf[..=k].iter().sum();
+                if t > 0.0 {
+                    assert!(
+                        upper <= bennett_tail(t, variance, 1.0 - p) * (1.0 + 1e-9),
+                        "{shoes} {p} {k}"
+                    );
+                } else if t < 0.0 {
+                    assert!(
+                        lower <= bennett_tail(-t, variance, p) * (1.0 + 1e-9),
+                        "{shoes} {p} {k}"
+                    );
+                }
+                let two_sided = bennett_two_sided(t, variance, 1.0 - p, p);
+                assert!((0.0..=1.0).contains(&two_sided), "{two_sided}");
+            }
+        }
+        // Large deviations of many terms come close to the normal exponent t²/2v.
+        let v = 1e6f64;
+        let t = 4.0 * v.sqrt();
+        let bound = bennett_tail(t, v, 1.0);
+        assert!(
+            bound > (-8.0f64).exp() * 0.9 && bound < (-8.0f64).exp() * 1.1,
+            "{bound}"
+        );
+        assert!(bennett_two_sided(1.0, 0.0, 1.0, 1.0).is_nan());
+        assert_eq!(bennett_two_sided(0.0, 1.0, 1.0, 1.0), 1.0);
+        // A sum that cannot exceed its mean never does.
+        assert_eq!(bennett_tail(1.0, 1.0, 0.0), 0.0);
+    }
+
+    #[test]
+    fn dates_follow_the_gregorian_calendar() {
+        // Leap days of a century year divisible by 400 and the day after; the last day of
+        // 1999; 2100, not a leap year.
+        for (seconds, text) in [
+            (951_782_400, "2000-02-29"),
+            (951_868_800, "2000-03-01"),
+            (946_684_799, "1999-12-31"),
+            (4_107_542_400, "2100-03-01"),
+            (4_107_542_399, "2100-02-28"),
+            (1_796_342_400, "2026-12-04"),
+        ] {
+            assert_eq!(Date::from_unix_seconds(seconds).unwrap().to_string(), text);
+        }
+        // Every day from 1970 to 2400 follows the day before it.
+        let mut previous = Date::from_unix_seconds(0).unwrap();
+        let days_in = |d: Date| match d.month() {
+            2 if d.year().is_multiple_of(4)
+                && (!d.year().is_multiple_of(100) || d.year().is_multiple_of(400)) =>
+            {
+                29
+            }
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        };
+        for day in 1..157_000u64 {
+            let date = Date::from_unix_seconds(day * 86_400 + 43_200).unwrap();
+            let expected = if previous.day() < days_in(previous) {
+                (previous.year(), previous.month(), previous.day() + 1)
+            } else if previous.month() < 12 {
+                (previous.year(), previous.month() + 1, 1)
+            } else {
+                (previous.year() + 1, 1, 1)
+            };
+            assert_eq!((date.year(), date.month(), date.day()), expected, "{day}");
+            previous = date;
+        }
+    }
+
+    #[test]
+    fn a_test_without_degrees_of_freedom_or_p_value_takes_no_share_of_alpha() {
+        // Alone, the second test would be judged at α/2 = 0.005 and pass; with the first
+        // made untested it is judged at α and fails.
+        let battery = Battery::new(
+            vec![
+                TestResult::tested("none", StatisticKind::Mahalanobis, 0.0, Some(0.0), f64::NAN),
+                TestResult::tested("nan", StatisticKind::Z, f64::NAN, None, f64::NAN),
+                TestResult::tested("real", StatisticKind::Z, 2.7, None, 0.007),
+            ],
+            0.01,
+        );
+        let verdicts: Vec<Verdict> = battery.tests.iter().map(|t| t.verdict).collect();
+        assert_eq!(
+            verdicts,
+            [Verdict::Untested, Verdict::Untested, Verdict::Fail]
+        );
+        assert_eq!(
+            battery.tests[0].note.as_deref(),
+            Some(NO_DEGREES_OF_FREEDOM)
+        );
+        assert_eq!(battery.tests[1].note.as_deref(), Some(NO_P_VALUE));
+        assert_eq!(battery.tested(), 1);
     }
 
     #[test]

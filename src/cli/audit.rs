@@ -4,12 +4,12 @@
 use super::args::OutputArgs;
 use super::failure::Failure;
 use super::input::{open_input, stdin_once};
-use super::lab::{Hashing, command_line};
+use super::lab::{DateArgs, Hashing};
 use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
+use punto_banco::lab::Verdict;
 use punto_banco::lab::audit::{AuditError, audit};
-use punto_banco::lab::{Provenance, Verdict};
 use punto_banco::oracle::fit::validate_alpha;
 use std::io::Write;
 
@@ -31,6 +31,8 @@ pub struct Audit {
     #[arg(long, default_value_t = 0.01, value_name = "ALPHA")]
     alpha: f64,
     #[command(flatten)]
+    date: DateArgs,
+    #[command(flatten)]
     output: OutputArgs,
 }
 
@@ -50,7 +52,7 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
         other => Failure::Input(format!("{path}: {other}")),
     })?;
     let sha256 = reader.hex_digest();
-    let provenance = Provenance::new(sha256, command_line());
+    let provenance = args.date.provenance(sha256)?;
     put(
         out,
         &punto_banco::render::audit::report(&report, &provenance, lang, format),

@@ -1,17 +1,18 @@
-//! `punto-banco shuffle-test`: a battery of tests over shuffled shoes, or with --plan the
-//! shoes a named defect needs to be caught.
+//! `punto-banco shuffle-test`: a battery of tests over shuffled shoes, with the power the
+//! shoes had against each defect `--plan` names; or, without shoes, the shoes a named defect
+//! needs to be caught.
 
 use super::args::{Offering, OutputArgs, setting, shuffler_names, whole};
 use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, too_long};
-use super::lab::{Hashing, command_line};
+use super::lab::{DateArgs, Hashing};
 use super::output::put;
 use clap::Args;
 use clap::builder::StringValueParser;
-use punto_banco::lab::plan::{PILOT_SHOES, plan};
+use punto_banco::lab::Verdict;
+use punto_banco::lab::plan::{PILOT_SHOES, plan, power};
 use punto_banco::lab::shuffle::{DEFAULT_LAGS, MAX_LAGS, ShuffleTest};
 use punto_banco::lab::shufflers::Shuffler;
-use punto_banco::lab::{Provenance, Verdict};
 use punto_banco::oracle::fit;
 use punto_banco::oracle::{Line, LineReader};
 use punto_banco::render::shuffle::{plan_report, report};
@@ -22,7 +23,8 @@ use std::io::Write;
 #[command(after_help = "Examples:
   punto-banco shuffle-test docs/examples/lab/shoes.jsonl
   punto-banco shuffle-test docs/examples/lab/shoes.jsonl --format json --lang fr
-  punto-banco shuffle-test --plan riffle:3 --power 0.99")]
+  punto-banco shuffle-test docs/examples/lab/shoes.jsonl --plan riffle:3 --plan shelf   # and the power these shoes had
+  punto-banco shuffle-test --plan riffle:3 --power 0.99                                 # the shoes riffle:3 needs")]
 pub struct ShuffleTestArgs {
     /// The shoes, one JSON line each ({\"cards\": [\"4H\", …]}); `-` reads standard input.
     #[arg(required_unless_present = "plan", value_hint = clap::ValueHint::FilePath)]
@@ -33,15 +35,18 @@ pub struct ShuffleTestArgs {
     /// The serial-correlation lags tested, 1 to this.
     #[arg(long, value_name = "K", default_value_t = DEFAULT_LAGS as u64, value_parser = whole(1, MAX_LAGS as u64))]
     lags: u64,
-    /// Instead of testing a file: how many shoes this shuffler needs to be caught (fair,
-    /// modulo-bias[:BITS], naive-swap, riffle[:K], shelf[:S], tiny-seed[:BITS], nines-late[:PERCENT]).
-    #[arg(long, value_name = "DEFECT", conflicts_with = "file", value_parser = Offering::new(StringValueParser::new(), shuffler_names))]
-    plan: Option<String>,
-    /// The power the plan asks for.
-    #[arg(long, value_name = "PROBABILITY", default_value_t = 0.9, allow_negative_numbers = true, value_parser = setting(fit::validate_power), requires = "plan")]
+    /// A named defect (fair, modulo-bias[:BITS], naive-swap, riffle[:K], shelf[:S],
+    /// tiny-seed[:BITS], nines-late[:PERCENT]). With a FILE, the report gives the power its
+    /// shoes had against each defect named (repeat the flag, or separate names with commas);
+    /// without, how many shoes the one defect named needs to be caught.
+    #[arg(long, value_name = "DEFECT", value_delimiter = ',', value_parser = Offering::new(StringValueParser::new(), shuffler_names))]
+    plan: Vec<String>,
+    /// The power the plan asks for (without a FILE).
+    #[arg(long, value_name = "PROBABILITY", default_value_t = 0.9, allow_negative_numbers = true, value_parser = setting(fit::validate_power), requires = "plan", conflicts_with = "file")]
     power: f64,
-    /// Decks per shoe of the plan, 1 to 64.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = whole(1, 64), requires = "plan")]
+    /// Decks per shoe of the plan, 1 to 64 (without a FILE: with one, the shoes' own
+    /// composition is planned).
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = whole(1, 64), requires = "plan", conflicts_with = "file")]
     decks: u64,
     /// Pilot shoes the plan estimates each test's effect from.
     #[arg(long, value_name = "N", default_value_t = PILOT_SHOES, value_parser = whole(100, 1_000_000), requires = "plan")]
@@ -50,16 +55,29 @@ pub struct ShuffleTestArgs {
     #[arg(long, value_name = "N", default_value_t = 1, requires = "plan")]
     seed: u64,
     #[command(flatten)]
+    date: DateArgs,
+    #[command(flatten)]
     output: OutputArgs,
 }
 
 /// Runs the battery (or the plan), writing the report; a failed battery fails the check.
 pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (lang, format) = (args.output.lang(), args.output.format());
-    if let Some(name) = &args.plan {
-        let shuffler: Shuffler = name
-            .parse()
-            .map_err(|e| Failure::Input(format!("--plan: {e}")))?;
+    let defects = args
+        .plan
+        .iter()
+        .map(|name| {
+            name.parse::<Shuffler>()
+                .map_err(|e| Failure::Input(format!("--plan: {e}")))
+        })
+        .collect::<Result<Vec<Shuffler>, Failure>>()?;
+    if args.file.is_none() {
+        let [shuffler] = defects[..] else {
+            return Err(Failure::Input(format!(
+                "--plan: {} defects named without a FILE: a plan is for one defect (with a FILE, the report gives the power against each)",
+                defects.len()
+            )));
+        };
         let planned = plan(
             shuffler,
             args.decks as usize,
@@ -93,8 +111,13 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
     let sha256 = lines.get_mut().hex_digest();
-    let source = Provenance::new(sha256, command_line());
+    let source = args.date.provenance(sha256)?;
     let battery = test.battery(args.alpha);
+    let powers = defects
+        .iter()
+        .map(|&shuffler| power(&test, args.alpha, shuffler, args.pilot, args.seed))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::Input(e.to_string()))?;
     put(
         out,
         &report(
@@ -102,6 +125,7 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             test.shoes(),
             test.shoe_len(),
             &source,
+            &powers,
             lang,
             format,
         ),

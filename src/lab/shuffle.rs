@@ -12,7 +12,10 @@
 //! are in [`super::moments`].
 
 use super::moments::{serial_moments, transition_moments, turning, turning_point_moments};
-use super::{Battery, Covariance, StatisticKind, TestResult, chi_square_sf, normal_two_sided};
+use super::{
+    Battery, Covariance, StatisticKind, TestResult, bennett_two_sided, chi_square_sf,
+    normal_two_sided,
+};
 use crate::card::{Card, Rank};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -36,6 +39,17 @@ pub const MAX_BINS: usize = 52;
 /// A prefix is long enough to test for sharing when the chance that two fair shoes share
 /// it is at most this.
 const PREFIX_BOUND: f64 = 1e-30;
+/// The fewest events a serial-correlation or runs test must expect over the sample for its
+/// p-value to be read from the normal approximation; below, it is Bennett's bound. An event
+/// is what moves such a statistic when one value (or rank) fills most of the shoe: two
+/// cards of the others `lag` apart, or one at the shoe's ends (`docs/en/shuffle-test.md`
+/// counts them). Their count, weighted, is 1 over the excess kurtosis of the sum they
+/// make as independent Poisson counts; a Poisson count of 30 or more, corrected for
+/// continuity, is read from the normal within a few tenths of its level at 10⁻³.
+pub const MIN_EVENTS: f64 = 30.0;
+/// The fewest expected counts in every transition between value groups for the successor
+/// test (values are pooled until they have it), as for the position tests' bins.
+const MIN_EXPECTED: f64 = 5.0;
 
 /// A shoe line that cannot be read or whose cards are not the expected composition.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -246,13 +260,27 @@ fn factory_rank(index: usize) -> usize {
     13 * (index % 4) + index / 4
 }
 
+/// The null of one z test, per shoe: the statistic's exact mean and variance, the lattice its
+/// values lie on (its step), bounds it cannot leave, and the events that carry its variance.
+#[derive(Debug, Clone, PartialEq)]
+struct ZNull {
+    mean: BigRational,
+    variance: BigRational,
+    /// Every value of the statistic is a multiple of this (0: it cannot vary).
+    step: f64,
+    /// The least and the most one shoe's statistic can be.
+    low: f64,
+    high: f64,
+    /// The events one shoe is expected to hold (see [`MIN_EVENTS`]); infinite for a
+    /// statistic with no rare events.
+    events: f64,
+}
+
 /// The exact null moments of one composition, computed once per process and composition
 /// (a few compositions at most are kept).
 struct Null {
-    serial: Vec<Option<(BigRational, BigRational)>>,
-    turning: Option<(BigRational, BigRational)>,
-    /// The values present, the transition counts' means and their factored covariance.
-    transitions: Option<(Vec<usize>, Vec<BigRational>, Covariance)>,
+    serial: Vec<Option<ZNull>>,
+    turning: Option<ZNull>,
 }
 
 type NullCache = Mutex<HashMap<([u64; 10], [u64; 13], usize), Arc<Null>>>;
@@ -265,17 +293,31 @@ fn null_moments(value_counts: &[u64; 10], rank_counts: &[u64; 13], lags: usize) 
         return null;
     }
     let values: Vec<i64> = (0..10).collect();
-    let present: Vec<usize> = (0..10).filter(|&v| value_counts[v] > 0).collect();
-    let counts: Vec<u64> = present.iter().map(|&v| value_counts[v]).collect();
-    let transitions = transition_moments(&counts)
-        .and_then(|(mean, covariance)| Some((present, mean, Covariance::new(&covariance)?)));
-    let null = Arc::new(Null {
-        serial: (1..=lags)
-            .map(|lag| serial_moments(value_counts, &values, lag))
-            .collect(),
-        turning: turning_point_moments(rank_counts),
-        transitions,
+    let n: u64 = value_counts.iter().sum();
+    let serial = (1..=lags)
+        .map(|lag| {
+            let (mean, variance) = serial_moments(value_counts, &values, lag)?;
+            Some(ZNull {
+                mean,
+                variance,
+                step: serial_step(value_counts) as f64,
+                low: 0.0,
+                high: (0..10)
+                    .map(|v| value_counts[v] * (v * v) as u64)
+                    .sum::<u64>() as f64,
+                events: serial_events(value_counts, lag),
+            })
+        })
+        .collect();
+    let turning = turning_point_moments(rank_counts).map(|(mean, variance)| ZNull {
+        mean,
+        variance,
+        step: 1.0,
+        low: 0.0,
+        high: n.saturating_sub(2) as f64,
+        events: turning_events(rank_counts),
     });
+    let null = Arc::new(Null { serial, turning });
     if let Ok(mut c) = cache.lock() {
         if c.len() >= 8 {
             c.clear();
@@ -283,6 +325,131 @@ fn null_moments(value_counts: &[u64; 10], rank_counts: &[u64; 13], lags: usize) 
         c.insert(key, null.clone());
     }
     null
+}
+
+/// The exact mean of the transition counts between value groups and their factored
+/// covariance, computed once per process and grouping.
+type TransitionNull = Option<(Vec<BigRational>, Covariance)>;
+type TransitionCache = Mutex<HashMap<Vec<u64>, Arc<TransitionNull>>>;
+
+fn transition_null(group_counts: &[u64]) -> Arc<TransitionNull> {
+    static CACHE: OnceLock<TransitionCache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(null) = cache.lock().ok().and_then(|c| c.get(group_counts).cloned()) {
+        return null;
+    }
+    let null = Arc::new(
+        transition_moments(group_counts)
+            .and_then(|(mean, covariance)| Some((mean, Covariance::new(&covariance)?))),
+    );
+    if let Ok(mut c) = cache.lock() {
+        if c.len() >= 8 {
+            c.clear();
+        }
+        c.insert(group_counts.to_vec(), null.clone());
+    }
+    null
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The step of the lattice a serial sum lies on: the greatest common divisor of the products
+/// of two values that two cards of the shoe can make (0 when every such product is 0).
+fn serial_step(value_counts: &[u64; 10]) -> u64 {
+    let mut step = 0;
+    for a in 1..10 {
+        for b in a..10 {
+            let present =
+                value_counts[a] > 0 && value_counts[b] > 0 && (a != b || value_counts[a] >= 2);
+            if present {
+                step = gcd(step, (a * b) as u64);
+            }
+        }
+    }
+    step
+}
+
+/// The effective number of events per shoe of a serial sum at `lag`: with d the most
+/// frequent value and w = v − d, Σₜ vₜvₜ₊ₖ is a constant, plus Σₜ wₜwₜ₊ₖ (pairs of cards of
+/// other values `lag` apart), minus d times the w of the cards in the first and last `lag`
+/// positions. Taking each kind of pair and each value at the ends as an independent Poisson
+/// count of its exact expectation λ and weight ω (ω = wₐw_b, or d·wₐ), the sum has excess
+/// kurtosis Σλω⁴ / (Σλω²)²: the events are its inverse, (Σλω²)² / Σλω⁴, which is the count
+/// itself when every weight is the same. A tie for the most frequent value takes the
+/// centring with the fewest events.
+fn serial_events(value_counts: &[u64; 10], lag: usize) -> f64 {
+    let n = value_counts.iter().sum::<u64>() as f64;
+    let k = lag as f64;
+    if n < 2.0 || n <= k {
+        return f64::INFINITY;
+    }
+    let most = value_counts.iter().copied().max().unwrap_or(0);
+    (0..10)
+        .filter(|&d| value_counts[d] == most)
+        .map(|d| {
+            let w = |v: usize| v as f64 - d as f64;
+            let count = |v: usize| value_counts[v] as f64;
+            let (mut second, mut fourth) = (0.0, 0.0);
+            let mut add = |rate: f64, weight: f64| {
+                second += rate * weight.powi(2);
+                fourth += rate * weight.powi(4);
+            };
+            for a in (0..10).filter(|&a| a != d && value_counts[a] > 0) {
+                for b in (0..10).filter(|&b| b != d && value_counts[b] > 0) {
+                    let same = if a == b { 1.0 } else { 0.0 };
+                    let rate = (n - k) * count(a) * (count(b) - same) / (n * (n - 1.0));
+                    add(rate, w(a) * w(b));
+                }
+                add((2.0 * k).min(n) * count(a) / n, d as f64 * w(a));
+            }
+            if fourth > 0.0 {
+                second * second / fourth
+            } else {
+                f64::INFINITY
+            }
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The expected events per shoe that move the number of turning points when one rank fills
+/// most of the shoe: a card of another rank alone among cards of that rank is always one
+/// turning point, so the count moves only with such a card at either end of the shoe, or two
+/// of them adjacent or one card apart. Each moves it by about one, so the events are their
+/// expected number (see [`MIN_EVENTS`]).
+fn turning_events(rank_counts: &[u64; 13]) -> f64 {
+    let n = rank_counts.iter().sum::<u64>() as f64;
+    if n < 3.0 {
+        return f64::INFINITY;
+    }
+    let others = n - rank_counts.iter().copied().max().unwrap_or(0) as f64;
+    let pairs = others * (others - 1.0).max(0.0) / n;
+    2.0 * others / n + pairs + pairs * (n - 2.0) / (n - 1.0)
+}
+
+/// What a test of a sample rejects: with a defect's effect per shoe, it gives the power of
+/// the sample against it (see [`super::plan::power`]).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Critical {
+    /// The test was not run.
+    Untested,
+    /// A chi-square or Mahalanobis statistic of `df` degrees of freedom over `shoes` shoes.
+    ChiSquare { df: f64, shoes: f64 },
+    /// A z over `shoes` shoes of standard deviation `sd` each, read from the normal with a
+    /// continuity correction of half `step`.
+    Normal { shoes: f64, sd: f64, step: f64 },
+    /// A z over `shoes` shoes read with Bennett's bound, each shoe at most `above` over its
+    /// mean and `below` under it.
+    Bennett {
+        shoes: f64,
+        sd: f64,
+        above: f64,
+        below: f64,
+    },
+    /// Coincidences among `pairs` pairs of shoes, each pair of chance at most e^`ln_q` under
+    /// the null.
+    Matches { pairs: f64, ln_q: f64 },
 }
 
 impl ShuffleTest {
@@ -317,6 +484,16 @@ impl ShuffleTest {
     /// The cards of a shoe (0 before the first).
     pub fn shoe_len(&self) -> usize {
         self.n
+    }
+
+    /// The count of each card (by [`Card::index`]) in every shoe, once a shoe has been read.
+    pub fn composition(&self) -> Option<[u64; 52]> {
+        self.composition
+    }
+
+    /// The serial-correlation lags tested, 1 to this.
+    pub fn lags(&self) -> usize {
+        self.lags
     }
 
     /// Reads one line (`number` is 1-based, for errors). Blank lines are skipped.
@@ -511,9 +688,7 @@ impl ShuffleTest {
     /// The pairs of shoes compared by the fingerprint tables: every pair among the first
     /// [`FINGERPRINT_TABLE`], and each later shoe against those.
     fn pairs_compared(&self) -> f64 {
-        let s = self.shoes as f64;
-        let t = (self.shoes as f64).min(FINGERPRINT_TABLE as f64);
-        t * (t - 1.0) / 2.0 + (s - t) * t
+        pairs_among(self.shoes)
     }
 
     /// Shoes that repeated an earlier shoe exactly, and shoes whose prefix of
@@ -534,15 +709,27 @@ impl ShuffleTest {
 
     /// Every test, before Holm.
     pub fn raw_tests(&self) -> Vec<TestResult> {
+        self.tests_as(self.shoes)
+            .into_iter()
+            .map(|(test, _)| test)
+            .collect()
+    }
+
+    /// Every test of these shoes set up as for a sample of `shoes` shoes (the bins of the
+    /// position tests, the values pooled for the successor pairs, how each z is read, which
+    /// tests have enough shoes to run), each with what it rejects. A plan's pilot shoes are
+    /// tested as the sample they plan for, so that the effect they measure is that of the
+    /// sample's statistics.
+    pub(crate) fn tests_as(&self, shoes: u64) -> Vec<(TestResult, Critical)> {
         let Some(counts) = self.composition else {
             return Vec::new();
         };
         let mut tests = Vec::new();
         let value_of = |c: usize| Rank::ALL[c / 4].value() as usize;
-        tests.push(self.position_test("value_by_position", 10, &value_of, &counts));
-        tests.push(self.position_test("rank_by_position", 13, &|c| c / 4, &counts));
-        tests.push(self.position_test("suit_by_position", 4, &|c| c % 4, &counts));
-        tests.push(self.position_test("card_by_position", 52, &|c| c, &counts));
+        tests.push(self.position_test("value_by_position", 10, &value_of, &counts, shoes));
+        tests.push(self.position_test("rank_by_position", 13, &|c| c / 4, &counts, shoes));
+        tests.push(self.position_test("suit_by_position", 4, &|c| c % 4, &counts, shoes));
+        tests.push(self.position_test("card_by_position", 52, &|c| c, &counts, shoes));
         let mut value_counts = [0u64; 10];
         let mut rank_counts = [0u64; 13];
         for c in 0..52 {
@@ -550,30 +737,24 @@ impl ShuffleTest {
             rank_counts[c / 4] += counts[c];
         }
         let null = null_moments(&value_counts, &rank_counts, self.lags);
-        tests.push(self.successor_test(&null));
+        tests.push(self.successor_test(&value_counts, shoes));
         for lag in 1..=self.lags {
             let name = format!("serial_correlation_lag_{lag}");
             tests.push(match &null.serial[lag - 1] {
-                Some((mean, variance)) => self.z_test(&name, self.serial[lag - 1], mean, variance),
-                None => TestResult::untested(
-                    &name,
-                    StatisticKind::Z,
-                    "the shoe is shorter than the lag",
-                ),
+                Some(z) => self.z_test(&name, self.serial[lag - 1], z, shoes),
+                None => untested(&name, StatisticKind::Z, "the shoe is shorter than the lag"),
             });
         }
         tests.push(match &null.turning {
-            Some((mean, variance)) => {
-                self.z_test("runs_up_down", self.turning_points, mean, variance)
-            }
-            None => TestResult::untested(
+            Some(z) => self.z_test("runs_up_down", self.turning_points, z, shoes),
+            None => untested(
                 "runs_up_down",
                 StatisticKind::Z,
                 "shoes of fewer than 3 cards",
             ),
         });
-        tests.push(self.rising_test(&counts));
-        tests.extend(self.repeat_tests(&counts));
+        tests.push(self.rising_test(&counts, shoes));
+        tests.extend(self.repeat_tests(&counts, shoes));
         tests
     }
 
@@ -583,14 +764,16 @@ impl ShuffleTest {
     }
 
     /// Pearson's statistic of categories against position bins, scaled by (N − 1)/N (Haldane
-    /// 1940: with both margins fixed its mean is (R − 1)(C − 1)·N/(N − 1)).
+    /// 1940: with both margins fixed its mean is (R − 1)(C − 1)·N/(N − 1)). The bins are
+    /// those of a sample of `sized_as` shoes.
     fn position_test(
         &self,
         name: &str,
         k: usize,
         category: &dyn Fn(usize) -> usize,
         counts: &[u64; 52],
-    ) -> TestResult {
+        sized_as: u64,
+    ) -> (TestResult, Critical) {
         let n = self.n;
         let mut per_shoe = vec![0u64; k];
         for c in 0..52 {
@@ -599,18 +782,18 @@ impl ShuffleTest {
         let present: Vec<usize> = (0..k).filter(|&c| per_shoe[c] > 0).collect();
         let smallest = present.iter().map(|&c| per_shoe[c]).min().unwrap_or(0);
         if present.len() < 2 {
-            return TestResult::untested(
+            return untested(
                 name,
                 StatisticKind::ChiSquare,
                 "the shoe holds a single category",
             );
         }
         // Bins of ⌊N/B⌋ or ⌈N/B⌉ positions: B as large as allowed with expectations ≥ 5.
-        let bins = (2..=MAX_BINS.min(n))
-            .rev()
-            .find(|&b| self.shoes as f64 * (n / b) as f64 * smallest as f64 / n as f64 >= 5.0);
+        let bins = (2..=MAX_BINS.min(n)).rev().find(|&b| {
+            sized_as as f64 * (n / b) as f64 * smallest as f64 / n as f64 >= MIN_EXPECTED
+        });
         let Some(bins) = bins else {
-            return TestResult::untested(
+            return untested(
                 name,
                 StatisticKind::ChiSquare,
                 "too few shoes for expectations of 5 in two position bins",
@@ -636,99 +819,194 @@ impl ShuffleTest {
         }
         let statistic = x2 * (n as f64 - 1.0) / n as f64;
         let df = ((bins - 1) * (present.len() - 1)) as f64;
-        TestResult::tested(
-            name,
-            StatisticKind::ChiSquare,
-            statistic,
-            Some(df),
-            chi_square_sf(df, statistic),
+        (
+            TestResult::tested(
+                name,
+                StatisticKind::ChiSquare,
+                statistic,
+                Some(df),
+                chi_square_sf(df, statistic),
+            )
+            .with_note(format!("{bins} position bins")),
+            Critical::ChiSquare {
+                df,
+                shoes: sized_as as f64,
+            },
         )
-        .with_note(format!("{bins} position bins"))
     }
 
-    fn successor_test(&self, null: &Null) -> TestResult {
+    /// The transition counts between values, as a Mahalanobis distance from their exact
+    /// mean under their exact covariance. Values too rare for an expected count of 5 in
+    /// every transition over `sized_as` shoes are pooled with the next rarest first.
+    fn successor_test(&self, value_counts: &[u64; 10], sized_as: u64) -> (TestResult, Critical) {
         let name = "successor_pairs";
-        if self.shoes < 50 {
-            return TestResult::untested(name, StatisticKind::Mahalanobis, "fewer than 50 shoes");
+        let kind = StatisticKind::Mahalanobis;
+        if sized_as < 50 {
+            return untested(name, kind, "fewer than 50 shoes");
         }
-        let Some((present, mean, covariance)) = &null.transitions else {
-            return TestResult::untested(
+        let groups = value_groups(value_counts, sized_as);
+        let pooled = groups.len() < value_counts.iter().filter(|&&c| c > 0).count();
+        if groups.len() < 2 {
+            return untested(
                 name,
-                StatisticKind::Mahalanobis,
-                "shoes of fewer than 2 cards",
+                kind,
+                if pooled {
+                    "too few shoes for expected counts of 5 in the transitions between two value groups"
+                } else {
+                    "the shoe holds a single value, whose transitions cannot vary"
+                },
             );
+        }
+        let null = transition_null(
+            &groups
+                .iter()
+                .map(|g| g.iter().map(|&v| value_counts[v]).sum())
+                .collect::<Vec<u64>>(),
+        );
+        let Some((mean, covariance)) = null.as_ref() else {
+            return untested(name, kind, "shoes of fewer than 2 cards");
         };
-        let k = present.len();
+        let k = groups.len();
+        let mut group_of = [0usize; 10];
+        for (g, values) in groups.iter().enumerate() {
+            for &v in values {
+                group_of[v] = g;
+            }
+        }
+        let mut observed = vec![0u64; k * k];
+        for a in 0..10 {
+            for b in 0..10 {
+                if value_counts[a] > 0 && value_counts[b] > 0 {
+                    observed[group_of[a] * k + group_of[b]] += self.transitions[a * 10 + b];
+                }
+            }
+        }
         let shoes = BigRational::from_integer(BigInt::from(self.shoes));
-        let deviation: Vec<BigRational> = (0..k * k)
-            .map(|ab| {
-                let observed = self.transitions[present[ab / k] * 10 + present[ab % k]];
-                BigRational::from_integer(BigInt::from(observed)) - &mean[ab] * &shoes
-            })
+        let deviation: Vec<BigRational> = observed
+            .iter()
+            .zip(mean)
+            .map(|(&o, m)| BigRational::from_integer(BigInt::from(o)) - m * &shoes)
             .collect();
         // The covariance of the sum over shoes is the shoes times one shoe's.
         let (d2, rank) = covariance.statistic(&deviation);
+        if rank == 0 {
+            return untested(name, kind, super::NO_DEGREES_OF_FREEDOM);
+        }
         let statistic = d2 / self.shoes as f64;
         let df = rank as f64;
-        TestResult::tested(
+        let mut test = TestResult::tested(
             name,
-            StatisticKind::Mahalanobis,
+            kind,
             statistic,
             Some(df),
             chi_square_sf(df, statistic),
+        );
+        if pooled {
+            test = test.with_note(format!(
+                "values pooled into {k} groups for expected counts of 5 or more"
+            ));
+        }
+        (
+            test,
+            Critical::ChiSquare {
+                df,
+                shoes: sized_as as f64,
+            },
         )
     }
 
-    fn z_test(
-        &self,
-        name: &str,
-        sum: u128,
-        mean: &BigRational,
-        variance: &BigRational,
-    ) -> TestResult {
-        if self.shoes < 2 {
-            return TestResult::untested(name, StatisticKind::Z, "fewer than 2 shoes");
+    /// A sum over shoes against its exact null, as a z. Its p-value is the normal's, with a
+    /// continuity correction of half the lattice step, when a sample of `sized_as` shoes
+    /// expects [`MIN_EVENTS`] events or more; otherwise Bennett's bound, valid at any number
+    /// of shoes, with the least and most one shoe's statistic can be.
+    fn z_test(&self, name: &str, sum: u128, null: &ZNull, sized_as: u64) -> (TestResult, Critical) {
+        if sized_as < 2 {
+            return untested(name, StatisticKind::Z, "fewer than 2 shoes");
         }
         let shoes = BigRational::from_integer(BigInt::from(self.shoes));
-        let deviation = BigRational::from_integer(BigInt::from(sum)) - mean * &shoes;
-        let variance = variance * &shoes;
+        let deviation = BigRational::from_integer(BigInt::from(sum)) - &null.mean * &shoes;
+        let variance = &null.variance * &shoes;
         let (d, v) = (
             deviation.to_f64().unwrap_or(f64::NAN),
             variance.to_f64().unwrap_or(f64::NAN),
         );
-        if v.is_nan() || v <= 0.0 {
-            return TestResult::untested(
+        let per_shoe = null.variance.to_f64().unwrap_or(f64::NAN);
+        if v.is_nan() || v <= 0.0 || null.step == 0.0 {
+            return untested(
                 name,
                 StatisticKind::Z,
                 "no variance under the null for this composition",
             );
         }
         let z = d / v.sqrt();
-        TestResult::tested(name, StatisticKind::Z, z, None, normal_two_sided(z))
+        let events = null.events * sized_as as f64;
+        if events >= MIN_EVENTS {
+            let corrected = (d.abs() - null.step / 2.0).max(0.0) / v.sqrt();
+            return (
+                TestResult::tested(name, StatisticKind::Z, z, None, normal_two_sided(corrected)),
+                Critical::Normal {
+                    shoes: sized_as as f64,
+                    sd: per_shoe.sqrt(),
+                    step: null.step,
+                },
+            );
+        }
+        let mean = null.mean.to_f64().unwrap_or(f64::NAN);
+        let (above, below) = ((null.high - mean).max(0.0), (mean - null.low).max(0.0));
+        (
+            TestResult::tested(
+                name,
+                StatisticKind::Bennett,
+                z,
+                None,
+                bennett_two_sided(d, v, above, below),
+            )
+            .with_note(format!(
+                "p is Bennett's bound: about {} events carry the variance, fewer than the normal approximation needs ({})",
+                events.round(),
+                MIN_EVENTS
+            )),
+            Critical::Bennett {
+                shoes: sized_as as f64,
+                sd: per_shoe.sqrt(),
+                above,
+                below,
+            },
+        )
     }
 
-    fn rising_test(&self, counts: &[u64; 52]) -> TestResult {
+    fn rising_test(&self, counts: &[u64; 52], sized_as: u64) -> (TestResult, Critical) {
         let name = "rising_sequences";
         let present: Vec<u64> = counts.iter().copied().filter(|&c| c > 0).collect();
         let n = present.len() as i64;
         if present.windows(2).any(|w| w[0] != w[1]) {
-            return TestResult::untested(
+            return untested(
                 name,
                 StatisticKind::Z,
                 "the cards present do not all appear equally often, so the order of first occurrences is not uniform",
             );
         }
         if n < 2 {
-            return TestResult::untested(name, StatisticKind::Z, "fewer than 2 distinct cards");
+            return untested(name, StatisticKind::Z, "fewer than 2 distinct cards");
         }
-        // Eulerian numbers: mean (n + 1)/2, variance (n + 1)/12 for a uniform permutation.
-        let mean = BigRational::new(BigInt::from(n + 1), BigInt::from(2));
-        let variance = BigRational::new(BigInt::from(n + 1), BigInt::from(12));
-        self.z_test(name, self.rising, &mean, &variance)
-            .with_note(format!("{n} distinct cards ordered by first occurrence"))
+        // Eulerian numbers: mean (n + 1)/2, variance (n + 1)/12 for a uniform permutation;
+        // each indicator of a descent is about even, so no event is rare.
+        let null = ZNull {
+            mean: BigRational::new(BigInt::from(n + 1), BigInt::from(2)),
+            variance: BigRational::new(BigInt::from(n + 1), BigInt::from(12)),
+            step: 1.0,
+            low: 1.0,
+            high: n as f64,
+            events: f64::INFINITY,
+        };
+        let (test, critical) = self.z_test(name, self.rising, &null, sized_as);
+        (
+            test.with_note(format!("{n} distinct cards ordered by first occurrence")),
+            critical,
+        )
     }
 
-    fn repeat_tests(&self, counts: &[u64; 52]) -> Vec<TestResult> {
+    fn repeat_tests(&self, counts: &[u64; 52], sized_as: u64) -> Vec<(TestResult, Critical)> {
         let n = self.n as f64;
         // ln of the number of distinct arrangements N! / Π n_c!: two fair shoes are equal
         // with probability exactly its inverse.
@@ -746,15 +1024,22 @@ impl ShuffleTest {
                 (pairs.ln() + ln_q - (matches as f64).ln()).exp().min(1.0)
             }
         };
+        let sample_pairs = pairs_among(sized_as);
         let mut tests = Vec::new();
-        if self.shoes < 2 {
-            tests.push(TestResult::untested(
+        if sized_as < 2 {
+            tests.push(untested(
                 "repeated_shoes",
                 StatisticKind::MatchCount,
                 "fewer than 2 shoes",
             ));
+        } else if counts.iter().filter(|&&c| c > 0).count() < 2 {
+            tests.push(untested(
+                "repeated_shoes",
+                StatisticKind::MatchCount,
+                "every fair shoe is the same arrangement of a single card",
+            ));
         } else {
-            tests.push(
+            tests.push((
                 TestResult::tested(
                     "repeated_shoes",
                     StatisticKind::MatchCount,
@@ -765,27 +1050,38 @@ impl ShuffleTest {
                 .with_note(
                     "shoes equal to an earlier one; p is Markov's bound on the pairs compared",
                 ),
-            );
+                Critical::Matches {
+                    pairs: sample_pairs,
+                    ln_q: -ln_w,
+                },
+            ));
         }
-        match (self.prefix_len, self.shoes >= 2) {
-            (Some(l), true) => tests.push(
-                TestResult::tested(
-                    "shared_prefixes",
-                    StatisticKind::MatchCount,
-                    self.prefix_matches as f64,
-                    None,
-                    bound(prefix_ln_bound(counts, l), self.prefix_matches),
-                )
-                .with_note(format!(
-                    "shoes whose first {l} cards repeat an earlier shoe's"
-                )),
-            ),
-            (None, _) => tests.push(TestResult::untested(
+        match (self.prefix_len, sized_as >= 2) {
+            (Some(l), true) => {
+                let ln_q = prefix_ln_bound(counts, l);
+                tests.push((
+                    TestResult::tested(
+                        "shared_prefixes",
+                        StatisticKind::MatchCount,
+                        self.prefix_matches as f64,
+                        None,
+                        bound(ln_q, self.prefix_matches),
+                    )
+                    .with_note(format!(
+                        "shoes whose first {l} cards repeat an earlier shoe's"
+                    )),
+                    Critical::Matches {
+                        pairs: sample_pairs,
+                        ln_q,
+                    },
+                ))
+            }
+            (None, _) => tests.push(untested(
                 "shared_prefixes",
                 StatisticKind::MatchCount,
                 "the shoe is too short for a prefix that fair shoes share this rarely",
             )),
-            (_, false) => tests.push(TestResult::untested(
+            (_, false) => tests.push(untested(
                 "shared_prefixes",
                 StatisticKind::MatchCount,
                 "fewer than 2 shoes",
@@ -797,6 +1093,45 @@ impl ShuffleTest {
     /// The per-shoe counts by position and card (row t, card index), for plans and tests.
     pub fn by_position(&self) -> &[[u64; 52]] {
         &self.by_position
+    }
+}
+
+/// A test the input did not allow, with nothing to reject.
+fn untested(name: &str, kind: StatisticKind, reason: &str) -> (TestResult, Critical) {
+    (TestResult::untested(name, kind, reason), Critical::Untested)
+}
+
+/// The pairs of shoes compared by the fingerprint tables among `shoes` shoes.
+fn pairs_among(shoes: u64) -> f64 {
+    let s = shoes as f64;
+    let t = s.min(FINGERPRINT_TABLE as f64);
+    t * (t - 1.0) / 2.0 + (s - t) * t
+}
+
+/// The values present, in groups whose every transition (from a group to a group, the same
+/// one included) has an expected count of [`MIN_EXPECTED`] or more over `shoes` shoes: the
+/// rarest group is pooled with the next rarest until it has. The rarest transition is the
+/// rarest group to itself, expected shoes·n(n − 1)/N times.
+fn value_groups(value_counts: &[u64; 10], shoes: u64) -> Vec<Vec<usize>> {
+    let n: u64 = value_counts.iter().sum();
+    let count = |g: &Vec<usize>| g.iter().map(|&v| value_counts[v]).sum::<u64>();
+    let mut groups: Vec<Vec<usize>> = (0..10)
+        .filter(|&v| value_counts[v] > 0)
+        .map(|v| vec![v])
+        .collect();
+    loop {
+        groups.sort_by_key(|g| (count(g), g[0]));
+        if groups.len() < 2 {
+            return groups;
+        }
+        let rarest = count(&groups[0]) as f64;
+        if shoes as f64 * rarest * (rarest - 1.0) / n as f64 >= MIN_EXPECTED {
+            groups.sort_by_key(|g| g[0]);
+            return groups;
+        }
+        let rarest = groups.remove(0);
+        groups[0].extend(rarest);
+        groups[0].sort_unstable();
     }
 }
 
@@ -828,6 +1163,19 @@ fn prefix_ln_bound(counts: &[u64; 52], l: usize) -> f64 {
         left[c] = left[c].saturating_sub(1);
     }
     ln
+}
+
+/// The length of the prefix the shared-prefix test compares in shoes of `decks` full decks
+/// (the shortest whose chance of being shared by two fair shoes is at most 10⁻³⁰), if such
+/// shoes have one no longer than half the shoe.
+///
+/// ```
+/// use punto_banco::lab::shuffle::shared_prefix_length;
+/// assert_eq!(shared_prefix_length(1), Some(19));
+/// assert_eq!(shared_prefix_length(8), Some(18));
+/// ```
+pub fn shared_prefix_length(decks: u64) -> Option<usize> {
+    prefix_length(&[decks; 52])
 }
 
 /// The shortest prefix whose sharing bound is below [`PREFIX_BOUND`], if the shoe has one

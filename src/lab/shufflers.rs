@@ -163,6 +163,27 @@ pub fn factory_order(n_decks: usize) -> Vec<Card> {
     std::iter::repeat_n(deck, n_decks).flatten().collect()
 }
 
+/// The cards of a shoe of any composition (the count of each card by [`Card::index`]) laid
+/// out as decks in factory order are: deck after deck, the j-th holding every card the shoe
+/// has more than j of, in [`factory_order`]'s order. For whole decks it is
+/// [`factory_order`].
+///
+/// ```
+/// use punto_banco::lab::shufflers::{factory_order, factory_order_of};
+/// assert_eq!(factory_order_of(&[2; 52]), factory_order(2));
+/// ```
+pub fn factory_order_of(counts: &[u64; 52]) -> Vec<Card> {
+    let deck: Vec<Card> = factory_order(1);
+    let most = counts.iter().copied().max().unwrap_or(0);
+    (0..most)
+        .flat_map(|j| {
+            deck.iter()
+                .copied()
+                .filter(move |card| counts[card.index()] > j)
+        })
+        .collect()
+}
+
 impl Shuffler {
     /// Every shuffler with its default parameters, the fair one first.
     pub const ALL: [Shuffler; 7] = [

@@ -1,10 +1,11 @@
 //! The parts every lab report shares (`shuffle-test`, `audit`): the provenance header (the
-//! input's SHA-256, the tool's version, the exact command), the table of tests with their
-//! verdicts after Holm, the one summary line, and the JSON document's common fields.
+//! input's SHA-256, the tool's version, the exact command, the date when one was asked for),
+//! the table of tests with the kind of each statistic and the verdicts after Holm, the one
+//! summary line saying what the verdict means, and the JSON document's common fields.
 
 use super::Format;
 use super::table::{Align, Table};
-use crate::lab::{Battery, Provenance, TestResult, Verdict};
+use crate::lab::{Battery, Provenance, StatisticKind, TestResult, Verdict};
 use crate::lang::Lang;
 use serde_json::{Map, Value, json};
 
@@ -91,6 +92,26 @@ pub fn note_text(note: &str, lang: Lang) -> String {
             "sabots dont les {l} premières cartes répètent celles d’un sabot antérieur"
         );
     }
+    if let Some(g) = note
+        .strip_prefix("values pooled into ")
+        .and_then(|rest| rest.strip_suffix(" groups for expected counts of 5 or more"))
+        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return format!("valeurs regroupées en {g} groupes d’effectif attendu d’au moins 5");
+    }
+    let bennett = note
+        .strip_prefix("p is Bennett's bound: about ")
+        .and_then(|rest| {
+            rest.split_once(
+                " events carry the variance, fewer than the normal approximation needs (",
+            )
+        })
+        .and_then(|(events, rest)| Some((events, rest.strip_suffix(')')?)));
+    if let Some((events, needed)) = bennett {
+        return format!(
+            "p est la borne de Bennett\u{a0}: environ {events} événements portent la variance, moins que n’en demande l’approximation normale ({needed})"
+        );
+    }
     match note {
         "shoes equal to an earlier one; p is Markov's bound on the pairs compared" => {
             "sabots égaux à un sabot antérieur\u{a0}; p est la borne de Markov sur les paires comparées".into()
@@ -110,6 +131,32 @@ pub fn note_text(note: &str, lang: Lang) -> String {
         "too few coups: every pooled group's expected count is below five" => {
             "trop peu de coups\u{a0}: l’effectif attendu de chaque groupe est sous cinq".into()
         }
+        crate::lab::NO_DEGREES_OF_FREEDOM => {
+            "aucun degré de liberté\u{a0}: la statistique ne peut varier sous l’hypothèse nulle".into()
+        }
+        crate::lab::NO_P_VALUE => "aucune valeur p n’a pu être calculée".into(),
+        "the shoe is shorter than the lag" => "le sabot est plus court que le décalage".into(),
+        "shoes of fewer than 2 cards" => "sabots de moins de 2 cartes".into(),
+        "shoes of fewer than 3 cards" => "sabots de moins de 3 cartes".into(),
+        "fewer than 2 distinct cards" => "moins de 2 cartes distinctes".into(),
+        "no variance under the null for this composition" => {
+            "aucune variance sous l’hypothèse nulle pour cette composition".into()
+        }
+        "the cards present do not all appear equally often, so the order of first occurrences is not uniform" => {
+            "les cartes présentes n’apparaissent pas toutes aussi souvent, l’ordre des premières apparitions n’est donc pas uniforme".into()
+        }
+        "the shoe is too short for a prefix that fair shoes share this rarely" => {
+            "le sabot est trop court pour un début que des sabots équitables partagent aussi rarement".into()
+        }
+        "every fair shoe is the same arrangement of a single card" => {
+            "tout sabot équitable est le même arrangement d’une seule carte".into()
+        }
+        "the shoe holds a single value, whose transitions cannot vary" => {
+            "le sabot ne contient qu’une valeur, dont les transitions ne peuvent varier".into()
+        }
+        "too few shoes for expected counts of 5 in the transitions between two value groups" => {
+            "trop peu de sabots pour des effectifs attendus de 5 dans les transitions entre deux groupes de valeurs".into()
+        }
         other => other.to_string(),
     }
 }
@@ -120,6 +167,19 @@ pub fn verdict_word(verdict: Verdict, lang: Lang) -> &'static str {
         Verdict::Pass => lang.pick("pass", "conforme"),
         Verdict::Fail => lang.pick("FAIL", "ÉCHEC"),
         Verdict::Untested => lang.pick("untested", "non testé"),
+    }
+}
+
+/// The kind of a test's statistic for people, which says how its p-value was read:
+/// `chi-square`, `Mahalanobis`, `z (normal)`, `matches (Markov)`, `z (Bennett)` (`khi-deux`,
+/// `Mahalanobis`, `z (normale)`, `coïncidences (Markov)`, `z (Bennett)`).
+pub fn statistic_kind_text(kind: StatisticKind, lang: Lang) -> &'static str {
+    match kind {
+        StatisticKind::ChiSquare => lang.pick("chi-square", "khi-deux"),
+        StatisticKind::Mahalanobis => "Mahalanobis",
+        StatisticKind::Z => lang.pick("z (normal)", "z (normale)"),
+        StatisticKind::MatchCount => lang.pick("matches (Markov)", "coïncidences (Markov)"),
+        StatisticKind::Bennett => "z (Bennett)",
     }
 }
 
@@ -172,9 +232,9 @@ fn command_text(provenance: &Provenance) -> String {
         .join(" ")
 }
 
-/// The header of a report: the input's SHA-256, the tool's version and the command, one
-/// line each (a Markdown list for Markdown). Empty for JSON, whose document carries them
-/// as fields.
+/// The header of a report: the input's SHA-256, the tool's version, the command and, when the
+/// report is dated, its date, one line each (a Markdown list for Markdown). Empty for JSON,
+/// whose document carries them as fields.
 pub fn provenance(provenance: &Provenance, lang: Lang, format: Format) -> String {
     let colon = lang.colon();
     let rows = [
@@ -188,6 +248,10 @@ pub fn provenance(provenance: &Provenance, lang: Lang, format: Format) -> String
         ),
         (lang.pick("Command", "Commande"), command_text(provenance)),
     ];
+    let date = provenance
+        .date
+        .map(|d| (lang.pick("Date (UTC)", "Date (UTC)"), d.to_string()));
+    let rows: Vec<(&str, String)> = rows.into_iter().chain(date).collect();
     match format {
         Format::Json => String::new(),
         Format::Markdown => {
@@ -205,15 +269,17 @@ pub fn provenance(provenance: &Provenance, lang: Lang, format: Format) -> String
     }
 }
 
-/// The table of tests: name, statistic, degrees of freedom, p-value and verdict, then each
-/// note. For JSON, the `tests` array as text.
+/// The table of tests: name, the kind of statistic (so how its p-value was read), its value,
+/// degrees of freedom, p-value and verdict, then each note. For JSON, the `tests` array as
+/// text.
 pub fn tests_table(battery: &Battery, lang: Lang, format: Format) -> String {
     if format == Format::Json {
         return format!("{:#}", tests_json(battery));
     }
     let mut table = Table::new(&[
         (lang.pick("Test", "Test"), Align::Left),
-        (lang.pick("Statistic", "Statistique"), Align::Right),
+        (lang.pick("Statistic", "Statistique"), Align::Left),
+        (lang.pick("Value", "Valeur"), Align::Right),
         (lang.pick("df", "ddl"), Align::Right),
         (lang.pick("p-value", "valeur p"), Align::Right),
         (lang.pick("Verdict", "Verdict"), Align::Left),
@@ -221,6 +287,7 @@ pub fn tests_table(battery: &Battery, lang: Lang, format: Format) -> String {
     for t in &battery.tests {
         table.row(vec![
             test_label(&t.name, lang),
+            statistic_kind_text(t.kind, lang).to_string(),
             statistic_text(t.statistic, lang),
             t.degrees_of_freedom
                 .map_or_else(|| "—".to_string(), |df| lang.point(&format!("{df}"))),
@@ -274,9 +341,10 @@ pub fn tests_json(battery: &Battery) -> Value {
     )
 }
 
-/// The one summary line to paste into a certificate: the command's name, what was tested
-/// (`counted`, such as "100,000 shoes", already in the reader's language), the verdict at α
-/// with the number of tests, the failing tests, and the input's checksum.
+/// The one summary line to paste into a certificate: the command's name, the verdict and what
+/// it means at α over what was tested (`counted`, such as "100,000 shoes", already in the
+/// reader's language), the number of tests, the failing tests, the input's checksum and the
+/// date when the report is dated.
 pub fn summary_line(
     command: &str,
     counted: &str,
@@ -284,11 +352,29 @@ pub fn summary_line(
     provenance: &Provenance,
     lang: Lang,
 ) -> String {
-    let verdict = match battery.verdict() {
-        Verdict::Pass => lang.pick("PASS", "CONFORME"),
-        Verdict::Fail => lang.pick("FAIL", "ÉCHEC"),
-        Verdict::Untested => lang.pick("UNTESTED", "NON TESTÉ"),
-    };
+    summary_line_with_power(command, counted, battery, provenance, &[], lang)
+}
+
+/// The power a sample had against one named defect, as the summary line says it: the
+/// defect's name and the battery's least power against it (`None`: the pilot saw no effect).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PowerAgainst {
+    /// The defect's name, such as `riffle:3`.
+    pub defect: String,
+    /// The battery's power against it is at least this.
+    pub power: Option<f64>,
+}
+
+/// [`summary_line`] with, after the tests, the power the sample had against each named
+/// defect.
+pub fn summary_line_with_power(
+    command: &str,
+    counted: &str,
+    battery: &Battery,
+    provenance: &Provenance,
+    powers: &[PowerAgainst],
+    lang: Lang,
+) -> String {
     let failed: Vec<String> = battery
         .tests
         .iter()
@@ -297,37 +383,106 @@ pub fn summary_line(
         .collect();
     let tested = battery.tested();
     let alpha = level_text(battery.alpha, lang);
-    let checksum = &provenance.sha256;
-    let failing = if failed.is_empty() {
-        String::new()
-    } else {
-        match lang {
-            Lang::En => format!(" (failed: {})", failed.join(", ")),
-            Lang::Fr => format!(" (en échec\u{a0}: {})", failed.join(", ")),
+    let version = provenance.version;
+    let tests = match (lang, tested) {
+        (Lang::En, 1) => "1 test".to_string(),
+        (Lang::En, n) => format!("{n} tests"),
+        (Lang::Fr, n) => format!("{n} test{}", if n == 1 { "" } else { "s" }),
+    };
+    let mut details = vec![format!("Holm, {tests}")];
+    if !failed.is_empty() {
+        details.push(match lang {
+            Lang::En => format!("failed: {}", failed.join(", ")),
+            Lang::Fr => format!("en échec\u{a0}: {}", failed.join(", ")),
+        });
+    }
+    if !powers.is_empty() {
+        details.push(power_clause(powers, lang));
+    }
+    let details = details.join(&format!("{} ", lang.semicolon()));
+    let said = match (battery.verdict(), lang) {
+        (Verdict::Pass, Lang::En) => {
+            format!("PASS, no evidence of a defect at α = {alpha} over {counted} ({details})")
+        }
+        (Verdict::Pass, Lang::Fr) => format!(
+            "CONFORME, aucun indice de défaut au seuil α = {alpha} sur {counted} ({details})"
+        ),
+        (Verdict::Fail, Lang::En) => format!("FAIL at α = {alpha} over {counted} ({details})"),
+        (Verdict::Fail, Lang::Fr) => {
+            format!("ÉCHEC au seuil α = {alpha} sur {counted} ({details})")
+        }
+        (Verdict::Untested, Lang::En) => format!("UNTESTED, no test could be run over {counted}"),
+        (Verdict::Untested, Lang::Fr) => {
+            format!("NON TESTÉ, aucun test n’a pu être fait sur {counted}")
         }
     };
+    let checksum = &provenance.sha256;
+    let date = match (provenance.date, lang) {
+        (None, _) => String::new(),
+        (Some(d), Lang::En) => format!(", dated {d}"),
+        (Some(d), Lang::Fr) => format!(", daté du {d}"),
+    };
     match lang {
-        Lang::En => format!(
-            "punto-banco {} {command}: {verdict} at α = {alpha} (Holm, {tested} {}){failing} over {counted}, input SHA-256 {checksum}",
-            provenance.version,
-            if tested == 1 { "test" } else { "tests" },
-        ),
+        Lang::En => {
+            format!("punto-banco {version} {command}: {said}, input SHA-256 {checksum}{date}")
+        }
         Lang::Fr => format!(
-            "punto-banco {} {command}\u{a0}: {verdict} au seuil α = {alpha} (Holm, {tested} {}){failing} sur {counted}, SHA-256 de l’entrée {checksum}",
-            provenance.version, "tests",
+            "punto-banco {version} {command}\u{a0}: {said}, SHA-256 de l’entrée {checksum}{date}"
         ),
     }
 }
 
+/// A lower bound for people, two decimals rounded down: `at_least(0.996)` is 0.99, never an
+/// overstated 1.00.
+pub fn at_least(power: f64) -> f64 {
+    (power * 100.0).floor() / 100.0
+}
+
+/// "power at least 0.99 against riffle:3, 0.42 against shelf:10" and what no pilot saw.
+fn power_clause(powers: &[PowerAgainst], lang: Lang) -> String {
+    let seen: Vec<String> = powers
+        .iter()
+        .filter_map(|p| {
+            let power = lang.decimal(at_least(p.power?), 2);
+            Some(match lang {
+                Lang::En => format!("{power} against {}", p.defect),
+                Lang::Fr => format!("{power} contre {}", p.defect),
+            })
+        })
+        .collect();
+    let unseen: Vec<&str> = powers
+        .iter()
+        .filter(|p| p.power.is_none())
+        .map(|p| p.defect.as_str())
+        .collect();
+    let mut parts = Vec::new();
+    if !seen.is_empty() {
+        parts.push(match lang {
+            Lang::En => format!("power at least {}", seen.join(", ")),
+            Lang::Fr => format!("puissance d’au moins {}", seen.join(", ")),
+        });
+    }
+    if !unseen.is_empty() {
+        parts.push(match lang {
+            Lang::En => format!("no effect of {} seen by its pilot", unseen.join(", ")),
+            Lang::Fr => format!("aucun effet de {} vu par son pilote", unseen.join(", ")),
+        });
+    }
+    parts.join(&format!("{} ", lang.semicolon()))
+}
+
 /// The common fields of a lab's JSON document (schema 1): `schema`, `sha256`, `version`,
-/// `command`, `alpha`, `verdict`, `summary`, `tests`. The caller adds its counts (`shoes`,
-/// `coups`) and its own fields.
+/// `command`, `date` (only when the report is dated), `alpha`, `verdict`, `summary`, `tests`.
+/// The caller adds its counts (`shoes`, `coups`) and its own fields.
 pub fn document(provenance: &Provenance, battery: &Battery, summary: &str) -> Map<String, Value> {
     let mut map = Map::new();
     map.insert("schema".into(), json!(super::SCHEMA));
     map.insert("sha256".into(), json!(provenance.sha256));
     map.insert("version".into(), json!(provenance.version));
     map.insert("command".into(), json!(provenance.command));
+    if let Some(date) = provenance.date {
+        map.insert("date".into(), json!(date.to_string()));
+    }
     map.insert("alpha".into(), json!(battery.alpha));
     let verdict = match battery.verdict() {
         Verdict::Fail => "fail",
@@ -383,7 +538,7 @@ mod tests {
         );
         assert!(
             line.contains(
-                "FAIL at α = 0.01 (Holm, 2 tests) (failed: rising_sequences) over 1,000 shoes"
+                "shuffle-test: FAIL at α = 0.01 over 1,000 shoes (Holm, 2 tests; failed: rising_sequences), input SHA-256"
             ),
             "{line}"
         );
@@ -396,10 +551,94 @@ mod tests {
             Lang::Fr,
         );
         assert!(
-            fr.contains("shuffle-test\u{a0}: ÉCHEC au seuil α = 0,01"),
+            fr.contains("shuffle-test\u{a0}: ÉCHEC au seuil α = 0,01 sur 1\u{202f}000 sabots"),
             "{fr}"
         );
-        assert!(fr.contains("(en échec\u{a0}: rising_sequences)"), "{fr}");
+        assert!(
+            fr.contains("(Holm, 2 tests\u{a0}; en échec\u{a0}: rising_sequences)"),
+            "{fr}"
+        );
+    }
+
+    #[test]
+    fn a_pass_says_what_it_means_and_the_power_it_had() {
+        let calm = Battery::new(
+            vec![TestResult::tested(
+                "rising_sequences",
+                StatisticKind::Z,
+                0.5,
+                None,
+                0.6,
+            )],
+            0.01,
+        );
+        let powers = [
+            PowerAgainst {
+                defect: "riffle:3".into(),
+                power: Some(0.994),
+            },
+            PowerAgainst {
+                defect: "fair".into(),
+                power: None,
+            },
+        ];
+        let line = summary_line_with_power(
+            "shuffle-test",
+            "100 shoes",
+            &calm,
+            &provenance_of(),
+            &powers,
+            Lang::En,
+        );
+        assert!(
+            line.contains(
+                "PASS, no evidence of a defect at α = 0.01 over 100 shoes (Holm, 1 test; power at least 0.99 against riffle:3; no effect of fair seen by its pilot), input SHA-256"
+            ),
+            "{line}"
+        );
+        let fr = summary_line_with_power(
+            "shuffle-test",
+            "100 sabots",
+            &calm,
+            &provenance_of().dated(crate::lab::Date::from_unix_seconds(0).unwrap()),
+            &powers,
+            Lang::Fr,
+        );
+        assert!(
+            fr.contains("CONFORME, aucun indice de défaut au seuil α = 0,01 sur 100 sabots (Holm, 1 test\u{a0}; puissance d’au moins 0,99 contre riffle:3\u{a0}; aucun effet de fair vu par son pilote)"),
+            "{fr}"
+        );
+        assert!(fr.ends_with(", daté du 1970-01-01"), "{fr}");
+        let none = summary_line(
+            "audit",
+            "0 coups",
+            &Battery::new(vec![], 0.01),
+            &provenance_of(),
+            Lang::En,
+        );
+        assert!(
+            none.contains("audit: UNTESTED, no test could be run over 0 coups, input"),
+            "{none}"
+        );
+    }
+
+    #[test]
+    fn a_date_is_written_only_when_asked() {
+        let undated = provenance_of();
+        let dated =
+            provenance_of().dated(crate::lab::Date::from_unix_seconds(1_000_000_000).unwrap());
+        assert!(!provenance(&undated, Lang::En, Format::Text).contains("Date"));
+        assert!(!document(&undated, &battery(), "line").contains_key("date"));
+        assert!(
+            provenance(&dated, Lang::En, Format::Text).contains("Date (UTC): 2001-09-09\n"),
+            "{}",
+            provenance(&dated, Lang::En, Format::Text)
+        );
+        assert!(
+            provenance(&dated, Lang::Fr, Format::Markdown)
+                .contains("- Date (UTC)\u{a0}: `2001-09-09`")
+        );
+        assert_eq!(document(&dated, &battery(), "line")["date"], "2001-09-09");
     }
 
     #[test]
@@ -412,6 +651,85 @@ mod tests {
         let fr = provenance(&provenance_of(), Lang::Fr, Format::Markdown);
         assert!(fr.contains("- Commande\u{a0}: `punto-banco"), "{fr}");
         assert!(provenance(&provenance_of(), Lang::En, Format::Json).is_empty());
+    }
+
+    #[test]
+    fn every_test_names_its_statistic() {
+        let en = tests_table(&battery(), Lang::En, Format::Text);
+        for kind in ["chi-square", "z (normal)", "matches (Markov)"] {
+            assert!(en.contains(kind), "{kind}: {en}");
+        }
+        let fr = tests_table(&battery(), Lang::Fr, Format::Markdown);
+        let header: Vec<&str> = fr
+            .lines()
+            .next()
+            .unwrap()
+            .split('|')
+            .map(str::trim)
+            .collect();
+        assert_eq!(header[1..4], ["Test", "Statistique", "Valeur"], "{fr}");
+        assert!(fr.contains("| khi-deux "), "{fr}");
+        let json: Value =
+            serde_json::from_str(&tests_table(&battery(), Lang::En, Format::Json)).unwrap();
+        assert_eq!(json[0]["statistic_kind"], "chi-square");
+        assert_eq!(json[0]["degrees_of_freedom"], 255.0);
+        assert_eq!(json[1]["statistic_kind"], "z");
+    }
+
+    #[test]
+    fn every_note_the_shuffle_battery_writes_reads_in_french() {
+        use crate::dealer::Dealer;
+        use crate::lab::shuffle::ShuffleTest;
+        // Shoes that leave most tests untested or read with Bennett's bound, and one
+        // pooled: every note they carry is translated.
+        let mut notes = std::collections::BTreeSet::new();
+        for (cards, shoes) in [
+            (vec!["AS"], 1),
+            (vec!["AS", "2S"], 3),
+            (
+                vec![
+                    "KS", "KS", "KH", "KH", "QS", "QS", "JS", "JS", "TS", "TS", "TH", "TH",
+                ],
+                60,
+            ),
+        ] {
+            let mut test = ShuffleTest::new(5);
+            let mut rng = Dealer::rng(1);
+            for i in 0..shoes {
+                let mut shoe: Vec<crate::card::Card> =
+                    cards.iter().map(|c| c.parse().unwrap()).collect();
+                rand::seq::SliceRandom::shuffle(&mut shoe[..], &mut rng);
+                test.shoe(&shoe).unwrap_or_else(|e| panic!("{i}: {e}"));
+            }
+            notes.extend(test.battery(0.01).tests.into_iter().filter_map(|t| t.note));
+        }
+        let mut skewed = ShuffleTest::new(5);
+        let mut rng = Dealer::rng(2);
+        let mut shoe: Vec<crate::card::Card> = std::iter::repeat_n("KS".parse().unwrap(), 400)
+            .chain([
+                "9C".parse().unwrap(),
+                "9D".parse().unwrap(),
+                "AS".parse().unwrap(),
+            ])
+            .collect();
+        for _ in 0..60 {
+            rand::seq::SliceRandom::shuffle(&mut shoe[..], &mut rng);
+            skewed.shoe(&shoe).unwrap();
+        }
+        notes.extend(
+            skewed
+                .battery(0.01)
+                .tests
+                .into_iter()
+                .filter_map(|t| t.note),
+        );
+        assert!(
+            notes.iter().any(|n| n.starts_with("p is Bennett")),
+            "{notes:?}"
+        );
+        for note in &notes {
+            assert_ne!(&note_text(note, Lang::Fr), note, "untranslated: {note}");
+        }
     }
 
     #[test]

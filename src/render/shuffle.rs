@@ -1,8 +1,12 @@
-//! The shuffle-test report (text, Markdown, JSON; English and French) and its detection plan.
+//! The shuffle-test report (text, Markdown, JSON; English and French), with the power its
+//! shoes had against the defects `--plan` names, and the detection plan.
 
 use super::Format;
-use super::lab::{document, level_text, provenance, summary_line, test_label, tests_table};
-use crate::lab::plan::Plan;
+use super::lab::{
+    PowerAgainst, document, level_text, provenance, summary_line_with_power, test_label,
+    tests_table,
+};
+use crate::lab::plan::{DefectPower, Plan};
 use crate::lab::{Battery, Provenance};
 use crate::lang::Lang;
 use serde_json::{Value, json};
@@ -18,38 +22,44 @@ pub fn shoes_text(shoes: u64, lang: Lang) -> String {
     }
 }
 
-/// The report of `shuffle-test` on `shoes` shoes of `cards` cards each.
+/// The report of `shuffle-test` on `shoes` shoes of `cards` cards each, with the power those
+/// shoes had against each defect in `powers` (none: no defect named).
 pub fn report(
     battery: &Battery,
     shoes: u64,
     cards: usize,
     source: &Provenance,
+    powers: &[DefectPower],
     lang: Lang,
     format: Format,
 ) -> String {
-    let summary = summary_line(
-        "shuffle-test",
-        &shoes_text(shoes, lang),
-        battery,
-        source,
-        lang,
-    );
-    if format == Format::Json {
-        let mut doc = document(
-            source,
+    let against: Vec<PowerAgainst> = powers
+        .iter()
+        .map(|p| PowerAgainst {
+            defect: p.shuffler.to_string(),
+            power: p.best().map(|(_, power)| power),
+        })
+        .collect();
+    let summary_in = |lang: Lang| {
+        summary_line_with_power(
+            "shuffle-test",
+            &shoes_text(shoes, lang),
             battery,
-            &summary_line(
-                "shuffle-test",
-                &shoes_text(shoes, Lang::En),
-                battery,
-                source,
-                Lang::En,
-            ),
-        );
+            source,
+            &against,
+            lang,
+        )
+    };
+    if format == Format::Json {
+        let mut doc = document(source, battery, &summary_in(Lang::En));
         doc.insert("shoes".into(), json!(shoes));
         doc.insert("cards_per_shoe".into(), json!(cards));
+        if !powers.is_empty() {
+            doc.insert("power".into(), power_json(powers));
+        }
         return format!("{:#}\n", Value::Object(doc));
     }
+    let summary = summary_in(lang);
     let title = lang.pick("Shuffle test", "Test de mélange");
     let heading = match format {
         Format::Markdown => format!("# {title}\n\n"),
@@ -74,9 +84,68 @@ pub fn report(
         _ => format!("\n{summary}\n"),
     };
     format!(
-        "{heading}{}{counted}{}{summary}",
+        "{heading}{}{counted}{}{}{summary}",
         provenance(source, lang, format),
-        tests_table(battery, lang, format)
+        tests_table(battery, lang, format),
+        power_text(powers, lang, format),
+    )
+}
+
+/// The power of the shoes against each named defect, in words (empty when none is named).
+fn power_text(powers: &[DefectPower], lang: Lang, format: Format) -> String {
+    let Some(first) = powers.first() else {
+        return String::new();
+    };
+    let level = lang.point(&format!("{:.1e}", first.level));
+    let pilot = lang.integer(&first.pilot.to_string());
+    let shoes = shoes_text(first.shoes, lang);
+    let mut out = match lang {
+        Lang::En => format!(
+            "\nPower of these {shoes} against the defects named: the chance that the battery fails, at least that of its most powerful test at α/m = {level} (Holm's first step), from each test's effect in {pilot} pilot shoes of the same composition dealt by the defect from factory order:\n"
+        ),
+        Lang::Fr => format!(
+            "\nPuissance de ces {shoes} contre les défauts nommés\u{a0}: la probabilité que la batterie échoue, au moins celle de son test le plus puissant au seuil α/m = {level} (premier pas de Holm), d’après l’effet de chaque test sur {pilot} sabots pilotes de la même composition donnés par le défaut depuis l’ordre d’usine\u{a0}:\n"
+        ),
+    };
+    let bullet = if format == Format::Markdown {
+        "- "
+    } else {
+        "  "
+    };
+    for p in powers {
+        let said = match (p.best(), lang) {
+            (Some((t, power)), _) => format!(
+                "{} ({})",
+                lang.decimal(super::lab::at_least(power), 2),
+                test_label(&t.name, lang)
+            ),
+            (None, Lang::En) => "no test saw an effect in the pilot shoes".to_string(),
+            (None, Lang::Fr) => "aucun test n’a vu d’effet dans les sabots pilotes".to_string(),
+        };
+        out.push_str(&format!("{bullet}{}{} {said}\n", p.shuffler, lang.colon()));
+    }
+    out
+}
+
+/// The `power` array of the JSON document: for each defect, the pilot, the level each test
+/// is judged at, the battery's least power and the test that gives it, and every test's
+/// power (`null`: not run, or no effect seen).
+fn power_json(powers: &[DefectPower]) -> Value {
+    Value::Array(
+        powers
+            .iter()
+            .map(|p| {
+                let best = p.best();
+                json!({
+                    "defect": p.shuffler.to_string(),
+                    "pilot_shoes": p.pilot,
+                    "level_per_test": p.level,
+                    "power": best.map(|(_, power)| power),
+                    "test": best.map(|(t, _)| t.name.clone()),
+                    "tests": p.tests.iter().map(|t| json!({"name": t.name, "power": t.power})).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
     )
 }
 
