@@ -59,16 +59,22 @@ pub enum StatisticKind {
     /// A count of coincidences (shoes equal to an earlier one), with Markov's bound on the
     /// chance of so many as its p-value.
     MatchCount,
+    /// The counts of each of a bet's pay lines against their exact expected counts, read by
+    /// a mixture of supermartingales: the statistic is an e-value and the p-value `1/e`,
+    /// valid at any sample size (`lab::audit::line_counts`).
+    LineCounts,
 }
 
 impl StatisticKind {
-    /// The kind's key in JSON: `chi-square`, `mahalanobis`, `z` or `match-count`.
+    /// The kind's key in JSON: `chi-square`, `mahalanobis`, `z`, `match-count` or
+    /// `line-counts`.
     pub fn key(self) -> &'static str {
         match self {
             StatisticKind::ChiSquare => "chi-square",
             StatisticKind::Mahalanobis => "mahalanobis",
             StatisticKind::Z => "z",
             StatisticKind::MatchCount => "match-count",
+            StatisticKind::LineCounts => "line-counts",
         }
     }
 }

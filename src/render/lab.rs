@@ -47,9 +47,10 @@ pub fn test_label(name: &str, lang: Lang) -> String {
                 };
             }
             if let Some(bet) = other.strip_prefix("return_") {
+                let bet = super::tableau::bet_name(bet, lang);
                 return match lang {
                     Lang::En => format!("Return of {bet}"),
-                    Lang::Fr => format!("Retour de {bet}"),
+                    Lang::Fr => format!("Retour de la mise {bet}"),
                 };
             }
             return other.to_string();
@@ -153,7 +154,7 @@ pub fn level_text(alpha: f64, lang: Lang) -> String {
     lang.point(&crate::oracle::fit::plain_number(alpha))
 }
 
-fn command_text(provenance: &Provenance) -> String {
+pub(super) fn command_text(provenance: &Provenance) -> String {
     provenance
         .command
         .iter()
