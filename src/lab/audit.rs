@@ -1324,7 +1324,7 @@ fn lambdas() -> impl Iterator<Item = f64> {
 /// Chernoff bounds via nonnegative supermartingales", *Probability Surveys* 17, 2020, with
 /// variance process M_t). An average of such supermartingales with fixed weights is one too:
 /// here over 36 values of λ (both signs, so that too few hits count as too many do, from
-/// 1/64 to about 5.66 in steps of √2: [`lambdas`]) and over the bet's nets, all with equal
+/// 1/64 to about 5.66 in steps of √2) and over the bet's nets, all with equal
 /// weights (an average of e-values is an e-value: Vovk and Wang, "E-values: calibration,
 /// combination and applications", *Annals of Statistics* 49, 2021). By Ville's inequality
 /// (Ville, *Étude critique de la notion de collectif*, 1939), the probability that it ever
