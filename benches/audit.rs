@@ -10,6 +10,9 @@
 //!   on the 52 card counts left before every coup.
 //! - `engine_weights_per_coup`: the engine's tally alone for each coup of the same log, the
 //!   floor of the audit's cost.
+//! - `audit_huge_shoe`: 1,000 coups of one 50,000-deck shoe, where every coup has its own
+//!   number of cards left, so that the exact sums grow with every coup (their balanced
+//!   addition keeps the work near-linear in their size).
 
 use divan::counter::ItemsCount;
 use punto_banco::card::Card;
@@ -127,6 +130,27 @@ fn audit_side_bets(bencher: divan::Bencher) {
 fn audit_card_bets_pairs(bencher: divan::Bencher) {
     let (text, coups) = log(5);
     let rules = shipped_rules("catalogue/pairs");
+    bencher
+        .counter(ItemsCount::new(coups))
+        .bench(|| audit(divan::black_box(text.as_bytes()), &rules, 0.01).unwrap());
+}
+
+#[divan::bench(sample_count = 3)]
+fn audit_huge_shoe(bencher: divan::Bencher) {
+    let mut rng = Dealer::rng(17);
+    let mut dealer = Dealer::shuffled(50_000, &mut rng);
+    let rules = Rules::reference();
+    let mut text = String::from("{\"shoe\":{\"decks\":50000}}\n");
+    let coups: usize = 1_000;
+    for _ in 0..coups {
+        let coup = dealer.deal_coup(&rules.drawing).unwrap();
+        let names: Vec<String> = coup
+            .dealt_in_order()
+            .iter()
+            .map(|c| format!("\"{c}\""))
+            .collect();
+        text += &format!("{{\"cards\":[{}]}}\n", names.join(","));
+    }
     bencher
         .counter(ItemsCount::new(coups))
         .bench(|| audit(divan::black_box(text.as_bytes()), &rules, 0.01).unwrap());

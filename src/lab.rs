@@ -64,11 +64,15 @@ pub enum StatisticKind {
     /// Bennett's inequality ([`bennett_two_sided`]): valid at any number of terms, used where
     /// the normal approximation cannot be trusted.
     Bennett,
+    /// The counts of each of a bet's pay lines against their exact expected counts, read by
+    /// a mixture of supermartingales: the statistic is an e-value and the p-value `1/e`,
+    /// valid at any sample size (`lab::audit::line_counts`).
+    LineCounts,
 }
 
 impl StatisticKind {
-    /// The kind's key in JSON: `chi-square`, `mahalanobis`, `z`, `match-count` or
-    /// `bennett`.
+    /// The kind's key in JSON: `chi-square`, `mahalanobis`, `z`, `match-count`,
+    /// `bennett` or `line-counts`.
     pub fn key(self) -> &'static str {
         match self {
             StatisticKind::ChiSquare => "chi-square",
@@ -76,6 +80,7 @@ impl StatisticKind {
             StatisticKind::Z => "z",
             StatisticKind::MatchCount => "match-count",
             StatisticKind::Bennett => "bennett",
+            StatisticKind::LineCounts => "line-counts",
         }
     }
 }

@@ -9,8 +9,9 @@ use super::output::put;
 use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::lab::Verdict;
-use punto_banco::lab::audit::{AuditError, audit};
+use punto_banco::lab::audit::{AuditError, Finding, audit};
 use punto_banco::oracle::fit::validate_alpha;
+use punto_banco::render::audit::{Source, report as report_text};
 use std::io::Write;
 
 /// The flags of `audit`.
@@ -36,7 +37,7 @@ pub struct Audit {
     output: OutputArgs,
 }
 
-/// Audits the log; a test that fails fails the check (exit 1).
+/// Audits the log; a finding or a test that fails fails the check (exit 1).
 pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     stdin_once(&[
         ("the log", Some(&args.file)),
@@ -53,11 +54,23 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     })?;
     let sha256 = reader.hex_digest();
     let provenance = args.date.provenance(sha256)?;
+    let source = Source {
+        log: path,
+        rules: args.rules.as_deref(),
+    };
     put(
         out,
-        &punto_banco::render::audit::report(&report, &provenance, lang, format),
+        &report_text(&report, &provenance, &source, lang, format),
     )?;
     match report.verdict() {
+        Verdict::Fail if !report.findings.is_empty() => {
+            let mut kinds: Vec<&str> = report.findings.iter().map(Finding::kind).collect();
+            kinds.dedup();
+            Err(Failure::Check(format!(
+                "{path}: the log has findings ({}): see the report",
+                kinds.join(", ")
+            )))
+        }
         Verdict::Fail => Err(Failure::Check(format!(
             "{path}: the log is not consistent with the exact odds of its coups"
         ))),

@@ -1,5 +1,6 @@
 //! The audit of a game's log: each coup's outcome against its exact odds, given the cards
-//! dealt before it in its shoe, and each bet's return against its exact expectation.
+//! dealt before it in its shoe, each bet's return against its exact expectation, and every
+//! payment the log records against the rules' settlement of its coup.
 //!
 //! A log is JSON lines: shoe lines (`{"shoe": {"decks": 8}, "burn": ["7H", …]}`, with
 //! `decks`, `ranks` or `card_counts` as `verify` reads them, the cards burned optional) and
@@ -7,6 +8,23 @@
 //! `verify` reads them, are the engine's payments; other fields are ignored). A coup's exact
 //! distribution is the engine's tally of what is left of its shoe, burned cards and earlier
 //! coups removed: the coups of one shoe are never taken as independent.
+//!
+//! # Findings
+//!
+//! Beside its tests, the audit reads what the log says and reports what is wrong in it as
+//! [`Finding`]s, any of which fails the audit:
+//!
+//! - `settlement`: a coup whose logged net on a bet is not the rules' net for that coup,
+//!   compared as `verify` compares it (the rules' `settle_coup` at the line's stake; a whole
+//!   number or an exact amount exactly, a float within 10⁻⁹), counted by bet with the first
+//!   lines and the return as logged beside the return as the rules pay;
+//! - `drawing`: a coup the drawing rules would not deal (a card too few or too many, a hand
+//!   that drew against the rules), named as `verify` names it. The audit goes on: the cards
+//!   logged still say where the shoe stands, so they are taken out of it, and the coup is
+//!   left out of the tests and the returns.
+//!
+//! A log that cannot be read (bad JSON, a card that is not one, a card the shoe no longer
+//! holds) is an [`AuditError`], not a finding.
 //!
 //! # The tests
 //!
@@ -31,40 +49,55 @@
 //! # The return audit
 //!
 //! For every bet of the rule set (main bets, side bets, pairs and card bets), the observed
-//! return is the sum of the nets per unit staked over the coups (a unit on every coup) over
-//! the number of coups: what the engine paid when the line logs the bet's `net`, else what
-//! the rules pay on the coup's cards. The expected return is `Σ E[net_t] / coups`, each
-//! `E[net_t]` exact on the cards left, and the exact variance of the total is `Σ Var_t`; the
-//! interval at 1 − α is the normal one the martingale central limit theorem gives. Each bet
-//! is also a test of the battery (`return_<bet>`, a two-sided z), judged with the others
-//! under Holm's correction.
+//! return is the sum of the nets the rules pay on the cards dealt, a unit staked on every
+//! coup, over the number of coups; the return as logged (the engine's net where the line
+//! logs one) is reported beside it, and any difference is a `settlement` finding. The
+//! expected return is `Σ E[net_t] / coups`, each `E[net_t]` exact on the cards left, and the
+//! exact variance of the total is `Σ Var_t`. Each bet is a test of the battery
+//! (`return_<bet>`), judged with the others under Holm's correction, by one of two methods:
+//!
+//! - **z** ([`StatisticKind::Z`]), the deviation of the total net over its exact standard
+//!   deviation, two-sided, where the normal approximation is sound (see [`near_normal`]),
+//!   with the normal interval at 1 − α;
+//! - **pay-line counts** ([`StatisticKind::LineCounts`]) otherwise: a bet whose return is
+//!   carried by a rare large payout (500 to 1 on four nines) is not near-normal over a few
+//!   thousand coups, and a z on its mean net rejects a fair log whenever the rare line hits.
+//!   Its return is then tested by what it is made of, the number of coups that hit each of
+//!   its nets against their exact expected counts, by a test valid at any sample size (see
+//!   [`line_counts`]).
 //!
 //! # Exact sums
 //!
 //! Every probability of a coup with n cards left is a count over the same number of ordered
 //! six-card sequences D(n) = n(n−1)…(n−5); its products are over D(n)². The integer
-//! numerators are summed by the number of cards left, and fractions are made once at the
-//! end over the least common multiple of the D(n) seen.
+//! numerators are summed by the number of cards left, and the groups are added as fractions
+//! in a balanced tree over the least common multiple of their D(n), kept factored into
+//! primes (the private `sums` module), so that a log of thousands of distinct numbers of
+//! cards left costs near-linear time in the size of its exact sums.
+
+mod sums;
 
 use crate::card::{Card, Rank};
-use crate::coup::{self, Coup};
+use crate::coup::Coup;
 use crate::engine::{self, Weights};
 use crate::features;
 use crate::lab::{
     Battery, StatisticKind, TestResult, Verdict, chi_square_sf, mahalanobis, normal_two_sided,
 };
+use crate::oracle::verify::{self, Discrepancy, NET_DIGITS, NET_FORMS, Net, parse_net};
 use crate::oracle::{Line, LineReader, MAX_LINE_BYTES, Object, json_error};
 use crate::outcome::{FinalState, Winner};
 use crate::rules::condition::{CardBet, CardClass, DealtCoup};
 use crate::rules::{Pairs, Rules, Terms};
 use crate::shoe::Shoe;
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::io::BufRead;
+use sums::{Factored, Sums, ratio_f64, reduced};
 
 /// A log the audit cannot read: where (line, and column when known) and what.
 #[derive(Debug, thiserror::Error)]
@@ -98,13 +131,63 @@ fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> AuditEr
     }
 }
 
-/// The audit of a log: its battery of tests and every bet's return.
+/// How many lines a finding names: the first ones of the log.
+pub const FIRST_LINES: usize = 5;
+
+/// What the audit finds wrong in the log itself, beside its tests: coups paid otherwise than
+/// the rules pay them, coups the rules would not deal. Any finding fails the audit; `verify`
+/// details every coup of both kinds.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Finding {
+    /// Coups whose logged net on a bet is not the rules' net for the coup.
+    Settlement {
+        /// The bet's key.
+        bet: String,
+        /// How many coups logged a net on the bet that the rules do not pay.
+        coups: u64,
+        /// The lines of the first of them ([`FIRST_LINES`] at most), in the log's order.
+        lines: Vec<usize>,
+        /// The bet's return per unit staked on every coup as the log pays it (the engine's
+        /// net where the line logs one, the rules' elsewhere).
+        as_logged: BigRational,
+        /// The bet's return as the rules pay the same coups.
+        by_rules: BigRational,
+    },
+    /// Coups the drawing rules would not deal: a card too few or too many, a hand that drew
+    /// against the rules. Their cards were taken out of the shoe all the same, and the coups
+    /// left out of the tests and the returns.
+    Drawing {
+        /// How many coups.
+        coups: u64,
+        /// The first of them ([`FIRST_LINES`] at most), each with its line and what is
+        /// wrong, as `verify` names it.
+        first: Vec<Discrepancy>,
+    },
+}
+
+impl Finding {
+    /// The finding's kind, its key in JSON: `settlement` or `drawing`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Finding::Settlement { .. } => "settlement",
+            Finding::Drawing { .. } => "drawing",
+        }
+    }
+}
+
+/// The audit of a log: its findings, its battery of tests and every bet's return.
 #[derive(Debug, Clone)]
 pub struct Audit {
+    /// The rules the log was audited under.
+    pub rules: Rules,
     /// Shoe lines read.
     pub shoes: u64,
-    /// Coups audited.
+    /// Coups audited: the coups the rules deal (a coup of a `drawing` finding is not one).
     pub coups: u64,
+    /// What is wrong in the log itself: `settlement` findings by bet (in the tariff's order),
+    /// then the `drawing` finding, if any.
+    pub findings: Vec<Finding>,
     /// The tests, judged together with Holm's correction: `outcomes`, `final_states`,
     /// `naturals`, then `return_<bet>` for each bet of the rule set.
     pub battery: Battery,
@@ -113,10 +196,25 @@ pub struct Audit {
 }
 
 impl Audit {
-    /// The battery's verdict.
+    /// The audit's verdict: [`Verdict::Fail`] when the log has a finding, else the battery's.
     pub fn verdict(&self) -> Verdict {
-        self.battery.verdict()
+        if self.findings.is_empty() {
+            self.battery.verdict()
+        } else {
+            Verdict::Fail
+        }
     }
+}
+
+/// One of a bet's nets, and how many coups paid it against how many were expected to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NetCount {
+    /// The net per unit staked.
+    pub net: BigRational,
+    /// The coups whose cards pay it, as the rules settle them.
+    pub hits: u64,
+    /// The expected number, `Σ P_t(net)`, each probability exact on the cards left.
+    pub expected: BigRational,
 }
 
 /// One bet's return audit, per unit staked on every coup.
@@ -124,21 +222,32 @@ impl Audit {
 pub struct BetReturn {
     /// The bet's key (`punto`, `banco`, `tie`, then the side bets').
     pub bet: String,
-    /// The observed return: the sum of the nets over the number of coups.
+    /// The observed return: the sum of the nets the rules pay on the cards dealt over the
+    /// number of coups.
     pub observed: BigRational,
+    /// The return as logged: the engine's net where the line logs one, the rules' elsewhere.
+    /// It differs from `observed` exactly when some coup was mis-paid (`mispaid`).
+    pub as_logged: BigRational,
     /// The expected return: the sum of the coups' exact expected nets over the number of
     /// coups.
     pub expected: BigRational,
     /// The exact variance of the sum of the nets, `Σ Var_t`, each given the cards before it.
     pub variance: BigRational,
-    /// The interval's lower end at 1 − α (normal, from the martingale central limit theorem).
-    pub low: f64,
-    /// The interval's upper end.
-    pub high: f64,
+    /// How the return was tested: [`StatisticKind::Z`] or [`StatisticKind::LineCounts`].
+    pub method: StatisticKind,
+    /// The normal interval of the return at 1 − α (from the martingale central limit
+    /// theorem), given where the z-test is used; `None` for a return tested by its pay-line
+    /// counts, where the normal approximation is not sound.
+    pub interval: Option<(f64, f64)>,
     /// The verdict of the bet's test `return_<bet>`, after Holm.
     pub verdict: Verdict,
     /// The coups whose line logs the engine's net for this bet.
     pub logged: u64,
+    /// The coups whose logged net for this bet is not the rules'.
+    pub mispaid: u64,
+    /// Each distinct net of the bet, with its hits and expected hits, in the order of the
+    /// bet's lines (the loss of the stake last).
+    pub nets: Vec<NetCount>,
 }
 
 /// Audits a whole log at level `alpha` (in (0, 1)) under `rules`, reading lines of at most
@@ -151,6 +260,7 @@ pub struct BetReturn {
 /// let report = audit(log.as_bytes(), &Rules::reference(), 0.01).unwrap();
 /// assert_eq!((report.shoes, report.coups), (1, 1));
 /// assert_eq!(report.rtp[0].bet, "punto");
+/// assert!(report.findings.is_empty());
 /// ```
 pub fn audit(reader: impl BufRead, rules: &Rules, alpha: f64) -> Result<Audit, AuditError> {
     let mut auditor = Auditor::new(rules);
@@ -217,7 +327,7 @@ impl Wide {
 struct Acc {
     low: u128,
     high: i128,
-    big: Option<BigInt>,
+    big: Option<Box<BigInt>>,
 }
 
 impl Acc {
@@ -250,14 +360,14 @@ impl Acc {
     fn add_wide(&mut self, x: &Wide) {
         match x {
             Wide::Small(x) => self.add_parts(if *x < 0 { -1 } else { 0 }, *x as u128),
-            Wide::Big(x) => *self.big.get_or_insert_with(BigInt::zero) += x,
+            Wide::Big(x) => **self.big.get_or_insert_with(Box::default) += x,
         }
     }
 
     fn to_bigint(&self) -> BigInt {
         let fixed = (BigInt::from(self.high) << 128) + BigInt::from(self.low);
         match &self.big {
-            Some(big) => fixed + big,
+            Some(big) => fixed + &**big,
             None => fixed,
         }
     }
@@ -275,11 +385,6 @@ fn moments(cases: impl Iterator<Item = (i128, Wide)>) -> (Wide, Wide) {
     (first, second)
 }
 
-/// The number of ordered six-card sequences of a shoe of `n` cards.
-fn sequences(n: u64) -> BigInt {
-    (0..6).map(|k| BigInt::from(n.saturating_sub(k))).product()
-}
-
 fn gcd(mut a: i128, mut b: i128) -> i128 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -287,24 +392,26 @@ fn gcd(mut a: i128, mut b: i128) -> i128 {
     a.abs()
 }
 
-/// How a bet is counted before a coup.
+/// How a bet is counted before a coup, into its distinct nets.
 #[derive(Debug, Clone)]
 enum Counted {
-    /// Settled on the final state: the class of each state (states of one net) and each
-    /// class's scaled net.
-    State(Vec<u16>, Vec<i128>),
-    /// A pair bet: the scaled nets without, then with, a pair.
-    Pair([i128; 2]),
+    /// Settled on the final state: the index of each state's net.
+    State(Vec<u16>),
+    /// A pair bet: the index of the net without, then with, a pair.
+    Pair([usize; 2]),
     /// A card bet reading more than the final state: counted through `features`.
     Cards(Box<CardBet>),
 }
 
-/// A bet of the rule set made ready: its nets as whole numbers over `scale`.
+/// A bet of the rule set made ready: its distinct nets as whole numbers over `scale`.
 #[derive(Debug, Clone)]
 struct Priced {
     key: String,
     terms: Terms,
     scale: i128,
+    /// The bet's distinct nets, scaled: in the order of its lines (the state's nets in the
+    /// order of the final states), the loss of the stake last for a card bet.
+    nets: Vec<i128>,
     counted: Counted,
 }
 
@@ -326,35 +433,49 @@ impl Priced {
             let d = i128::from(*net.denom());
             scale = scale.checked_mul(d / gcd(scale, d))?;
         }
-        let scaled = |net: &Ratio<i64>| -> Option<i128> {
-            i128::from(*net.numer()).checked_mul(scale / i128::from(*net.denom()))
-        };
-        let counted = match terms {
-            Terms::Pair { .. } => Counted::Pair([scaled(&nets[0])?, scaled(&nets[1])?]),
-            Terms::Cards(bet) if !bet.reads_state_only() => Counted::Cards(Box::new(bet.clone())),
-            _ => {
-                let mut class_nets: Vec<i128> = Vec::new();
-                let mut classes = Vec::new();
-                for net in &nets {
-                    let net = scaled(net)?;
-                    let class = match class_nets.iter().position(|&c| c == net) {
-                        Some(class) => class,
-                        None => {
-                            class_nets.push(net);
-                            class_nets.len() - 1
-                        }
-                    };
-                    classes.push(u16::try_from(class).ok()?);
+        let mut distinct: Vec<i128> = Vec::new();
+        let mut index = Vec::with_capacity(nets.len());
+        for net in &nets {
+            let net = i128::from(*net.numer()).checked_mul(scale / i128::from(*net.denom()))?;
+            let at = match distinct.iter().position(|&c| c == net) {
+                Some(at) => at,
+                None => {
+                    distinct.push(net);
+                    distinct.len() - 1
                 }
-                Counted::State(classes, class_nets)
-            }
+            };
+            index.push(at);
+        }
+        let counted = match terms {
+            Terms::Pair { .. } => Counted::Pair([index[0], index[1]]),
+            Terms::Cards(bet) if !bet.reads_state_only() => Counted::Cards(Box::new(bet.clone())),
+            _ => Counted::State(
+                index
+                    .iter()
+                    .map(|&i| u16::try_from(i).ok())
+                    .collect::<Option<_>>()?,
+            ),
         };
         Some(Priced {
             key: key.to_string(),
             terms: terms.clone(),
             scale,
+            nets: distinct,
             counted,
         })
+    }
+
+    /// A net per unit, scaled to a whole number of the bet's units.
+    fn scaled(&self, net: Ratio<i64>) -> i128 {
+        i128::from(*net.numer()) * (self.scale / i128::from(*net.denom()))
+    }
+
+    /// The index of a scaled net among the bet's distinct nets.
+    fn index(&self, scaled: i128) -> usize {
+        self.nets
+            .iter()
+            .position(|&c| c == scaled)
+            .expect("the rules settle a coup at one of the bet's nets")
     }
 }
 
@@ -423,9 +544,17 @@ impl ShoeState {
     }
 }
 
-/// The groups of numerators held before they are made into fractions: beyond this many
-/// numbers of cards left, they are added into the exact totals, so memory stays bounded.
-const MAX_GROUPS: usize = 1 << 12;
+/// The groups of numerators held before they are added as fractions: beyond this many
+/// numbers of cards left, they are added into the exact sums, so memory stays bounded (some
+/// 45 MB under the reference rules). A log of shoes of up to 2,048 cards (39 decks) holds
+/// every group until the end, however long it is, and its sums are made once.
+const MAX_GROUPS: usize = 1 << 11;
+
+/// The nets a coup line logs, by bet, and the stake they are paid on.
+struct Logged {
+    stake: u64,
+    nets: Vec<(usize, Net)>,
+}
 
 /// Reads a log line by line and keeps the exact sums the audit needs; [`Auditor::finish`]
 /// gives the [`Audit`].
@@ -436,27 +565,37 @@ pub struct Auditor {
     reads_suits: bool,
     /// Each final state's classes.
     class_of: Vec<[usize; 3]>,
-    /// For each bet settled on the final state, the scaled net of each state.
     shoe: Option<ShoeState>,
     shoes: u64,
     coups: u64,
-    /// Where each partition's and bet's entries start in a group, and how many there are.
+    /// Where each partition's entries start in a group.
     partition_base: [usize; 3],
-    bet_base: usize,
+    /// Where each bet's entries start: E[net], E[net²], E[net]², then the probability of each
+    /// of its nets.
+    bet_base: Vec<usize>,
     /// Each entry's power of D(n) in its denominator.
     power: Vec<u8>,
     /// By cards left, the numerators of every entry.
     groups: BTreeMap<u64, Vec<Acc>>,
-    /// The groups already added up: each entry's numerator over `common` (or its square,
-    /// for the products), the least common multiple of the D(n) seen.
-    totals: Vec<BigInt>,
-    common: BigInt,
+    /// The groups already added as fractions.
+    sums: Sums,
     /// Observed counts of each partition's classes.
     observed: [Vec<u64>; 3],
-    /// Each bet's observed nets: scaled by the bet's scale, and the rest exact.
-    observed_scaled: Vec<Wide>,
-    observed_other: Vec<BigRational>,
+    /// Each bet's nets as the rules pay the cards dealt, scaled by the bet's scale, and the
+    /// hits of each of its nets.
+    by_rules: Vec<Wide>,
+    hits: Vec<Vec<u64>>,
+    /// Each bet's nets as logged: scaled where a whole number of the bet's units, the rest
+    /// exact.
+    logged_scaled: Vec<Wide>,
+    logged_other: Vec<BigRational>,
     logged: Vec<u64>,
+    /// Each bet's mis-paid coups and the lines of the first of them.
+    mispaid: Vec<u64>,
+    mispaid_lines: Vec<Vec<usize>>,
+    /// Coups the rules would not deal, and the first of them.
+    undealt: u64,
+    undealt_first: Vec<Discrepancy>,
 }
 
 impl Auditor {
@@ -479,17 +618,25 @@ impl Auditor {
             power.extend(std::iter::repeat_n(1, k));
             power.extend(std::iter::repeat_n(2, k * (k + 1) / 2));
         }
-        let bet_base = power.len();
-        for _ in &bets {
-            // E[net], E[net²], E[net]².
+        let mut bet_base = Vec::with_capacity(bets.len());
+        for bet in &bets {
+            bet_base.push(power.len());
+            // E[net], E[net²], E[net]², then each net's probability.
             power.extend([1, 1, 2]);
+            power.extend(std::iter::repeat_n(1, bet.nets.len()));
         }
-        let entries = power.len();
+        let n = bets.len();
         Auditor {
             rules: rules.clone(),
-            observed_scaled: vec![Wide::Small(0); bets.len()],
-            observed_other: vec![BigRational::zero(); bets.len()],
-            logged: vec![0; bets.len()],
+            by_rules: vec![Wide::Small(0); n],
+            hits: bets.iter().map(|b| vec![0; b.nets.len()]).collect(),
+            logged_scaled: vec![Wide::Small(0); n],
+            logged_other: vec![BigRational::zero(); n],
+            logged: vec![0; n],
+            mispaid: vec![0; n],
+            mispaid_lines: vec![Vec::new(); n],
+            undealt: 0,
+            undealt_first: Vec::new(),
             bets,
             reads_suits,
             class_of: FinalState::all().map(classes_of).collect(),
@@ -498,19 +645,17 @@ impl Auditor {
             coups: 0,
             partition_base,
             bet_base,
+            sums: Sums::new(power.clone()),
             power,
             groups: BTreeMap::new(),
-            totals: vec![BigInt::zero(); entries],
-            common: BigInt::one(),
             observed: PARTITIONS.map(|(_, k)| vec![0; k]),
         }
     }
 
-    /// Coups read so far.
+    /// Coups read so far that the rules deal.
     pub fn coups(&self) -> u64 {
         self.coups
     }
-
     /// Reads one line of the log (its bytes without the line break), numbered from 1. A blank
     /// line is skipped.
     pub fn line(&mut self, number: usize, bytes: &[u8]) -> Result<(), AuditError> {
@@ -676,26 +821,13 @@ impl Auditor {
         let start = raw.get().as_ptr() as usize - text.as_ptr() as usize + 1;
         let read = read_cards(number, text, raw, "cards")?;
         let cards: Vec<Card> = read.iter().map(|(card, _)| *card).collect();
-        let Some(shoe) = self.shoe.as_ref() else {
+        let Some(shoe) = self.shoe.clone() else {
             return Err(at(
                 number,
                 Some(start),
                 "cards: a coup before any shoe line; the log must say its shoe first, as {\"shoe\": {\"decks\": 8}}",
             ));
         };
-        let coup = coup::deal(&self.rules.drawing, &cards)
-            .map_err(|e| at(number, Some(start), format!("cards: {e}")))?;
-        if coup.cards_used() != cards.len() {
-            return Err(at(
-                number,
-                Some(read[coup.cards_used()].1),
-                format!(
-                    "cards: the rules deal {} of these {} cards; a coup line lists the cards of its coup, no more",
-                    coup.cards_used(),
-                    cards.len()
-                ),
-            ));
-        }
         // Every card must still be in the shoe, the coup's own earlier cards taken out.
         let mut left = shoe.clone();
         for &(card, column) in &read {
@@ -722,32 +854,41 @@ impl Auditor {
                 ),
             ));
         }
-        let paid = self.read_nets(number, text, net, stake, &coup)?;
-        self.count(shoe.clone(), n);
-        self.observe(&coup, paid);
+        let logged = self.read_nets(number, text, net, stake)?;
+        match verify::dealt(&self.rules.drawing, &cards) {
+            // A coup the rules would not deal: a finding, and its cards are dealt all the same.
+            Err(finding) => {
+                self.undealt += 1;
+                if self.undealt_first.len() < FIRST_LINES {
+                    self.undealt_first.push(Discrepancy {
+                        line: number,
+                        finding,
+                    });
+                }
+            }
+            Ok(coup) => {
+                self.count(shoe, n);
+                self.observe(number, &coup, &logged);
+                self.coups += 1;
+            }
+        }
         self.shoe = Some(left);
-        self.coups += 1;
         Ok(())
     }
 
-    /// The nets per unit the line's engine logs, by bet.
+    /// The stake and the nets the line's engine logs, by bet, read as `verify` reads them.
     fn read_nets(
         &self,
         number: usize,
         text: &str,
         net: Option<&RawValue>,
         stake: Option<&RawValue>,
-        coup: &Coup<Card>,
-    ) -> Result<Vec<Option<BigRational>>, AuditError> {
-        let mut paid = vec![None; self.bets.len()];
-        let Some(net) = net else {
-            return Ok(paid);
-        };
+    ) -> Result<Logged, AuditError> {
         let offset = |raw: &RawValue| raw.get().as_ptr() as usize - text.as_ptr() as usize + 1;
         let stake = match stake {
             None => 1u64,
             Some(raw) => match serde_json::from_str::<u64>(raw.get()) {
-                Ok(s) if (1..=1_000_000_000).contains(&s) => s,
+                Ok(s) if (1..=u64::from(verify::MAX_STAKE)).contains(&s) => s,
                 _ => {
                     return Err(at(
                         number,
@@ -760,11 +901,17 @@ impl Auditor {
                 }
             },
         };
-        let nets = serde_json::from_str::<Object<BTreeMap<String, &RawValue>>>(net.get())
+        let Some(net) = net else {
+            return Ok(Logged {
+                stake,
+                nets: Vec::new(),
+            });
+        };
+        let map = serde_json::from_str::<Object<BTreeMap<String, &RawValue>>>(net.get())
             .map_err(|e| at(number, Some(offset(net)), format!("net: {}; `net` is an object of amounts by bet, such as {{\"banco\": 0.95}}", strip_position(&e))))?
             .0;
-        let dealt = dealt_coup(coup);
-        for (key, value) in nets {
+        let mut nets = Vec::with_capacity(map.len());
+        for (key, value) in map {
             let Some(i) = self.bets.iter().position(|b| b.key == key) else {
                 let keys: Vec<&str> = self.bets.iter().map(|b| b.key.as_str()).collect();
                 return Err(at(
@@ -776,15 +923,19 @@ impl Auditor {
                     ),
                 ));
             };
-            let rule = self.bets[i].terms.settle_coup(&dealt);
-            let rule = BigRational::new(
-                BigInt::from(*rule.numer()) * stake,
-                BigInt::from(*rule.denom()),
-            );
-            let amount = read_amount(value.get(), &rule).ok_or_else(|| at(number, Some(offset(value)), format!("net.{key}: `{}` is no amount; an amount is a number or a string such as \"19/20\" or \"0.95\"", value.get())))?;
-            paid[i] = Some(amount / BigInt::from(stake));
+            let amount = read_net(value.get()).ok_or_else(|| {
+                at(
+                    number,
+                    Some(offset(value)),
+                    format!(
+                        "net.{key}: `{}` is no amount; an amount is {NET_FORMS}, each part at most {NET_DIGITS} digits",
+                        value.get()
+                    ),
+                )
+            })?;
+            nets.push((i, amount));
         }
-        Ok(paid)
+        Ok(Logged { stake, nets })
     }
 
     /// Adds the coup's exact moments, on the shoe before it, into the group of `n` cards left.
@@ -827,19 +978,15 @@ impl Auditor {
             }
         }
         for (b, bet) in self.bets.iter().enumerate() {
-            let (first, second) = match &bet.counted {
-                Counted::State(classes, nets) => {
-                    let mut cases = vec![0u128; nets.len()];
-                    for (&w, &class) in weights.iter().zip(classes) {
-                        cases[usize::from(class)] += w;
+            // The weight of each of the bet's nets: every count is at most D(n), below 2¹²⁸.
+            let mut cases = vec![0u128; bet.nets.len()];
+            match &bet.counted {
+                Counted::State(index) => {
+                    for (&w, &i) in weights.iter().zip(index) {
+                        cases[usize::from(i)] += w;
                     }
-                    moments(
-                        nets.iter()
-                            .zip(cases)
-                            .map(|(&c, k)| (c, Wide::from_u128(k))),
-                    )
                 }
-                Counted::Pair(nets) => {
+                Counted::Pair([without, with]) => {
                     // Of a hand's n(n−1) ordered first two cards, Σ c(c−1) are pairs; each
                     // first two cards stands for (n−2)…(n−5) six-card sequences.
                     let n = u128::from(n);
@@ -848,14 +995,9 @@ impl Auditor {
                         .iter()
                         .map(|&c| u128::from(c) * u128::from(c.saturating_sub(1)))
                         .sum();
-                    let rest = Wide::from_u128((n - 2) * (n - 3) * (n - 4) * (n - 5));
-                    moments(
-                        [
-                            (nets[0], Wide::from_u128(n * (n - 1) - pairs).mul(&rest)),
-                            (nets[1], Wide::from_u128(pairs).mul(&rest)),
-                        ]
-                        .into_iter(),
-                    )
+                    let rest = (n - 2) * (n - 3) * (n - 4) * (n - 5);
+                    cases[*without] += (n * (n - 1) - pairs) * rest;
+                    cases[*with] += pairs * rest;
                 }
                 Counted::Cards(card_bet) => {
                     let states: Vec<(FinalState, &u128)> = weights
@@ -866,127 +1008,135 @@ impl Auditor {
                         .collect();
                     let distribution =
                         features::distribution(card_bet, &shoe.cards, &self.rules.drawing, &states);
-                    let scale = bet.scale;
-                    moments(distribution.into_iter().map(|(net, count)| {
-                        (
-                            i128::from(*net.numer()) * (scale / i128::from(*net.denom())),
-                            Wide::from_u128(count),
-                        )
-                    }))
+                    for (net, count) in distribution {
+                        cases[bet.index(bet.scaled(net))] += count;
+                    }
                 }
-            };
-            let base = self.bet_base + 3 * b;
+            }
+            let (first, second) = moments(
+                bet.nets
+                    .iter()
+                    .zip(&cases)
+                    .map(|(&c, &k)| (c, Wide::from_u128(k))),
+            );
+            let base = self.bet_base[b];
             let square = first.mul(&first);
             group[base].add_wide(&first);
             group[base + 1].add_wide(&second);
             group[base + 2].add_wide(&square);
+            for (k, &count) in cases.iter().enumerate() {
+                group[base + 3 + k].add_parts(0, count);
+            }
         }
     }
 
-    /// Counts what the coup dealt and what each bet paid.
-    fn observe(&mut self, coup: &Coup<Card>, paid: Vec<Option<BigRational>>) {
+    /// Counts what the coup dealt, what the rules pay on it, and what the line's engine paid.
+    fn observe(&mut self, number: usize, coup: &Coup<Card>, logged: &Logged) {
         let state = coup.final_state();
         for (p, &c) in self.class_of[state.index()].iter().enumerate() {
             self.observed[p][c] += 1;
         }
-        let dealt = dealt_coup(coup);
-        for (b, (bet, paid)) in self.bets.iter().zip(paid).enumerate() {
-            match paid {
-                None => {
-                    let net = bet.terms.settle_coup(&dealt);
-                    let scaled = i128::from(*net.numer()) * (bet.scale / i128::from(*net.denom()));
-                    self.observed_scaled[b].add(&Wide::Small(scaled));
-                }
-                Some(amount) => {
-                    self.logged[b] += 1;
-                    let scaled = &amount * BigInt::from(bet.scale);
-                    match scaled
-                        .is_integer()
-                        .then(|| scaled.numer().to_i128())
-                        .flatten()
-                    {
-                        Some(x) => self.observed_scaled[b].add(&Wide::Small(x)),
-                        None => self.observed_other[b] += amount,
-                    }
-                }
-            }
-        }
-    }
-
-    /// Adds the groups' numerators into the totals, over the least common multiple of every
-    /// D(n) seen so far (the totals already made are brought to it).
-    fn flush(&mut self) {
-        let groups = std::mem::take(&mut self.groups);
-        if groups.is_empty() {
-            return;
-        }
-        let old = self.common.clone();
-        for &n in groups.keys() {
-            // lcm(L, d) = L · d / gcd(L, d), and gcd(L, d) = gcd(d, L mod d): D(n) is below
-            // 2¹²⁸ for any shoe the audit reads, so the gcd is taken in 128 bits.
-            let d = sequences(n);
-            let (Some(small), Some(rest)) = (d.to_u128(), (&self.common % &d).to_u128()) else {
-                let reduced = BigRational::new(self.common.clone(), d);
-                self.common = &self.common * reduced.denom();
+        let dealt = DealtCoup::of(coup);
+        let stake = i128::from(logged.stake);
+        for (b, bet) in self.bets.iter().enumerate() {
+            let net = bet.terms.settle_coup(&dealt);
+            let scaled = bet.scaled(net);
+            self.by_rules[b].add(&Wide::Small(scaled));
+            self.hits[b][bet.index(scaled)] += 1;
+            let claim = logged.nets.iter().find(|(i, _)| *i == b).map(|(_, c)| c);
+            let Some(claim) = claim else {
+                self.logged_scaled[b].add(&Wide::Small(scaled));
                 continue;
             };
-            let (mut a, mut b) = (small, rest);
-            while b != 0 {
-                (a, b) = (b, a % b);
+            self.logged[b] += 1;
+            // The rules' net at the line's stake, compared as `verify` compares it.
+            let rules = Ratio::new(i128::from(*net.numer()) * stake, i128::from(*net.denom()));
+            if claim.agrees(&rules) {
+                self.logged_scaled[b].add(&Wide::Small(scaled));
+                continue;
             }
-            self.common = &self.common * BigInt::from(small / a);
-        }
-        let rescale = &self.common / &old;
-        let rescale_square = &rescale * &rescale;
-        let multipliers: Vec<(BigInt, BigInt)> = groups
-            .keys()
-            .map(|&n| {
-                let m = &self.common / sequences(n);
-                let square = &m * &m;
-                (m, square)
-            })
-            .collect();
-        for (e, total) in self.totals.iter_mut().enumerate() {
-            let square = self.power[e] == 2;
-            let added: BigInt = groups
-                .values()
-                .zip(&multipliers)
-                .map(|(group, (m, m2))| group[e].to_bigint() * if square { m2 } else { m })
-                .sum();
-            *total = &*total * if square { &rescale_square } else { &rescale } + added;
+            self.mispaid[b] += 1;
+            if self.mispaid_lines[b].len() < FIRST_LINES {
+                self.mispaid_lines[b].push(number);
+            }
+            let paid = net_value(claim) / BigInt::from(stake);
+            let in_units = &paid * BigInt::from(bet.scale);
+            match in_units
+                .is_integer()
+                .then(|| in_units.numer().to_i128())
+                .flatten()
+            {
+                Some(x) => self.logged_scaled[b].add(&Wide::Small(x)),
+                None => self.logged_other[b] += paid,
+            }
         }
     }
 
-    /// The exact total of an entry.
-    fn total(&self, e: usize) -> BigRational {
-        let d = if self.power[e] == 2 {
-            &self.common * &self.common
-        } else {
-            self.common.clone()
-        };
-        BigRational::new(self.totals[e].clone(), d)
+    /// Adds the groups' numerators into the exact sums, each group over its D(n).
+    fn flush(&mut self) {
+        for (n, group) in std::mem::take(&mut self.groups) {
+            let sequences = Factored::product_of(&[n, n - 1, n - 2, n - 3, n - 4, n - 5]);
+            self.sums
+                .add(sequences, group.iter().map(Acc::to_bigint).collect());
+        }
+    }
+
+    /// The findings: each mis-paid bet's (with its return as logged and as the rules pay, in
+    /// `returns`), then the coups the rules would not deal.
+    fn findings(&self, returns: &[BetReturn]) -> Vec<Finding> {
+        let mut findings: Vec<Finding> = returns
+            .iter()
+            .enumerate()
+            .filter(|(b, _)| self.mispaid[*b] > 0)
+            .map(|(b, r)| Finding::Settlement {
+                bet: r.bet.clone(),
+                coups: self.mispaid[b],
+                lines: self.mispaid_lines[b].clone(),
+                as_logged: r.as_logged.clone(),
+                by_rules: r.observed.clone(),
+            })
+            .collect();
+        if self.undealt > 0 {
+            findings.push(Finding::Drawing {
+                coups: self.undealt,
+                first: self.undealt_first.clone(),
+            });
+        }
+        findings
     }
 
     /// The audit of what was read, at level `alpha`.
     pub fn finish(mut self, alpha: f64) -> Result<Audit, AuditError> {
         if self.coups == 0 {
-            return Err(AuditError::NoCoups);
+            if self.undealt == 0 {
+                return Err(AuditError::NoCoups);
+            }
+            // Only coups the rules would not deal: the findings, and nothing to test.
+            return Ok(Audit {
+                findings: self.findings(&[]),
+                rules: self.rules,
+                shoes: self.shoes,
+                coups: 0,
+                battery: Battery::new(Vec::new(), alpha),
+                rtp: Vec::new(),
+            });
         }
         self.flush();
-        let coups = BigRational::from_integer(BigInt::from(self.coups));
+        let sums = std::mem::replace(&mut self.sums, Sums::new(Vec::new()));
+        let (common, totals) = sums.total();
+        // Every entry is a numerator over L or L², L the least common multiple of the D(n).
+        let l = BigInt::from(common.value().clone());
         let mut tests = Vec::new();
         for (p, &(name, k)) in PARTITIONS.iter().enumerate() {
             let base = self.partition_base[p];
-            // Over L (the means) and L² (the covariance), L the common multiple of the D(n).
-            let l = &self.common;
-            let mean = &self.totals[base..base + k];
+            let mean = &totals[base..base + k];
             let covariance: Vec<Vec<BigInt>> = (0..k)
                 .map(|i| {
                     (0..k)
                         .map(|j| {
-                            let second = &self.totals[base + k + triangle(k, i.min(j), i.max(j))];
+                            let second = &totals[base + k + triangle(k, i.min(j), i.max(j))];
                             if i == j {
-                                &mean[i] * l - second
+                                &mean[i] * &l - second
                             } else {
                                 -second
                             }
@@ -997,10 +1147,10 @@ impl Auditor {
             let deviation: Vec<BigInt> = self.observed[p]
                 .iter()
                 .zip(mean)
-                .map(|(&o, m)| BigInt::from(o) * l - m)
+                .map(|(&o, m)| BigInt::from(o) * &l - m)
                 .collect();
             let (groups, note) = if name == "final_states" {
-                pooled(mean, l)
+                pooled(mean, &l)
             } else {
                 ((0..k).map(|i| vec![i]).collect(), None)
             };
@@ -1009,7 +1159,7 @@ impl Auditor {
                 &groups,
                 &deviation,
                 &covariance,
-                l,
+                &l,
                 note,
             ));
         }
@@ -1017,52 +1167,77 @@ impl Auditor {
             &statrs::distribution::Normal::standard(),
             1.0 - alpha / 2.0,
         );
+        let coups = BigInt::from(self.coups);
         let mut returns = Vec::new();
         for (b, bet) in self.bets.iter().enumerate() {
-            let base = self.bet_base + 3 * b;
-            let scale = BigRational::from_integer(BigInt::from(bet.scale));
-            let expected_sum = self.total(base) / &scale;
-            let variance = (self.total(base + 1) - self.total(base + 2)) / (&scale * &scale);
-            let observed_sum = BigRational::from_integer(self.observed_scaled[b].to_bigint())
-                / &scale
-                + &self.observed_other[b];
-            let expected = &expected_sum / &coups;
-            let observed = &observed_sum / &coups;
-            let sd = variance.to_f64().unwrap_or(f64::NAN).sqrt();
-            let half = z * sd / self.coups as f64;
-            let centre = expected.to_f64().unwrap_or(f64::NAN);
-            let name = format!("return_{}", bet.key);
-            let test = if variance.is_positive() {
-                let deviation = (&observed_sum - &expected_sum).to_f64().unwrap_or(f64::NAN);
-                let statistic = deviation / sd;
-                TestResult::tested(
-                    &name,
-                    StatisticKind::Z,
-                    statistic,
-                    None,
-                    normal_two_sided(statistic),
-                )
-            } else if observed_sum == expected_sum {
-                TestResult::untested(
-                    &name,
-                    StatisticKind::Z,
-                    "the bet's net cannot vary on these coups",
-                )
+            let base = self.bet_base[b];
+            let scale = BigInt::from(bet.scale);
+            let units = scale.magnitude();
+            // Σ E[net_t] is totals[base] / (L · scale); Σ Var_t is
+            // (totals[base + 1] · L − totals[base + 2]) / (L² · scale²).
+            let expected = reduced(&totals[base], &common, 1, &(units * coups.magnitude()));
+            let variance_numerator = &totals[base + 1] * &l - &totals[base + 2];
+            let variance = reduced(&variance_numerator, &common, 2, &(units * units));
+            let by_rules = self.by_rules[b].to_bigint();
+            let observed = BigRational::new(by_rules.clone(), &scale * &coups);
+            let as_logged = (BigRational::new(self.logged_scaled[b].to_bigint(), scale.clone())
+                + &self.logged_other[b])
+                / &coups;
+            let counts = &totals[base + 3..base + 3 + bet.nets.len()];
+            let nets: Vec<NetCount> = bet
+                .nets
+                .iter()
+                .zip(counts)
+                .zip(&self.hits[b])
+                .map(|((&net, count), &hits)| NetCount {
+                    net: BigRational::new(BigInt::from(net), scale.clone()),
+                    hits,
+                    expected: reduced(count, &common, 1, &BigUint::one()),
+                })
+                .collect();
+            let expected_counts: Vec<f64> = counts.iter().map(|m| ratio_f64(m, &l)).collect();
+            let net_values: Vec<f64> = bet
+                .nets
+                .iter()
+                .map(|&c| c as f64 / bet.scale as f64)
+                .collect();
+            let method = if near_normal(&net_values, &expected_counts, self.coups) {
+                StatisticKind::Z
             } else {
-                TestResult::tested(&name, StatisticKind::Z, f64::INFINITY, None, 0.0).with_note(
-                    "the bet's net cannot vary on these coups, yet the engine paid otherwise",
-                )
+                StatisticKind::LineCounts
+            };
+            let name = format!("return_{}", bet.key);
+            let sd = variance.to_f64().unwrap_or(f64::NAN).sqrt();
+            let mut interval = None;
+            let test = if !variance.is_positive() {
+                // Every coup's net was certain: the cards dealt paid it.
+                TestResult::untested(&name, method, "the bet's net cannot vary on these coups")
+            } else if method == StatisticKind::Z {
+                // (Σ net_t − Σ E[net_t]) over its standard deviation.
+                let deviation = ratio_f64(&(&by_rules * &l - &totals[base]), &(&l * &scale));
+                let statistic = deviation / sd;
+                let half = z * sd / self.coups as f64;
+                let centre = expected.to_f64().unwrap_or(f64::NAN);
+                interval = Some((centre - half, centre + half));
+                TestResult::tested(&name, method, statistic, None, normal_two_sided(statistic))
+            } else {
+                let hits = &self.hits[b];
+                let e = line_counts(hits, &expected_counts);
+                TestResult::tested(&name, method, e, None, (1.0 / e).min(1.0))
             };
             tests.push(test);
             returns.push(BetReturn {
                 bet: bet.key.clone(),
                 observed,
+                as_logged,
                 expected,
                 variance,
-                low: centre - half,
-                high: centre + half,
+                method,
+                interval,
                 verdict: Verdict::Untested,
                 logged: self.logged[b],
+                mispaid: self.mispaid[b],
+                nets,
             });
         }
         let battery = Battery::new(tests, alpha);
@@ -1072,6 +1247,8 @@ impl Auditor {
             }
         }
         Ok(Audit {
+            findings: self.findings(&returns),
+            rules: self.rules,
             shoes: self.shoes,
             coups: self.coups,
             battery,
@@ -1080,6 +1257,105 @@ impl Auditor {
     }
 }
 
+/// The largest squared skewness and excess kurtosis of a bet's total net at which its return
+/// is tested by z (see [`near_normal`]).
+pub const NEAR_NORMAL: f64 = 0.01;
+
+/// Whether a bet's total net over `coups` coups is near enough normal for a two-sided z-test
+/// of its return, given its distinct `nets` and their expected counts over the coups.
+///
+/// The criterion is the Edgeworth expansion of the tail (Hall, *The Bootstrap and Edgeworth
+/// Expansion*, Springer 1992, §2.2): for a total of standardized skewness γ and excess
+/// kurtosis κ,
+/// `P(|Z| > z) = 2(1 − Φ(z)) + 2φ(z)·(κ/24·He₃(z) + γ²/72·He₅(z)) + …`, the skewness's
+/// first-order term cancelling in a two-sided test (He₃ and He₅ the Hermite polynomials).
+/// γ² and κ are taken from the average coup's distribution of nets (each net's expected
+/// count over the coups): γ² = γ₁²/n and κ = κ₁/n for the coup's γ₁ and κ₁. The z-test is
+/// used when both are at most [`NEAR_NORMAL`]: the correction is then within about 8% of the
+/// two-sided tail at 10⁻³ and 30% at 10⁻⁴. A negative kurtosis (a bet of two nets of like
+/// size, Punto or Banco) thins the tails and passes. A bet carried by a rare large payout
+/// does not pass: four nines paid 500 to 1 put γ₁² in the tens of thousands, so such a
+/// return is tested by its pay-line counts ([`line_counts`]) below millions of coups. The
+/// coups of a shoe are martingale differences, not independent: the criterion reads them as
+/// if their distribution were the average's, which the calibration tests on fair logs hold.
+pub fn near_normal(nets: &[f64], expected: &[f64], coups: u64) -> bool {
+    let total: f64 = expected.iter().sum();
+    // NaN counts, no coup: nothing to judge, and the caller's other checks decide.
+    if total.is_nan() || total <= 0.0 || coups == 0 {
+        return true;
+    }
+    let p: Vec<f64> = expected.iter().map(|m| m / total).collect();
+    let mean: f64 = nets.iter().zip(&p).map(|(c, p)| c * p).sum();
+    let moment = |k: i32| -> f64 {
+        nets.iter()
+            .zip(&p)
+            .map(|(c, p)| (c - mean).powi(k) * p)
+            .sum()
+    };
+    let (m2, m3, m4) = (moment(2), moment(3), moment(4));
+    if m2.is_nan() || m2 <= 0.0 {
+        return true;
+    }
+    let n = coups as f64;
+    let skewness_squared = m3 * m3 / (m2 * m2 * m2) / n;
+    let kurtosis = (m4 / (m2 * m2) - 3.0) / n;
+    skewness_squared <= NEAR_NORMAL && kurtosis <= NEAR_NORMAL
+}
+
+/// The λ of [`line_counts`]'s mixture: ±2^(i/2)/64 for i = 0 … 17, |λ| from 1/64 to about
+/// 5.66 (a rate from e^−5.66 ≈ 1/287 to 287 times the expected), in steps of √2.
+fn lambdas() -> impl Iterator<Item = f64> {
+    (0..18).flat_map(|i| {
+        let lambda = 2f64.powf(f64::from(i) / 2.0) / 64.0;
+        [lambda, -lambda]
+    })
+}
+
+/// The e-value of a bet's pay-line counts: for each of its distinct nets, the number of
+/// coups `hits[k]` whose cards pay it against its expected count `expected[k]` (the sum of
+/// its exact probabilities, each given the cards before the coup). Its p-value is
+/// `min(1, 1/e)`, valid at any number of coups, however the coups depend on one another.
+///
+/// For one net, let N_t count its hits up to coup t and M_t = Σ p_s its expected count, each
+/// p_s predictable (known from the cards before coup s). For every real λ,
+/// `exp(λ·N_t − (e^λ − 1)·M_t)` is a nonnegative supermartingale starting at 1, since a hit
+/// is a Bernoulli(p_t) given the past and `E[e^(λX)] = 1 + p(e^λ − 1) ≤ exp(p(e^λ − 1))`
+/// (the Poisson-type supermartingale of Howard, Ramdas, McAuliffe and Sekhon, "Time-uniform
+/// Chernoff bounds via nonnegative supermartingales", *Probability Surveys* 17, 2020, with
+/// variance process M_t). An average of such supermartingales with fixed weights is one too:
+/// here over 36 values of λ (both signs, so that too few hits count as too many do, from
+/// 1/64 to about 5.66 in steps of √2) and over the bet's nets, all with equal
+/// weights (an average of e-values is an e-value: Vovk and Wang, "E-values: calibration,
+/// combination and applications", *Annals of Statistics* 49, 2021). By Ville's inequality
+/// (Ville, *Étude critique de la notion de collectif*, 1939), the probability that it ever
+/// reaches 1/α is at most α, so `min(1, 1/e)` is a p-value at any sample size, with no
+/// normal approximation and no assumption that the coups are independent: a Poisson-binomial
+/// tail with the realized probabilities would need one. The price is power: a single hit of
+/// a line expected 0.001 times is not evidence enough, as it should not be.
+///
+/// ```
+/// use punto_banco::lab::audit::line_counts;
+/// // As many hits as expected: no evidence (an e-value below 1).
+/// assert!(line_counts(&[10, 90], &[10.0, 90.0]) < 1.0);
+/// // Thirty hits of a net expected three times: strong evidence.
+/// assert!(line_counts(&[30, 70], &[3.0, 97.0]) > 1e6);
+/// ```
+pub fn line_counts(hits: &[u64], expected: &[f64]) -> f64 {
+    let terms: Vec<f64> = hits
+        .iter()
+        .zip(expected)
+        .flat_map(|(&n, &m)| lambdas().map(move |lambda| lambda * n as f64 - lambda.exp_m1() * m))
+        .collect();
+    if terms.is_empty() {
+        return 1.0;
+    }
+    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() {
+        return top.exp();
+    }
+    let sum: f64 = terms.iter().map(|t| (t - top).exp()).sum();
+    (top + (sum / terms.len() as f64).ln()).exp()
+}
 /// The 28 final-state groups pooled in order into runs of expected count at least five (the
 /// means are numerators over `l`).
 fn pooled(mean: &[BigInt], l: &BigInt) -> (Vec<Vec<usize>>, Option<String>) {
@@ -1202,18 +1478,6 @@ fn mahalanobis_test(
     }
 }
 
-/// A dealt coup as the bets settle it.
-fn dealt_coup(coup: &Coup<Card>) -> DealtCoup {
-    DealtCoup::new(
-        coup.punto(),
-        coup.banco(),
-        coup.punto_total(),
-        coup.banco_total(),
-        coup.is_natural(),
-    )
-    .expect("a coup the rules dealt has two or three cards a hand and the totals of its cards")
-}
-
 /// A serde_json message without its trailing position.
 fn strip_position(e: &serde_json::Error) -> String {
     let message = e.to_string();
@@ -1250,50 +1514,36 @@ fn read_cards(
         .collect()
 }
 
-/// An amount as an engine logs it: a JSON integer or decimal, or a string `19`, `-1`,
-/// `19/20`, `0.95`. A decimal within 10⁻⁹ (relative) of the rules' `expected` is read as it.
-fn read_amount(raw: &str, expected: &BigRational) -> Option<BigRational> {
-    let text = match serde_json::from_str::<std::borrow::Cow<str>>(raw) {
-        Ok(s) => s.trim().replace('−', "-"),
-        Err(_) => raw.to_string(),
-    };
-    if text.is_empty() || text.len() > 64 {
-        return None;
+/// A net as an engine logs it, read as `verify` reads it: a JSON whole number (exact), a
+/// JSON decimal (a float, compared within 10⁻⁹), or a string holding an exact amount
+/// (`"-1"`, `"19/20"`, `"0.95"`, `"95%"`).
+fn read_net(raw: &str) -> Option<Net> {
+    if raw.starts_with('"') {
+        let text: std::borrow::Cow<str> = serde_json::from_str(raw).ok()?;
+        return parse_net(&text).map(Net::Exact);
     }
-    if let Some((n, d)) = text.split_once('/') {
-        let (n, d) = (
-            n.trim().parse::<BigInt>().ok()?,
-            d.trim().parse::<BigInt>().ok()?,
-        );
-        return (!d.is_zero()).then(|| BigRational::new(n, d));
+    if let Ok(n) = serde_json::from_str::<i64>(raw) {
+        return Some(Net::Integer(i128::from(n)));
     }
-    if let Ok(n) = text.parse::<BigInt>() {
-        return Some(BigRational::from_integer(n));
+    if let Ok(n) = serde_json::from_str::<u64>(raw) {
+        return Some(Net::Integer(i128::from(n)));
     }
-    // A decimal: exactly its digits when it has no exponent, else the nearest double.
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.as_str()),
-    };
-    if let Some((whole, fraction)) = digits.split_once('.')
-        && !(whole.is_empty() && fraction.is_empty())
-        && whole
-            .bytes()
-            .chain(fraction.bytes())
-            .all(|b| b.is_ascii_digit())
-    {
-        let numerator: BigInt = format!("{whole}{fraction}").parse().ok()?;
-        let value = BigRational::new(numerator, BigInt::from(10).pow(fraction.len() as u32));
-        return Some(if negative { -value } else { value });
-    }
-    let x: f64 = text.parse().ok().filter(|x: &f64| x.is_finite())?;
-    let want = expected.to_f64()?;
-    if (x - want).abs() <= 1e-9 * want.abs().max(1.0) {
-        return Some(expected.clone());
-    }
-    BigRational::from_float(x)
+    serde_json::from_str::<f64>(raw)
+        .ok()
+        .filter(|x| x.is_finite())
+        .map(Net::Float)
 }
 
+/// The value of a logged net: exact, or the double a float stands for.
+fn net_value(net: &Net) -> BigRational {
+    match net {
+        Net::Integer(n) => BigRational::from_integer(BigInt::from(*n)),
+        Net::Exact(amount) => {
+            BigRational::new(BigInt::from(*amount.numer()), BigInt::from(*amount.denom()))
+        }
+        Net::Float(x) => BigRational::from_float(*x).unwrap_or_default(),
+    }
+}
 /// One line of a log, as far as the audit reads it.
 #[derive(Deserialize)]
 struct LogLine<'a> {
@@ -1319,4 +1569,80 @@ struct ShoeLine {
     ranks: Option<[u64; 13]>,
     #[serde(default)]
     card_counts: Option<Vec<u64>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The Tie bet (8 to 1, a tie about 9.5% of coups) and Banco (0.95, a push on a tie),
+    /// with their exact nets' probabilities on a full eight-deck shoe rounded to doubles.
+    const TIE: ([f64; 2], [f64; 2]) = ([8.0, -1.0], [0.095_156, 0.904_844]);
+    const BANCO: ([f64; 3], [f64; 3]) = ([0.0, 0.95, -1.0], [0.095_156, 0.458_597, 0.446_247]);
+
+    fn counts(p: &[f64], coups: u64) -> Vec<f64> {
+        p.iter().map(|p| p * coups as f64).collect()
+    }
+
+    #[test]
+    fn near_normal_follows_the_size_of_the_rare_payouts() {
+        // Tie: γ₁² ≈ 7.6 and κ₁ ≈ 5.6, so the z-test needs some 760 coups.
+        assert!(!near_normal(&TIE.0, &counts(&TIE.1, 165), 165));
+        assert!(near_normal(&TIE.0, &counts(&TIE.1, 1000), 1000));
+        // Banco is nearly symmetric with thin tails: z from the first coup.
+        assert!(near_normal(&BANCO.0, &counts(&BANCO.1, 10), 10));
+        // Lucky Nines' lines (500, 250, 20, 8, 5, 2, 1 to 1, else −1): not below millions.
+        let nets = [500.0, 250.0, 20.0, 8.0, 5.0, 2.0, 1.0, -1.0];
+        let p = [
+            2.9e-5, 7.0e-5, 1.479e-3, 6.696e-3, 0.022_959, 0.060_905, 0.182_714, 0.725_148,
+        ];
+        assert!(!near_normal(&nets, &counts(&p, 100_000), 100_000));
+        // A net that cannot vary is left to the caller (untested).
+        assert!(near_normal(&[-1.0], &[50.0], 50));
+    }
+
+    /// The e-value's p-value holds on coups that depend on one another: a hit's probability
+    /// jumps after each hit and decays after each miss (predictable, as depletion is), and the
+    /// expected count is the sum of the probabilities actually used.
+    #[test]
+    fn line_counts_rejects_fair_dependent_coups_at_most_at_alpha() {
+        let mut rng = ChaCha8Rng::seed_from_u64(25);
+        let (runs, coups) = (2000, 400);
+        let mut rejected = [0usize; 2];
+        for _ in 0..runs {
+            let (mut p, mut hits, mut expected) = (0.01f64, 0u64, 0.0f64);
+            for _ in 0..coups {
+                expected += p;
+                if rng.random::<f64>() < p {
+                    hits += 1;
+                    p = (p * 8.0).min(0.5);
+                } else {
+                    p = (p * 0.97).max(0.001);
+                }
+            }
+            let e = line_counts(&[hits, coups - hits], &[expected, coups as f64 - expected]);
+            let p_value = (1.0 / e).min(1.0);
+            rejected[0] += usize::from(p_value <= 0.05);
+            rejected[1] += usize::from(p_value <= 0.01);
+        }
+        // binomial(2000, 0.05) exceeds 135 and binomial(2000, 0.01) exceeds 38 with
+        // probability below 10⁻⁵: the run is seeded, so this cannot flake.
+        assert!(rejected[0] <= 135, "{rejected:?}");
+        assert!(rejected[1] <= 38, "{rejected:?}");
+    }
+
+    #[test]
+    fn line_counts_sees_a_line_paid_too_often_or_too_rarely() {
+        // A 500-to-1 line expected twice, hit sixteen times; a common net expected 300 times,
+        // hit 240 times; both against fair counts.
+        let p = |hits: &[u64], expected: &[f64]| (1.0 / line_counts(hits, expected)).min(1.0);
+        assert!(p(&[16, 384], &[2.0, 398.0]) < 1e-4);
+        assert!(p(&[240, 160], &[300.0, 100.0]) < 1e-4);
+        assert!(p(&[2, 398], &[2.0, 398.0]) > 0.5);
+        assert!(p(&[0, 400], &[0.01, 399.99]) > 0.5);
+        // No nets, no evidence.
+        assert_eq!(line_counts(&[], &[]), 1.0);
+    }
 }

@@ -24,7 +24,7 @@ use crate::coup::{Coup, CoupError, Decision, Role, Value, deal};
 use crate::outcome::{Hand, Winner};
 use crate::rules::condition::DealtCoup;
 use crate::rules::dealing::{Procedure, ShoeProgress};
-use crate::rules::{Action, Rules, Terms};
+use crate::rules::{Action, DrawingRules, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
 use num_rational::{BigRational, Ratio};
 use serde::Deserialize;
@@ -779,7 +779,7 @@ impl Net {
     }
 
     /// Whether the net agrees with the rules' exact net.
-    fn agrees(&self, net: &Ratio<i128>) -> bool {
+    pub(crate) fn agrees(&self, net: &Ratio<i128>) -> bool {
         match self {
             Net::Integer(n) => net.is_integer() && *net.numer() == *n,
             // A float is compared to the exact net within rounding; an amount exactly.
@@ -930,15 +930,15 @@ fn flag_claim(text: &str, value: &Option<Loose>, name: &str) -> Result<Option<bo
 }
 
 /// The amount forms a net may take, for messages.
-const NET_FORMS: &str = "a number, or a string holding an exact amount: a whole number \"-1\", a fraction \"19/20\", a decimal \"0.95\" or a percentage \"95%\"";
+pub(crate) const NET_FORMS: &str = "a number, or a string holding an exact amount: a whole number \"-1\", a fraction \"19/20\", a decimal \"0.95\" or a percentage \"95%\"";
 
 /// The largest numerator, denominator or digit string of a net: nets scale with the stake,
 /// so they go far past a rule file's amounts, and 18 digits keep every product in 128 bits.
-const NET_DIGITS: usize = 18;
+pub(crate) const NET_DIGITS: usize = 18;
 
 /// Reads an exact net: `19`, `-1` (or `−1`), `19/20`, `0.95`, `95%`, each part at most
 /// 18 digits; `None` for anything else, a zero denominator included.
-fn parse_net(text: &str) -> Option<Ratio<i128>> {
+pub(crate) fn parse_net(text: &str) -> Option<Ratio<i128>> {
     let text = text.trim();
     let (number, percent) = match text.strip_suffix('%') {
         Some(n) => (n.trim_end(), true),
@@ -1661,48 +1661,112 @@ impl<'r> Verifier<'r> {
         if let Some(finding) = dealing {
             return Ok(Some(Finding::Dealing(finding)));
         }
-        let drawing = &self.rules.drawing;
-        Ok(match deal(drawing, cards) {
+        Ok(match opened(&self.rules.drawing, cards) {
             Ok(coup) => compare(&self.bets, &coup, cards, claims),
-            Err(CoupError::MissingCard {
-                position,
-                role,
-                given,
-            }) => {
-                // The decision that called for the missing card depends only on the cards
-                // before it, so dealing the given values padded with zeros names it.
-                let mut values: Vec<Value> = cards
-                    .iter()
-                    .map(|c| Value::ALL[usize::from(c.value())])
-                    .collect();
-                values.resize(6, Value::ALL[0]);
-                let decision = deal(drawing, &values).ok().and_then(|coup| {
-                    coup.decisions
-                        .into_iter()
-                        .filter(|d| {
-                            matches!(
-                                d,
-                                Decision::Punto {
-                                    action: Action::Draw,
-                                    ..
-                                } | Decision::Banco {
-                                    action: Action::Draw,
-                                    ..
-                                }
-                            )
-                        })
-                        .nth(position.checked_sub(5)?)
-                });
-                Some(Finding::TooFewCards {
-                    given,
-                    role,
-                    decision,
-                })
-            }
-            // A card's value is always 0 to 9: only a foreign `Valued` type can be out of range.
-            Err(error @ CoupError::BadValue { .. }) => Some(malformed(error.to_string())),
+            Err(finding) => Some(finding),
         })
     }
+}
+
+/// The coup the rules deal from a coup's cards, or, when they would not deal those cards,
+/// the finding that says why: a card missing (named by its place, with the decision that
+/// calls for it) or a card too many (with the hand that drew against the rules, when it can
+/// be told). `verify` checks a coup's cards through this, and `audit` too, so that both
+/// name a mis-dealt coup alike.
+pub(crate) fn dealt(drawing: &DrawingRules, cards: &[Card]) -> Result<Coup<Card>, Finding> {
+    let coup = opened(drawing, cards)?;
+    match extra_cards(&coup, cards, None) {
+        Some(finding) => Err(finding),
+        None => Ok(coup),
+    }
+}
+
+/// The coup the rules deal from the first of the cards, or the finding of a card missing;
+/// cards beyond the coup's are left to the caller.
+fn opened(drawing: &DrawingRules, cards: &[Card]) -> Result<Coup<Card>, Finding> {
+    match deal(drawing, cards) {
+        Ok(coup) => Ok(coup),
+        Err(CoupError::MissingCard {
+            position,
+            role,
+            given,
+        }) => {
+            // The decision that called for the missing card depends only on the cards
+            // before it, so dealing the given values padded with zeros names it.
+            let mut values: Vec<Value> = cards
+                .iter()
+                .map(|c| Value::ALL[usize::from(c.value())])
+                .collect();
+            values.resize(6, Value::ALL[0]);
+            let decision = deal(drawing, &values).ok().and_then(|coup| {
+                coup.decisions
+                    .into_iter()
+                    .filter(|d| {
+                        matches!(
+                            d,
+                            Decision::Punto {
+                                action: Action::Draw,
+                                ..
+                            } | Decision::Banco {
+                                action: Action::Draw,
+                                ..
+                            }
+                        )
+                    })
+                    .nth(position.checked_sub(5)?)
+            });
+            Err(Finding::TooFewCards {
+                given,
+                role,
+                decision,
+            })
+        }
+        // A card's value is always 0 to 9: only a foreign `Valued` type can be out of range.
+        Err(error @ CoupError::BadValue { .. }) => Err(malformed(error.to_string())),
+    }
+}
+
+/// Cards beyond those the coup uses, as a finding: the hand that drew against the rules when
+/// it can be told (`punto_draws`, the engine's claim that Punto drew, helps tell it).
+fn extra_cards(coup: &Coup<Card>, cards: &[Card], punto_draws: Option<bool>) -> Option<Finding> {
+    let used = coup.punto.len() + coup.banco.len();
+    if cards.len() <= used {
+        return None;
+    }
+    let punto_decision = coup
+        .decisions
+        .iter()
+        .copied()
+        .find(|d| matches!(d, Decision::Punto { .. } | Decision::Natural { .. }));
+    let last = *coup.decisions.last()?;
+    // One card too many after a Banco stand that follows the rules' Punto: Banco drew.
+    let hand = match (last, cards.len() - used) {
+        (
+            Decision::Banco {
+                action: Action::Stand,
+                ..
+            },
+            1,
+        ) if coup.punto.len() == 3 || punto_draws == Some(false) => Some(Hand::Banco),
+        (
+            Decision::Banco {
+                action: Action::Draw,
+                ..
+            },
+            1,
+        ) => Some(Hand::Punto),
+        _ => None,
+    };
+    let decision = match hand {
+        Some(Hand::Punto) => punto_decision.unwrap_or(last),
+        _ => last,
+    };
+    Some(Finding::ExtraCards {
+        given: cards.len(),
+        needed: used,
+        hand,
+        decision,
+    })
 }
 
 /// A JSON error as a malformed line: its column, the field where it lies, and serde's
@@ -1721,7 +1785,6 @@ fn compare(
     cards: &[Card],
     claims: &Claims,
 ) -> Option<Finding> {
-    let used = coup.punto.len() + coup.banco.len();
     let punto_decision = coup
         .decisions
         .iter()
@@ -1746,35 +1809,8 @@ fn compare(
             decision: last,
         });
     }
-    if cards.len() > used {
-        // One card too many after a Banco stand that follows the rules' Punto: Banco drew.
-        let hand = match (last, cards.len() - used) {
-            (
-                Decision::Banco {
-                    action: Action::Stand,
-                    ..
-                },
-                1,
-            ) if coup.punto.len() == 3 || claims.punto_draws == Some(false) => Some(Hand::Banco),
-            (
-                Decision::Banco {
-                    action: Action::Draw,
-                    ..
-                },
-                1,
-            ) => Some(Hand::Punto),
-            _ => None,
-        };
-        let decision = match hand {
-            Some(Hand::Punto) => punto_decision.unwrap_or(last),
-            _ => last,
-        };
-        return Some(Finding::ExtraCards {
-            given: cards.len(),
-            needed: used,
-            hand,
-            decision,
-        });
+    if let Some(finding) = extra_cards(coup, cards, claims.punto_draws) {
+        return Some(finding);
     }
     if let Some(engine) = claims.natural
         && engine != coup.is_natural()

@@ -48,9 +48,10 @@ pub fn test_label(name: &str, lang: Lang) -> String {
                 };
             }
             if let Some(bet) = other.strip_prefix("return_") {
+                let bet = super::tableau::bet_name(bet, lang);
                 return match lang {
                     Lang::En => format!("Return of {bet}"),
-                    Lang::Fr => format!("Retour de {bet}"),
+                    Lang::Fr => format!("Retour de la mise {bet}"),
                 };
             }
             return other.to_string();
@@ -171,8 +172,9 @@ pub fn verdict_word(verdict: Verdict, lang: Lang) -> &'static str {
 }
 
 /// The kind of a test's statistic for people, which says how its p-value was read:
-/// `chi-square`, `Mahalanobis`, `z (normal)`, `matches (Markov)`, `z (Bennett)` (`khi-deux`,
-/// `Mahalanobis`, `z (normale)`, `coïncidences (Markov)`, `z (Bennett)`).
+/// `chi-square`, `Mahalanobis`, `z (normal)`, `matches (Markov)`, `z (Bennett)`, `pay-line counts (e-value)`
+/// (`khi-deux`, `Mahalanobis`, `z (normale)`, `coïncidences (Markov)`, `z (Bennett)`,
+/// `comptes par ligne (e-valeur)`).
 pub fn statistic_kind_text(kind: StatisticKind, lang: Lang) -> &'static str {
     match kind {
         StatisticKind::ChiSquare => lang.pick("chi-square", "khi-deux"),
@@ -180,6 +182,9 @@ pub fn statistic_kind_text(kind: StatisticKind, lang: Lang) -> &'static str {
         StatisticKind::Z => lang.pick("z (normal)", "z (normale)"),
         StatisticKind::MatchCount => lang.pick("matches (Markov)", "coïncidences (Markov)"),
         StatisticKind::Bennett => "z (Bennett)",
+        StatisticKind::LineCounts => {
+            lang.pick("pay-line counts (e-value)", "comptes par ligne (e-valeur)")
+        }
     }
 }
 
@@ -213,7 +218,7 @@ pub fn level_text(alpha: f64, lang: Lang) -> String {
     lang.point(&crate::oracle::fit::plain_number(alpha))
 }
 
-fn command_text(provenance: &Provenance) -> String {
+pub(super) fn command_text(provenance: &Provenance) -> String {
     provenance
         .command
         .iter()
