@@ -1,7 +1,7 @@
 //! `punto-banco audit`: a shoe log's coups tested against each coup's exact odds on the cards
 //! left in its shoe, and every bet's return against its exact expectation.
 
-use super::args::OutputArgs;
+use super::args::{Chosen, OutputArgs, TableFormat};
 use super::failure::Failure;
 use super::input::{open_input, stdin_once};
 use super::lab::{Hashing, command_line};
@@ -18,7 +18,8 @@ use std::io::Write;
 #[command(after_help = "Examples:
   punto-banco audit docs/examples/lab/audit-fair.jsonl          # exit 0: consistent with the odds
   punto-banco audit docs/examples/lab/audit-fair.jsonl -f json  # the document, with `rtp`
-  punto-banco audit LOG --alpha 0.05 --lang fr -f markdown")]
+  punto-banco audit LOG --alpha 0.05 --lang fr -f markdown
+  punto-banco audit LOG -f csv                 # a record per test, returns beside their tests")]
 pub struct Audit {
     /// The shoe log (JSON lines: shoe lines, each followed by its coups); `-` reads standard
     /// input.
@@ -30,7 +31,7 @@ pub struct Audit {
     #[arg(long, default_value_t = 0.01, value_name = "ALPHA")]
     alpha: f64,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<TableFormat>,
 }
 
 /// Audits the log; a test that fails fails the check (exit 1).
@@ -41,7 +42,7 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     ])?;
     let alpha = validate_alpha(args.alpha)?;
     let rules = table_or_reference(args.rules.as_deref())?.rules;
-    let (lang, format) = (args.output.lang(), args.output.format());
+    let lang = args.output.lang();
     let mut reader = Hashing::new(open_input(&args.file)?);
     let path = &args.file;
     let report = audit(&mut reader, &rules, alpha).map_err(|e| match e {
@@ -50,10 +51,13 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     })?;
     let sha256 = reader.hex_digest();
     let provenance = Provenance::new(sha256, command_line());
-    put(
-        out,
-        &punto_banco::render::audit::report(&report, &provenance, lang, format),
-    )?;
+    let text = match args.output.chosen() {
+        Chosen::Report(format) => {
+            punto_banco::render::audit::report(&report, &provenance, lang, format)
+        }
+        Chosen::Csv | Chosen::Svg => punto_banco::render::csv::audit_sheet(&report).to_csv(),
+    };
+    put(out, &text)?;
     match report.verdict() {
         Verdict::Fail => Err(Failure::Check(format!(
             "{path}: the log is not consistent with the exact odds of its coups"

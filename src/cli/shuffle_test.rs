@@ -1,7 +1,7 @@
 //! `punto-banco shuffle-test`: a battery of tests over shuffled shoes, or with --plan the
 //! shoes a named defect needs to be caught.
 
-use super::args::{OutputArgs, setting, whole};
+use super::args::{Chosen, OutputArgs, TableFormat, setting, whole};
 use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, too_long};
 use super::lab::{Hashing, command_line};
@@ -13,6 +13,7 @@ use punto_banco::lab::shufflers::Shuffler;
 use punto_banco::lab::{Provenance, Verdict};
 use punto_banco::oracle::fit;
 use punto_banco::oracle::{Line, LineReader};
+use punto_banco::render::csv::{battery_sheet, shuffle_plan_sheet};
 use punto_banco::render::shuffle::{plan_report, report};
 use std::io::Write;
 
@@ -21,7 +22,8 @@ use std::io::Write;
 #[command(after_help = "Examples:
   punto-banco shuffle-test docs/examples/lab/shoes.jsonl
   punto-banco shuffle-test docs/examples/lab/shoes.jsonl --format json --lang fr
-  punto-banco shuffle-test --plan riffle:3 --power 0.99")]
+  punto-banco shuffle-test --plan riffle:3 --power 0.99
+  punto-banco shuffle-test docs/examples/lab/shoes.jsonl -f csv   # a record per test")]
 pub struct ShuffleTestArgs {
     /// The shoes, one JSON line each ({\"cards\": [\"4H\", …]}); `-` reads standard input.
     #[arg(required_unless_present = "plan")]
@@ -49,12 +51,12 @@ pub struct ShuffleTestArgs {
     #[arg(long, value_name = "N", default_value_t = 1, requires = "plan")]
     seed: u64,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<TableFormat>,
 }
 
 /// Runs the battery (or the plan), writing the report; a failed battery fails the check.
 pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (lang, format) = (args.output.lang(), args.output.format());
+    let (lang, chosen) = (args.output.lang(), args.output.chosen());
     if let Some(name) = &args.plan {
         let shuffler: Shuffler = name
             .parse()
@@ -68,7 +70,13 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             args.seed,
         )
         .map_err(|e| Failure::Input(e.to_string()))?;
-        return put(out, &plan_report(&planned, lang, format));
+        return put(
+            out,
+            &match chosen {
+                Chosen::Report(format) => plan_report(&planned, lang, format),
+                Chosen::Csv | Chosen::Svg => shuffle_plan_sheet(&planned).to_csv(),
+            },
+        );
     }
     let path = args.file.as_deref().unwrap_or("-");
     let reader = Hashing::new(open_input(path)?);
@@ -94,9 +102,8 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let sha256 = lines.get_mut().hex_digest();
     let source = Provenance::new(sha256, command_line());
     let battery = test.battery(args.alpha);
-    put(
-        out,
-        &report(
+    let text = match chosen {
+        Chosen::Report(format) => report(
             &battery,
             test.shoes(),
             test.shoe_len(),
@@ -104,7 +111,9 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             lang,
             format,
         ),
-    )?;
+        Chosen::Csv | Chosen::Svg => battery_sheet(&battery).to_csv(),
+    };
+    put(out, &text)?;
     match battery.verdict() {
         Verdict::Fail => Err(Failure::Check(format!(
             "{path}: the shoes fail the shuffle battery"

@@ -466,7 +466,7 @@ pub fn signs_table(odds: &SessionOdds, lang: Lang) -> Table {
 }
 
 /// The pairs of strategies compared head to head, in the order the outputs list them.
-const HEADS: [(MainBet, MainBet); 3] = [
+pub(crate) const HEADS: [(MainBet, MainBet); 3] = [
     (MainBet::Banco, MainBet::Punto),
     (MainBet::Punto, MainBet::Tie),
     (MainBet::Banco, MainBet::Tie),
