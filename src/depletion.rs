@@ -807,15 +807,13 @@ impl Simulation {
         records: Vec<BetRecord>,
         profile: Profile,
     ) -> Option<Simulation> {
-        (bets.len() == records.len() && profile.adds_up_to(coups, &records)).then_some(
-            Simulation {
-                bets,
-                shoes,
-                coups,
-                records,
-                profile,
-            },
-        )
+        (bets.len() == records.len() && profile.adds_up_to(coups, &records)).then_some(Simulation {
+            bets,
+            shoes,
+            coups,
+            records,
+            profile,
+        })
     }
 
     /// The run's figures by the cards left before each coup.
@@ -1693,6 +1691,72 @@ mod tests {
             assert_eq!(chunked, whole, "{chunk}");
         }
         assert!(whole.records.iter().any(|r| r.favourable > 0));
+    }
+
+    /// The profile counts each coup in the band of the cards left before it, with each bet's
+    /// favourable coups and advantage there, as a second walk finds them: the same shoes
+    /// dealt again, each coup's expected nets from the exact analysis of the cards left
+    /// (not from the simulation's pricing); and its bands add up to the totals.
+    #[test]
+    fn the_profile_is_what_a_second_walk_finds() {
+        let rules = crate::variants::RuleSet::from_json(
+            crate::variants::shipped("ez-baccarat").expect("a shipped variant"),
+        )
+        .expect("a valid rule set")
+        .into_rules();
+        let setup = setup(24, 5, 1, 14);
+        let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
+        let bets = rules.tariff.all();
+        let mut expected = Profile::empty(1, bets.len());
+        for index in 0..setup.shoes {
+            let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+            rng.set_stream(index);
+            let mut dealer = Dealer::try_shuffled(1, &mut rng).unwrap();
+            let mut walk = dealer.burn(&setup.procedure());
+            while walk.may_begin() {
+                let mut counts = [0u64; 13];
+                for card in dealer.remaining() {
+                    counts[card.rank.index()] += 1;
+                }
+                let shoe = Shoe::from_counts(counts).unwrap();
+                let analysis = Analysis::new(&shoe, &rules).unwrap();
+                if dealer.deal_next(&mut walk, &rules.drawing).is_none() {
+                    break;
+                }
+                let band = expected.index(shoe.len());
+                expected.bands[band].coups += 1;
+                for (bet, (_, terms)) in bets.iter().enumerate() {
+                    let net = analysis.expected_net_of(terms);
+                    if net.is_positive() {
+                        let figures = &mut expected.bands[band].bets[bet];
+                        figures.0 += 1;
+                        figures.1 += net;
+                    }
+                }
+            }
+        }
+        assert_eq!(sim.profile(), &expected);
+        assert!(sim.profile().adds_up_to(sim.coups(), sim.records()));
+        assert!(
+            expected
+                .bands
+                .iter()
+                .any(|b| b.bets.iter().any(|f| f.0 > 0)),
+            "some bet turns favourable in these shoes"
+        );
+        // A band that does not add up is refused.
+        let mut wrong = sim.profile().clone();
+        wrong.bands[3].coups += 1;
+        assert!(
+            Simulation::new(
+                sim.bets().to_vec(),
+                sim.shoes(),
+                sim.coups(),
+                sim.records().to_vec(),
+                wrong
+            )
+            .is_none()
+        );
     }
 
     /// Each expected net before a coup is the exact analysis's, in every regime of the

@@ -654,8 +654,7 @@ pub fn generated_files() -> Vec<(&'static str, String)> {
     let shoe = Shoe::reference();
     let odds = crate::session_odds::SessionOdds::new(&shoe, &rules, 10, TEACHING_STAKE)
         .expect("eight decks are playable");
-    let eor =
-        crate::depletion::effect_of_removal(&shoe, &rules).expect("eight decks are playable");
+    let eor = crate::depletion::effect_of_removal(&shoe, &rules).expect("eight decks are playable");
     let values = crate::decisions::decisions(&shoe, &rules).expect("eight decks are playable");
     let setup = charted_simulation();
     let sim = crate::depletion::try_simulate(&setup, &rules, &|_| {})

@@ -5,10 +5,10 @@ use super::failure::Failure;
 use super::output::put;
 use super::table::rule_text;
 use clap::{Args, ValueEnum};
-use punto_banco::render::csv::{CheckTable, check_sheet};
 use punto_banco::check::{check_with, read_claimed_with_choices};
 use punto_banco::choices::Information;
 use punto_banco::render::check::render_report_within;
+use punto_banco::render::csv::{CheckTable, check_sheet};
 use std::io::Write;
 
 /// The flags of `check`.

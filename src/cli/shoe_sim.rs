@@ -8,12 +8,12 @@ use super::input::read_input;
 use super::output::put_or_write;
 use super::table::table_or_reference;
 use clap::{Args, Subcommand, ValueEnum};
-use punto_banco::render::chart::simulation_svg;
-use punto_banco::render::csv::{SimulationTable, simulation_sheet};
 use punto_banco::depletion::partial::{Partial, merge, rules_content};
 use punto_banco::depletion::{
     Shards, Simulation, SimulationSetup, check_procedure, try_simulate_shards,
 };
+use punto_banco::render::chart::simulation_svg;
+use punto_banco::render::csv::{SimulationTable, simulation_sheet};
 use punto_banco::render::depletion::render_simulation_within;
 use punto_banco::rules::Rules;
 use std::io::Write;
@@ -177,7 +177,14 @@ pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
         let partial = Partial::new(setup, &rules_sha256(&rules), shards, sim);
         return write_partial(&partial, args.out.as_deref(), out);
     }
-    write_report(&sim, &setup, &args.output, args.table, args.out.as_deref(), out)
+    write_report(
+        &sim,
+        &setup,
+        &args.output,
+        args.table,
+        args.out.as_deref(),
+        out,
+    )
 }
 
 /// Writes a partial summary, to `path` or to `out`.
@@ -242,5 +249,12 @@ fn run_merge(args: Merge, out: &mut dyn Write) -> Result<(), Failure> {
         return write_partial(&merged, args.out.as_deref(), out);
     }
     let (setup, sim) = merged.into_whole()?;
-    write_report(&sim, &setup, &args.output, args.table, args.out.as_deref(), out)
+    write_report(
+        &sim,
+        &setup,
+        &args.output,
+        args.table,
+        args.out.as_deref(),
+        out,
+    )
 }

@@ -382,9 +382,12 @@ impl Partial {
                         .best()
                         .map(|best| write_fraction(&format!("bets.{key}.best_advantage"), best))
                         .transpose()?,
-                    favourable_by_band: joined(sim.profile().bands().iter().map(|band| {
-                        Ok(band.bet(index).0.to_string())
-                    }))?,
+                    favourable_by_band: joined(
+                        sim.profile()
+                            .bands()
+                            .iter()
+                            .map(|band| Ok(band.bet(index).0.to_string())),
+                    )?,
                     advantage_by_band: joined(sim.profile().bands().iter().map(|band| {
                         write_fraction(&format!("bets.{key}.advantage_by_band"), band.bet(index).1)
                     }))?,
@@ -525,10 +528,10 @@ impl Partial {
         let empty = Profile::empty(wire.decks, wire.bets.len());
         if wire.band_width != empty.width() {
             return Err(PartialError::Counts(format!(
-                "band_width is {}: a shoe of {} decks is profiled in bands of {} cards",
+                "band_width is {}: expected {} for a shoe of {} cards (a fifty-second of the shoe, rounded up)",
                 wire.band_width,
-                wire.decks,
-                empty.width()
+                empty.width(),
+                52 * wire.decks
             )));
         }
         let bands = empty.bands().len();
@@ -570,7 +573,11 @@ impl Partial {
             let advantage_field = format!("bets.{shown}.advantage_by_band");
             let by_band = split_bands(&favourable_field, &bet.favourable_by_band, bands)?
                 .into_iter()
-                .zip(split_bands(&advantage_field, &bet.advantage_by_band, bands)?);
+                .zip(split_bands(
+                    &advantage_field,
+                    &bet.advantage_by_band,
+                    bands,
+                )?);
             for ((favourable, advantage), band) in by_band.zip(&mut counts) {
                 band.1.push((
                     number(&favourable_field, favourable)?,

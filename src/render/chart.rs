@@ -187,7 +187,11 @@ pub fn session_odds_svg(odds: &SessionOdds, lang: Lang) -> Result<String, ChartE
                 .flatten()
                 .map(|(score, p)| {
                     let exact = crate::analysis::ratio_to_big(*score);
-                    (approx(&exact), approx(p) * 100.0, signed_amount(&exact, lang))
+                    (
+                        approx(&exact),
+                        approx(p) * 100.0,
+                        signed_amount(&exact, lang),
+                    )
                 })
                 .collect();
             (bet, bars)
@@ -265,7 +269,13 @@ pub fn session_odds_svg(odds: &SessionOdds, lang: Lang) -> Result<String, ChartE
                 drawn(chart.draw_series(std::iter::once(Text::new(
                     format!("{label}{} {}", lang.colon(), lang.percent(*p, 1)),
                     (*x, *p + y_top * 0.02),
-                    style(12, false, RGBColor(0x33, 0x33, 0x33), HPos::Center, VPos::Bottom),
+                    style(
+                        12,
+                        false,
+                        RGBColor(0x33, 0x33, 0x33),
+                        HPos::Center,
+                        VPos::Bottom,
+                    ),
                 ))))?;
             }
             drawn(
@@ -547,7 +557,11 @@ pub fn eor_svg(
 /// the cards left before the coup (the bands of the run's profile): above, the share of coups
 /// on which it is favourable; below, its average advantage on those coups. A line per bet,
 /// the full shoe on the left.
-pub fn simulation_svg(sim: &Simulation, setup: &SimulationSetup, lang: Lang) -> Result<String, ChartError> {
+pub fn simulation_svg(
+    sim: &Simulation,
+    setup: &SimulationSetup,
+    lang: Lang,
+) -> Result<String, ChartError> {
     let profile = sim.profile();
     let bands: Vec<_> = profile.bands().iter().filter(|b| b.coups() > 0).collect();
     if bands.is_empty() {
@@ -665,7 +679,10 @@ pub fn simulation_svg(sim: &Simulation, setup: &SimulationSetup, lang: Lang) -> 
         );
         let mut chart = drawn(
             ChartBuilder::on(&lower)
-                .caption(advantage_caption, (FONT, 15).into_font().style(FontStyle::Bold))
+                .caption(
+                    advantage_caption,
+                    (FONT, 15).into_font().style(FontStyle::Bold),
+                )
                 .margin_left(16)
                 .margin_right(28)
                 .margin_top(14)
@@ -707,18 +724,23 @@ where
 {
     drawn(
         chart
-            .draw_series(LineSeries::new(points.iter().copied(), stroke.stroke_width(2)))
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                stroke.stroke_width(2),
+            ))
             .map(|s| {
                 s.label(name.to_string()).legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], stroke.stroke_width(3))
                 })
             }),
     )?;
-    drawn(chart.draw_series(
-        points
-            .iter()
-            .map(|&point| Circle::new(point, 3, stroke.filled())),
-    ))?;
+    drawn(
+        chart.draw_series(
+            points
+                .iter()
+                .map(|&point| Circle::new(point, 3, stroke.filled())),
+        ),
+    )?;
     Ok(())
 }
 
@@ -746,7 +768,11 @@ where
 /// where standing is, paler the smaller the change (on a square-root scale, so that small
 /// margins still show). Each cell says what the rules do and the change in percentage
 /// points; a square outline marks the cells where the tableau is not Banco's best response.
-pub fn decisions_svg(decisions: &Decisions, rules_name: &str, lang: Lang) -> Result<String, ChartError> {
+pub fn decisions_svg(
+    decisions: &Decisions,
+    rules_name: &str,
+    lang: Lang,
+) -> Result<String, ChartError> {
     let described = super::analysis::describe_shoe(&decisions.shoe, lang);
     let title = lang.pick(
         "The value of drawing rather than standing at each of Banco's decisions",
@@ -808,13 +834,26 @@ pub fn decisions_svg(decisions: &Decisions, rules_name: &str, lang: Lang) -> Res
         let (grids, legend) = area.split_vertically(grid_height);
         let (left, right) = grids.split_horizontally(grid_width + 20);
         let panels = [
-            (left, Hand::Banco, lang.pick("The Banco bet", "Le pari Banco")),
-            (right, Hand::Punto, lang.pick("The Punto bet", "Le pari Punto")),
+            (
+                left,
+                Hand::Banco,
+                lang.pick("The Banco bet", "Le pari Banco"),
+            ),
+            (
+                right,
+                Hand::Punto,
+                lang.pick("The Punto bet", "Le pari Punto"),
+            ),
         ];
         // One colour scale for both grids: the largest change anywhere.
         let reach = cells
             .iter()
-            .flat_map(|v| [approx(&v.draw_minus_stand.banco), approx(&v.draw_minus_stand.punto)])
+            .flat_map(|v| {
+                [
+                    approx(&v.draw_minus_stand.banco),
+                    approx(&v.draw_minus_stand.punto),
+                ]
+            })
             .fold(0.0f64, |m, x| m.max(x.abs()))
             .max(1e-12)
             * 100.0;
@@ -826,10 +865,7 @@ pub fn decisions_svg(decisions: &Decisions, rules_name: &str, lang: Lang) -> Res
                     .margin_right(12)
                     .x_label_area_size(50)
                     .y_label_area_size(70)
-                    .build_cartesian_2d(
-                        0.0..columns.len() as f64,
-                        totals.len() as f64..0.0,
-                    ),
+                    .build_cartesian_2d(0.0..columns.len() as f64, totals.len() as f64..0.0),
             )?;
             drawn(
                 chart
@@ -840,7 +876,9 @@ pub fn decisions_svg(decisions: &Decisions, rules_name: &str, lang: Lang) -> Res
                     .x_label_formatter(&|v| {
                         let i = v - 0.5;
                         if (i - i.round()).abs() < 1e-6 && i >= 0.0 {
-                            columns.get(i.round() as usize).map_or(String::new(), column_label)
+                            columns
+                                .get(i.round() as usize)
+                                .map_or(String::new(), column_label)
                         } else {
                             String::new()
                         }
@@ -890,7 +928,11 @@ pub fn decisions_svg(decisions: &Decisions, rules_name: &str, lang: Lang) -> Res
                         BLACK.stroke_width(2),
                     ))))?;
                 }
-                let ink = if (margin / reach).abs() > 0.5 { WHITE } else { BLACK };
+                let ink = if (margin / reach).abs() > 0.5 {
+                    WHITE
+                } else {
+                    BLACK
+                };
                 drawn(chart.draw_series(std::iter::once(Text::new(
                     letter(value.tableau).to_string(),
                     (x + 0.5, y + 0.3),
@@ -912,7 +954,11 @@ pub fn decisions_svg(decisions: &Decisions, rules_name: &str, lang: Lang) -> Res
 fn diverging(t: f64) -> RGBColor {
     let t = t.clamp(-1.0, 1.0);
     let strength = t.abs().sqrt();
-    let (r, g, b) = if t >= 0.0 { (0x21, 0x66, 0xAC) } else { (0xB2, 0x18, 0x2B) };
+    let (r, g, b) = if t >= 0.0 {
+        (0x21, 0x66, 0xAC)
+    } else {
+        (0xB2, 0x18, 0x2B)
+    };
     let mix = |c: u8| (255.0 + (f64::from(c) - 255.0) * strength).round() as u8;
     RGBColor(mix(r), mix(g), mix(b))
 }
@@ -954,21 +1000,36 @@ fn colour_legend(
             style(12, false, BLACK, HPos::Center, VPos::Top),
         )))?;
     }
-    drawn(area.draw(&Text::new(
-        lang.pick("standing better for the bet", "rester meilleur pour le pari").to_string(),
-        (left, top - 6),
-        style(13, false, BLACK, HPos::Left, VPos::Bottom),
-    )))?;
-    drawn(area.draw(&Text::new(
-        lang.pick("drawing better for the bet", "tirer meilleur pour le pari").to_string(),
-        (left + width, top - 6),
-        style(13, false, BLACK, HPos::Right, VPos::Bottom),
-    )))?;
-    drawn(area.draw(&Text::new(
-        lang.pick("percentage points per coup", "points de pourcentage par coup").to_string(),
-        (left + width + 14, top + height / 2),
-        style(12, false, BLACK, HPos::Left, VPos::Center),
-    )))?;
+    drawn(
+        area.draw(&Text::new(
+            lang.pick(
+                "standing better for the bet",
+                "rester meilleur pour le pari",
+            )
+            .to_string(),
+            (left, top - 6),
+            style(13, false, BLACK, HPos::Left, VPos::Bottom),
+        )),
+    )?;
+    drawn(
+        area.draw(&Text::new(
+            lang.pick("drawing better for the bet", "tirer meilleur pour le pari")
+                .to_string(),
+            (left + width, top - 6),
+            style(13, false, BLACK, HPos::Right, VPos::Bottom),
+        )),
+    )?;
+    drawn(
+        area.draw(&Text::new(
+            lang.pick(
+                "percentage points per coup",
+                "points de pourcentage par coup",
+            )
+            .to_string(),
+            (left + width + 14, top + height / 2),
+            style(12, false, BLACK, HPos::Left, VPos::Center),
+        )),
+    )?;
     if outlined {
         drawn(area.draw(&Text::new(
             lang.pick(

@@ -147,7 +147,11 @@ pub fn eor_sheet(eor: &EffectOfRemoval) -> Sheet {
             rows(rank.symbol().to_string(), "rank", changes);
         }
         for (suit, changes) in suits {
-            rows(super::depletion::suit_key(*suit).to_string(), "suit", changes);
+            rows(
+                super::depletion::suit_key(*suit).to_string(),
+                "suit",
+                changes,
+            );
         }
         for (colour, changes) in colours {
             rows(colour.key().to_string(), "colour", changes);
@@ -605,7 +609,12 @@ pub fn fit_plan_sheet(
     }
     if let Some(reach) = reach {
         sheet.push(record([
-            &["verify".to_string(), String::new(), String::new(), String::new()],
+            &[
+                "verify".to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ],
             &needed(reach),
         ]));
     }
