@@ -178,7 +178,7 @@ pub fn session_odds_svg(odds: &SessionOdds, lang: Lang) -> Result<String, ChartE
         .map(|(_, p)| approx(p) * 100.0)
         .fold(0.0, f64::max);
     let y_top = nice_ceiling(peak.max(1e-9) * 1.1);
-    let panels: Vec<(MainBet, Vec<(f64, f64, String)>)> = MainBet::ALL
+    let panels: Vec<(MainBet, Vec<Bar>)> = MainBet::ALL
         .iter()
         .map(|&bet| {
             let bars = odds
@@ -292,12 +292,20 @@ pub fn session_odds_svg(odds: &SessionOdds, lang: Lang) -> Result<String, ChartE
     })
 }
 
+/// A bar of a distribution: its score, its probability in percent and the score's label.
+type Bar = (f64, f64, String);
+
+/// A series against the cards left: its name, the share of coups on which it is favourable
+/// and its average advantage then, each a list of points.
+type Series = (String, Vec<(f64, f64)>, Vec<(f64, f64)>);
+
 /// A signed tick for scores: `+40`, `−20`, `0`.
 fn signed_tick(value: f64, places: usize, lang: Lang) -> String {
     let text = number(value.abs(), places, lang);
-    if value > 0.0 && text.trim_start_matches(['0', ',', '.']) != "" {
+    let nonzero = !text.trim_start_matches(['0', ',', '.']).is_empty();
+    if value > 0.0 && nonzero {
         format!("+{text}")
-    } else if value < 0.0 && text.trim_start_matches(['0', ',', '.']) != "" {
+    } else if value < 0.0 && nonzero {
         format!("−{text}")
     } else {
         text
@@ -597,7 +605,7 @@ pub fn simulation_svg(
         ),
     };
     let middle = |b: &crate::depletion::Band| (b.from() + b.to()) as f64 / 2.0;
-    let series: Vec<(String, Vec<(f64, f64)>, Vec<(f64, f64)>)> = sim
+    let series: Vec<Series> = sim
         .bets()
         .iter()
         .enumerate()

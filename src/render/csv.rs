@@ -478,7 +478,7 @@ pub fn audit_sheet(audit: &Audit) -> Sheet {
             .find(|r| test.name == format!("return_{}", r.bet))
         {
             Some(r) => fields.extend(record([
-                &[r.bet.clone()],
+                std::slice::from_ref(&r.bet),
                 &exact(&r.observed),
                 &exact(&r.expected),
                 &exact(&r.variance),
