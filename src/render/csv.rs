@@ -621,6 +621,78 @@ pub fn fit_plan_sheet(
     sheet
 }
 
+/// The tables of `rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RulesTable {
+    /// Every drawing decision: Banco's cells, then Punto's totals.
+    Tableau,
+    /// Each prediction's net for each outcome at the stake.
+    Settlement,
+}
+
+/// `rules`: one of its tables. `tableau`: one record per decision, Banco's 110 cells (`total`
+/// his two-card total, `punto_third_card` 0–9 or `stood`) then Punto's 10 totals, each with
+/// the rules' `action` (`draw`, `stand`, or `natural` where no hand draws). `settlement`: one
+/// record per prediction, outcome and net at the stake (a bet that pays several nets for one
+/// outcome, as EZ Baccarat's Banco does, has a record for each).
+pub fn rules_sheet(rules: &crate::rules::Rules, stake: i64, table: RulesTable) -> Sheet {
+    use crate::rules::Action;
+    let key = |action: Option<Action>| match action {
+        None => "natural",
+        Some(Action::Draw) => "draw",
+        Some(Action::Stand) => "stand",
+    };
+    match table {
+        RulesTable::Tableau => {
+            let mut sheet = Sheet::new(&["hand", "total", "punto_third_card", "action"]);
+            let drawing = &rules.drawing;
+            for total in 0..10u8 {
+                for punto_move in PuntoMove::ALL {
+                    let third = match punto_move {
+                        PuntoMove::Drew(v) => v.to_string(),
+                        PuntoMove::Stood => "stood".to_string(),
+                    };
+                    let action = super::tableau::banco_cell(drawing, total, punto_move);
+                    sheet.push(vec![
+                        "banco".into(),
+                        total.to_string(),
+                        third,
+                        key(action).into(),
+                    ]);
+                }
+            }
+            for total in 0..10u8 {
+                let action = (!drawing.is_natural(total)).then(|| drawing.punto_action(total));
+                sheet.push(vec![
+                    "punto".into(),
+                    total.to_string(),
+                    String::new(),
+                    key(action).into(),
+                ]);
+            }
+            sheet
+        }
+        RulesTable::Settlement => {
+            let mut sheet = Sheet::new(&["prediction", "outcome", "stake", "net", "net_exact"]);
+            for bet in MainBet::ALL {
+                for winner in crate::outcome::Winner::ALL {
+                    for net in super::tableau::stake_nets(rules, bet, winner, stake) {
+                        sheet.push(record([
+                            &[
+                                bet.key().to_string(),
+                                winner.key().to_string(),
+                                stake.to_string(),
+                            ],
+                            &exact(&net),
+                        ]));
+                    }
+                }
+            }
+            sheet
+        }
+    }
+}
+
 /// The tables of `check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckTable {
