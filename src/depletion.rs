@@ -574,6 +574,191 @@ pub struct Simulation {
     coups: u64,
     /// Each bet's record, in the order of `bets`.
     records: Vec<BetRecord>,
+    /// The same figures by the cards left before each coup.
+    profile: Profile,
+}
+
+/// How many bands a [`Profile`] cuts a shoe into: a band is the shoe's cards over this, and
+/// one more band holds a full shoe's count when it divides evenly.
+pub const PROFILE_BANDS: u64 = 52;
+
+/// A run's coups and each bet's favourable coups and exact advantage, by the cards left in
+/// the shoe before the coup, in bands of equal width (a fifty-second of the shoe, rounded up:
+/// a card per deck, so 8 cards for eight decks): how often and by how much each bet turns favourable as the
+/// shoe is dealt. The bands add up to the run's totals exactly.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    width: u64,
+    bands: Vec<Band>,
+}
+
+/// One band of a [`Profile`]: the coups begun with `from` to `to` cards left, and for each
+/// bet its favourable coups among them and the exact sum of its advantage over those.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Band {
+    from: u64,
+    to: u64,
+    coups: u64,
+    bets: Vec<(u64, BigRational)>,
+}
+
+impl Band {
+    /// The fewest cards left of the band.
+    pub fn from(&self) -> u64 {
+        self.from
+    }
+
+    /// The most cards left of the band.
+    pub fn to(&self) -> u64 {
+        self.to
+    }
+
+    /// The coups begun with a number of cards left in the band.
+    pub fn coups(&self) -> u64 {
+        self.coups
+    }
+
+    /// The bet's favourable coups in the band, and the exact sum of its advantage over them
+    /// (in units staked); `bet` is its index in the tariff.
+    pub fn bet(&self, bet: usize) -> (u64, &BigRational) {
+        let (favourable, sum) = &self.bets[bet];
+        (*favourable, sum)
+    }
+
+    /// The share of the band's coups on which the bet was favourable, exactly; 0 for a band
+    /// without coups.
+    pub fn share(&self, bet: usize) -> BigRational {
+        ratio(self.bets[bet].0, self.coups)
+    }
+
+    /// The bet's average advantage over its favourable coups in the band, exactly; 0 when it
+    /// was never favourable there.
+    pub fn average_advantage(&self, bet: usize) -> BigRational {
+        let (favourable, sum) = &self.bets[bet];
+        if *favourable == 0 {
+            BigRational::zero()
+        } else {
+            sum / BigRational::from_integer((*favourable).into())
+        }
+    }
+}
+
+/// `numerator / denominator` exactly, 0 over 0.
+fn ratio(numerator: u64, denominator: u64) -> BigRational {
+    if denominator == 0 {
+        BigRational::zero()
+    } else {
+        BigRational::new(numerator.into(), denominator.into())
+    }
+}
+
+impl Profile {
+    /// The width of the bands for a shoe of `n_decks` decks.
+    pub fn width_for(n_decks: u64) -> u64 {
+        (52 * n_decks).div_ceil(PROFILE_BANDS).max(1)
+    }
+
+    /// An empty profile of a shoe of `n_decks` decks, for `bets` bets.
+    pub fn empty(n_decks: u64, bets: usize) -> Profile {
+        let width = Profile::width_for(n_decks);
+        let cards = 52 * n_decks;
+        let bands = (0..=cards / width)
+            .map(|k| Band {
+                from: k * width,
+                to: ((k + 1) * width - 1).min(cards),
+                coups: 0,
+                bets: vec![(0, BigRational::zero()); bets],
+            })
+            .collect();
+        Profile { width, bands }
+    }
+
+    /// A profile from its bands' counts and sums, in order: each band's coups, then each
+    /// bet's favourable coups and advantage sum; `None` when there are not as many bands as
+    /// [`Profile::empty`] has for the shoe, or a band not as many bets.
+    pub fn from_counts(
+        n_decks: u64,
+        bets: usize,
+        counts: Vec<(u64, Vec<(u64, BigRational)>)>,
+    ) -> Option<Profile> {
+        let mut profile = Profile::empty(n_decks, bets);
+        if counts.len() != profile.bands.len() {
+            return None;
+        }
+        for (band, (coups, sums)) in profile.bands.iter_mut().zip(counts) {
+            if sums.len() != bets {
+                return None;
+            }
+            band.coups = coups;
+            band.bets = sums;
+        }
+        Some(profile)
+    }
+
+    /// The width of a band, in cards.
+    pub fn width(&self) -> u64 {
+        self.width
+    }
+
+    /// The bands, fewest cards left first.
+    pub fn bands(&self) -> &[Band] {
+        &self.bands
+    }
+
+    /// The band of a coup begun with `cards_left` cards.
+    fn index(&self, cards_left: u64) -> usize {
+        usize::try_from(cards_left / self.width)
+            .unwrap_or(usize::MAX)
+            .min(self.bands.len() - 1)
+    }
+
+    /// Adds another run's profile of the same shoe and bets; `None` when a count would pass
+    /// `u64::MAX`.
+    fn absorb(&mut self, other: &Profile) -> Option<()> {
+        for (mine, theirs) in self.bands.iter_mut().zip(&other.bands) {
+            mine.coups = mine.coups.checked_add(theirs.coups)?;
+            for (m, t) in mine.bets.iter_mut().zip(&theirs.bets) {
+                m.0 = m.0.checked_add(t.0)?;
+                m.1 += &t.1;
+            }
+        }
+        Some(())
+    }
+
+    /// Whether the profile is of `bets` bets and adds up to the totals: its coups to `coups`,
+    /// each bet's favourable coups and advantage to its record; and whether each band can be
+    /// one: no more favourable coups than coups, a sum of 0 without them, else above 0 and
+    /// at most the favourable coups times the record's best.
+    fn adds_up_to(&self, coups: u64, records: &[BetRecord]) -> bool {
+        let coups_add_up = self
+            .bands
+            .iter()
+            .try_fold(0u64, |sum, band| sum.checked_add(band.coups))
+            == Some(coups);
+        let bands_can_be = self.bands.iter().all(|band| {
+            band.bets.len() == records.len()
+                && band.bets.iter().zip(records).all(|((favourable, sum), r)| {
+                    *favourable <= band.coups
+                        && match (favourable, r.best()) {
+                            (0, _) => sum.is_zero(),
+                            (_, None) => false,
+                            (f, Some(best)) => {
+                                sum.is_positive()
+                                    && *sum <= best * BigRational::from_integer((*f).into())
+                            }
+                        }
+                })
+        });
+        let bets_add_up = records.iter().enumerate().all(|(bet, record)| {
+            let favourable = self
+                .bands
+                .iter()
+                .try_fold(0u64, |s, band| s.checked_add(band.bets[bet].0));
+            let sum: BigRational = self.bands.iter().map(|band| &band.bets[bet].1).sum();
+            favourable == Some(record.favourable) && sum == record.advantage
+        });
+        coups_add_up && bands_can_be && bets_add_up
+    }
 }
 
 /// A simulation that cannot be run, or whose counts would not fit.
@@ -600,6 +785,9 @@ pub enum SimulationError {
     /// Two runs of different bets cannot be added up.
     #[error("the runs follow different bets and cannot be added up")]
     DifferentBets,
+    /// Two runs of shoes of different sizes cannot be added up by cards left.
+    #[error("the runs dealt shoes of different sizes and cannot be added up")]
+    DifferentShoes,
     /// A count of the simulation would pass `u64::MAX`.
     #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
     CountOverflow {
@@ -610,19 +798,32 @@ pub enum SimulationError {
 
 impl Simulation {
     /// A simulation from its parts: the bets' keys with their records, over `shoes` shoes
-    /// and `coups` coups; `None` when the keys and records are not as many.
+    /// and `coups` coups, and the same by cards left; `None` when the keys and records are
+    /// not as many, or the profile does not add up to the totals.
     pub fn new(
         bets: Vec<String>,
         shoes: u64,
         coups: u64,
         records: Vec<BetRecord>,
+        profile: Profile,
     ) -> Option<Simulation> {
-        (bets.len() == records.len()).then_some(Simulation {
+        (bets.len() == records.len() && profile.adds_up_to(coups, &records)).then_some(Simulation {
             bets,
             shoes,
             coups,
             records,
+            profile,
         })
+    }
+
+    /// The run's figures by the cards left before each coup.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// How often a bet was favourable, over all coups, exactly; 0 when no coup was dealt.
+    pub fn exact_frequency(&self, bet: usize) -> BigRational {
+        ratio(self.records[bet].favourable, self.coups)
     }
 
     /// The bets, by key, in the tariff's order.
@@ -702,6 +903,14 @@ impl Simulation {
             mine.absorb(theirs)
                 .ok_or_else(|| overflow(&format!("coups favourable to {key}")))?;
         }
+        if self.profile.width != other.profile.width
+            || self.profile.bands.len() != other.profile.bands.len()
+        {
+            return Err(SimulationError::DifferentShoes);
+        }
+        self.profile
+            .absorb(&other.profile)
+            .ok_or_else(|| overflow("coups by cards left"))?;
         Ok(self)
     }
 }
@@ -1128,6 +1337,8 @@ impl Pricing {
 struct ShoeTally {
     coups: u64,
     favourable: Vec<Vec<(u64, Count)>>,
+    /// The cards left before each coup.
+    cards_left: Vec<u64>,
 }
 
 /// One shoe dealt to the cut card: the coups dealt and, for each bet, its favourable coups.
@@ -1154,34 +1365,46 @@ fn one_shoe(
         cards[CardClass::index(card)] -= 1;
     }
     let mut favourable = vec![Vec::new(); pricing.bets];
+    let mut cards_left = Vec::new();
     let mut coups = 0u64;
+    // The bets favourable before the coup about to be dealt: counted once it is dealt.
+    let mut pending: Vec<(usize, Count)> = Vec::new();
     while walk.may_begin() {
         let shoe = Shoe::from_counts(counts)?;
         let n = shoe.len();
+        pending.clear();
         if coups == 0 && walk.burned() == 0 {
             // An unburned shoe starts full: its first coup was priced once for the run.
             for (bet, count) in first_coup.iter().enumerate() {
                 if let Some(count) = count {
-                    favourable[bet].push((n, count.clone()));
+                    pending.push((bet, count.clone()));
                 }
             }
         } else {
             pricing.each_numerator(&shoe, &cards, &mut |bet, numerator| {
                 if let Some(count) = numerator.positive() {
-                    favourable[bet].push((n, count));
+                    pending.push((bet, count));
                 }
             })?;
         }
         let Some(coup) = dealer.deal_next(&mut walk, &pricing.drawing) else {
             break;
         };
+        for (bet, count) in pending.drain(..) {
+            favourable[bet].push((n, count));
+        }
+        cards_left.push(n);
         for &card in coup.punto.iter().chain(&coup.banco) {
             counts[card.rank.index()] -= 1;
             cards[CardClass::index(card)] -= 1;
         }
         coups += 1;
     }
-    Ok(ShoeTally { coups, favourable })
+    Ok(ShoeTally {
+        coups,
+        favourable,
+        cards_left,
+    })
 }
 
 /// Favourable coups gathered by the number of cards left before them, whose expected nets
@@ -1189,6 +1412,8 @@ fn one_shoe(
 /// become fractions.
 struct Running {
     favourable: u64,
+    /// By band of the profile: favourable coups and the exact sum of their advantage.
+    bands: Vec<(u64, BigRational)>,
     /// By cards left: the sum of the numerators.
     by_cards: BTreeMap<u64, Count>,
     /// The best so far: cards left and numerator.
@@ -1201,17 +1426,20 @@ struct Running {
 const MAX_GROUPS: usize = 1 << 16;
 
 impl Running {
-    fn new() -> Running {
+    fn new(bands: usize) -> Running {
         Running {
             favourable: 0,
+            bands: vec![(0, BigRational::zero()); bands],
             by_cards: BTreeMap::new(),
             best: None,
             sum: BigRational::zero(),
         }
     }
 
-    fn add(&mut self, priced: &Priced, n: u64, numerator: Count) -> Option<()> {
+    fn add(&mut self, priced: &Priced, profile: &Profile, n: u64, numerator: Count) -> Option<()> {
         self.favourable = self.favourable.checked_add(1)?;
+        let band = &mut self.bands[profile.index(n)].0;
+        *band = band.checked_add(1)?;
         // a/d(n) > b/d(m) exactly when a·d(m) > b·d(n); the bet's scale cancels.
         let better = self.best.as_ref().is_none_or(|(m, best)| {
             numerator.to_biguint() * priced.over.cases(*m)
@@ -1227,24 +1455,31 @@ impl Running {
             }
         }
         if self.by_cards.len() >= MAX_GROUPS {
-            self.flush(priced);
+            self.flush(priced, profile);
         }
         Some(())
     }
 
-    /// Adds the groups into the exact sum.
-    fn flush(&mut self, priced: &Priced) {
+    /// Adds the groups into the exact sum, and each into its band's.
+    fn flush(&mut self, priced: &Priced, profile: &Profile) {
         for (n, numerator) in std::mem::take(&mut self.by_cards) {
-            self.sum += BigRational::new(
+            let value = BigRational::new(
                 BigInt::from(numerator.to_biguint()),
                 BigInt::from(priced.denominator(n)),
             );
+            self.bands[profile.index(n)].1 += &value;
+            self.sum += value;
         }
     }
 
-    fn finish(mut self, priced: &Priced) -> BetRecord {
-        self.flush(priced);
-        BetRecord {
+    /// The bet's record, and its favourable coups and advantage by band.
+    fn finish(
+        mut self,
+        priced: &Priced,
+        profile: &Profile,
+    ) -> (BetRecord, Vec<(u64, BigRational)>) {
+        self.flush(priced, profile);
+        let record = BetRecord {
             favourable: self.favourable,
             advantage: self.sum,
             best: self.best.map(|(n, numerator)| {
@@ -1253,7 +1488,8 @@ impl Running {
                     BigInt::from(priced.denominator(n)),
                 )
             }),
-        }
+        };
+        (record, self.bands)
     }
 }
 
@@ -1366,7 +1602,11 @@ fn simulate_in_chunks(
         .iter()
         .map(|(k, _)| k.to_string())
         .collect();
-    let mut running: Vec<Running> = bets.iter().map(|_| Running::new()).collect();
+    let mut profile = Profile::empty(setup.n_decks, bets.len());
+    let mut running: Vec<Running> = bets
+        .iter()
+        .map(|_| Running::new(profile.bands.len()))
+        .collect();
     let mut coups = 0u64;
     let overflow = |what: &str| SimulationError::CountOverflow { what: what.into() };
     let done = std::sync::atomic::AtomicU64::new(0);
@@ -1396,27 +1636,38 @@ fn simulate_in_chunks(
             coups = coups
                 .checked_add(tally.coups)
                 .ok_or_else(|| overflow("coups"))?;
+            for n in tally.cards_left {
+                let index = profile.index(n);
+                let band = &mut profile.bands[index].coups;
+                *band = band
+                    .checked_add(1)
+                    .ok_or_else(|| overflow("coups by cards left"))?;
+            }
             for (bet, favourable) in tally.favourable.into_iter().enumerate() {
                 let priced = pricing.bet(bet);
                 for (n, numerator) in favourable {
                     running[bet]
-                        .add(priced, n, numerator)
+                        .add(priced, &profile, n, numerator)
                         .ok_or_else(|| overflow(&format!("coups favourable to {}", bets[bet])))?;
                 }
             }
         }
         first = end;
     }
-    let records = running
-        .into_iter()
-        .enumerate()
-        .map(|(bet, running)| running.finish(pricing.bet(bet)))
-        .collect();
+    let mut records = Vec::with_capacity(running.len());
+    for (bet, running) in running.into_iter().enumerate() {
+        let (record, bands) = running.finish(pricing.bet(bet), &profile);
+        for (band, figures) in profile.bands.iter_mut().zip(bands) {
+            band.bets[bet] = figures;
+        }
+        records.push(record);
+    }
     Ok(Simulation {
         bets,
         shoes: total,
         coups,
         records,
+        profile,
     })
 }
 
@@ -1450,6 +1701,72 @@ mod tests {
             assert_eq!(chunked, whole, "{chunk}");
         }
         assert!(whole.records.iter().any(|r| r.favourable > 0));
+    }
+
+    /// The profile counts each coup in the band of the cards left before it, with each bet's
+    /// favourable coups and advantage there, as a second walk finds them: the same shoes
+    /// dealt again, each coup's expected nets from the exact analysis of the cards left
+    /// (not from the simulation's pricing); and its bands add up to the totals.
+    #[test]
+    fn the_profile_is_what_a_second_walk_finds() {
+        let rules = crate::variants::RuleSet::from_json(
+            crate::variants::shipped("ez-baccarat").expect("a shipped variant"),
+        )
+        .expect("a valid rule set")
+        .into_rules();
+        let setup = setup(24, 5, 1, 14);
+        let sim = try_simulate(&setup, &rules, &|_| {}).unwrap();
+        let bets = rules.tariff.all();
+        let mut expected = Profile::empty(1, bets.len());
+        for index in 0..setup.shoes {
+            let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+            rng.set_stream(index);
+            let mut dealer = Dealer::try_shuffled(1, &mut rng).unwrap();
+            let mut walk = dealer.burn(&setup.procedure());
+            while walk.may_begin() {
+                let mut counts = [0u64; 13];
+                for card in dealer.remaining() {
+                    counts[card.rank.index()] += 1;
+                }
+                let shoe = Shoe::from_counts(counts).unwrap();
+                let analysis = Analysis::new(&shoe, &rules).unwrap();
+                if dealer.deal_next(&mut walk, &rules.drawing).is_none() {
+                    break;
+                }
+                let band = expected.index(shoe.len());
+                expected.bands[band].coups += 1;
+                for (bet, (_, terms)) in bets.iter().enumerate() {
+                    let net = analysis.expected_net_of(terms);
+                    if net.is_positive() {
+                        let figures = &mut expected.bands[band].bets[bet];
+                        figures.0 += 1;
+                        figures.1 += net;
+                    }
+                }
+            }
+        }
+        assert_eq!(sim.profile(), &expected);
+        assert!(sim.profile().adds_up_to(sim.coups(), sim.records()));
+        assert!(
+            expected
+                .bands
+                .iter()
+                .any(|b| b.bets.iter().any(|f| f.0 > 0)),
+            "some bet turns favourable in these shoes"
+        );
+        // A band that does not add up is refused.
+        let mut wrong = sim.profile().clone();
+        wrong.bands[3].coups += 1;
+        assert!(
+            Simulation::new(
+                sim.bets().to_vec(),
+                sim.shoes(),
+                sim.coups(),
+                sim.records().to_vec(),
+                wrong
+            )
+            .is_none()
+        );
     }
 
     /// Each expected net before a coup is the exact analysis's, in every regime of the

@@ -652,23 +652,60 @@ fn shuffle_prefix_table(lang: Lang) -> String {
     table.to_markdown()
 }
 
+/// The setup of the simulation charted in `docs/images/shoe-sim*.svg`: 1,000 eight-deck
+/// shoes of the reference rules, seed 1, as `shoe-sim --shoes 1000` deals them.
+pub fn charted_simulation() -> crate::depletion::SimulationSetup {
+    crate::depletion::SimulationSetup {
+        shoes: 1000,
+        seed: 1,
+        n_decks: 8,
+        cut: 0,
+        burn: crate::rules::dealing::Procedure::REFERENCE.burn,
+        coups_after_cut: 0,
+        rules: "reference".into(),
+    }
+    .with_procedure(&crate::rules::dealing::Procedure::REFERENCE)
+}
+
 /// The generated files of `docs/` other than Markdown blocks: each path (relative to `docs/`)
-/// with its content.
+/// with its content. The charts are those the commands draw with `--format svg`:
+/// `session-odds`, `eor`, `decisions` and `shoe-sim --shoes 1000`, each in English and in
+/// French (`-fr`).
 pub fn generated_files() -> Vec<(&'static str, String)> {
+    use crate::render::chart;
     let rules = Rules::reference();
-    let odds =
-        crate::session_odds::SessionOdds::new(&Shoe::reference(), &rules, 10, TEACHING_STAKE)
-            .expect("eight decks are playable");
-    vec![
-        (
-            "images/session-odds.svg",
-            crate::render::session::odds_svg(&odds, Lang::En),
-        ),
-        (
-            "images/session-odds-fr.svg",
-            crate::render::session::odds_svg(&odds, Lang::Fr),
-        ),
-    ]
+    let shoe = Shoe::reference();
+    let odds = crate::session_odds::SessionOdds::new(&shoe, &rules, 10, TEACHING_STAKE)
+        .expect("eight decks are playable");
+    let eor = crate::depletion::effect_of_removal(&shoe, &rules).expect("eight decks are playable");
+    let values = crate::decisions::decisions(&shoe, &rules).expect("eight decks are playable");
+    let setup = charted_simulation();
+    let sim = crate::depletion::try_simulate(&setup, &rules, &|_| {})
+        .expect("the reference procedure deals eight decks");
+    let mut files = Vec::new();
+    for (lang, suffix) in [(Lang::En, ""), (Lang::Fr, "-fr")] {
+        let drawn = |name: &'static str, chart: Result<String, chart::ChartError>| {
+            (name, chart.expect("the reference figures draw"))
+        };
+        let name = |en: &'static str, fr: &'static str| if suffix.is_empty() { en } else { fr };
+        files.push(drawn(
+            name("images/session-odds.svg", "images/session-odds-fr.svg"),
+            chart::session_odds_svg(&odds, lang),
+        ));
+        files.push(drawn(
+            name("images/eor.svg", "images/eor-fr.svg"),
+            chart::eor_svg(&eor, &shoe, "reference", lang),
+        ));
+        files.push(drawn(
+            name("images/decisions.svg", "images/decisions-fr.svg"),
+            chart::decisions_svg(&values, "reference", lang),
+        ));
+        files.push(drawn(
+            name("images/shoe-sim.svg", "images/shoe-sim-fr.svg"),
+            chart::simulation_svg(&sim, &setup, lang),
+        ));
+    }
+    files
 }
 
 /// Replaces every generated block of a Markdown text with the engine's current rendering.

@@ -89,15 +89,18 @@ pub fn bare(error: ShoeSpecError) -> Failure {
     }
 }
 
-/// The flags that choose the language and format of a report.
+/// The flags that choose the language and format of a report. `F` is the formats the
+/// command accepts: [`ReportFormat`] for a report with no table, [`TableFormat`] for one that
+/// also writes CSV, [`ChartFormat`] for one that also draws a chart; clap refuses the others,
+/// and `--help` and the completions list only these.
 #[derive(Args)]
-pub struct OutputArgs {
+pub struct OutputArgs<F: Formats = ReportFormat> {
     /// Language of the output.
     #[arg(short, long, value_enum, default_value_t = LangArg::En)]
     lang: LangArg,
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = FormatArg::Text)]
-    format: FormatArg,
+    #[arg(short, long, value_enum, default_value = "text")]
+    format: F,
     /// Fit text tables within this many columns, wrapping or stacking the widest (20 to
     /// 10000) [default: the terminal's width; none when the output is a pipe or a file].
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole(20, 10_000))]
@@ -120,15 +123,85 @@ impl From<LangArg> for Lang {
     }
 }
 
-/// The formats `--format` accepts.
+/// What a command is asked to write: a report in one of the library's formats, CSV or an SVG
+/// chart.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Chosen {
+    /// Text, Markdown or JSON.
+    Report(Format),
+    /// RFC 4180 CSV.
+    Csv,
+    /// An SVG chart.
+    Svg,
+}
+
+/// A set of formats a command accepts.
+pub trait Formats: ValueEnum + Clone + Copy + Send + Sync + 'static {
+    /// The format chosen.
+    fn chosen(self) -> Chosen;
+}
+
+/// The formats of a report with no table: text, Markdown, JSON.
 #[derive(Clone, Copy, ValueEnum)]
-enum FormatArg {
+pub enum ReportFormat {
     Text,
     Markdown,
     Json,
 }
 
-impl OutputArgs {
+/// The formats of a report with a table: text, Markdown, JSON and CSV.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum TableFormat {
+    Text,
+    Markdown,
+    Json,
+    Csv,
+}
+
+/// The formats of a report with a table and a chart: text, Markdown, JSON, CSV and SVG.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ChartFormat {
+    Text,
+    Markdown,
+    Json,
+    Csv,
+    Svg,
+}
+
+impl Formats for ReportFormat {
+    fn chosen(self) -> Chosen {
+        Chosen::Report(match self {
+            ReportFormat::Text => Format::Text,
+            ReportFormat::Markdown => Format::Markdown,
+            ReportFormat::Json => Format::Json,
+        })
+    }
+}
+
+impl Formats for TableFormat {
+    fn chosen(self) -> Chosen {
+        match self {
+            TableFormat::Text => Chosen::Report(Format::Text),
+            TableFormat::Markdown => Chosen::Report(Format::Markdown),
+            TableFormat::Json => Chosen::Report(Format::Json),
+            TableFormat::Csv => Chosen::Csv,
+        }
+    }
+}
+
+impl Formats for ChartFormat {
+    fn chosen(self) -> Chosen {
+        match self {
+            ChartFormat::Text => Chosen::Report(Format::Text),
+            ChartFormat::Markdown => Chosen::Report(Format::Markdown),
+            ChartFormat::Json => Chosen::Report(Format::Json),
+            ChartFormat::Csv => Chosen::Csv,
+            ChartFormat::Svg => Chosen::Svg,
+        }
+    }
+}
+
+impl<F: Formats> OutputArgs<F> {
     /// The language asked for.
     pub fn lang(&self) -> Lang {
         self.lang.into()
@@ -139,13 +212,30 @@ impl OutputArgs {
         super::output::width(self.width.map(|n| n as usize))
     }
 
-    /// The format asked for.
+    /// The format asked for, among those the command accepts.
+    pub fn chosen(&self) -> Chosen {
+        self.format.chosen()
+    }
+}
+
+impl OutputArgs<ReportFormat> {
+    /// The format asked for: a command with no table writes only the library's formats.
     pub fn format(&self) -> Format {
-        match self.format {
-            FormatArg::Text => Format::Text,
-            FormatArg::Markdown => Format::Markdown,
-            FormatArg::Json => Format::Json,
+        match self.chosen() {
+            Chosen::Report(format) => format,
+            // ReportFormat has no other value.
+            Chosen::Csv | Chosen::Svg => Format::Text,
         }
+    }
+}
+
+/// Refuses `--table` without `--format csv`: it chooses which table the CSV holds.
+pub fn table_needs_csv<T>(table: Option<T>, chosen: Chosen) -> Result<(), Failure> {
+    match (table, chosen) {
+        (Some(_), Chosen::Report(_) | Chosen::Svg) => Err(Failure::Input(
+            "--table chooses the table a CSV holds: add --format csv".into(),
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `punto-banco audit`: a shoe log's coups tested against each coup's exact odds on the cards
 //! left in its shoe, and every bet's return against its exact expectation.
 
-use super::args::OutputArgs;
+use super::args::{Chosen, OutputArgs, TableFormat};
 use super::failure::Failure;
 use super::input::{open_input, stdin_once};
 use super::lab::{DateArgs, Hashing};
@@ -19,7 +19,8 @@ use std::io::Write;
 #[command(after_help = "Examples:
   punto-banco audit docs/examples/lab/audit-fair.jsonl          # exit 0: consistent with the odds
   punto-banco audit docs/examples/lab/audit-fair.jsonl -f json  # the document, with `rtp`
-  punto-banco audit LOG --alpha 0.05 --lang fr -f markdown")]
+  punto-banco audit LOG --alpha 0.05 --lang fr -f markdown
+  punto-banco audit LOG -f csv                 # a record per test, returns beside their tests")]
 pub struct Audit {
     /// The shoe log (JSON lines: shoe lines, each followed by its coups); `-` reads standard
     /// input.
@@ -34,7 +35,7 @@ pub struct Audit {
     #[command(flatten)]
     date: DateArgs,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<TableFormat>,
 }
 
 /// Audits the log; a finding or a test that fails fails the check (exit 1).
@@ -45,7 +46,7 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     ])?;
     let alpha = validate_alpha(args.alpha)?;
     let rules = table_or_reference(args.rules.as_deref())?.rules;
-    let (lang, format) = (args.output.lang(), args.output.format());
+    let lang = args.output.lang();
     let mut reader = Hashing::new(open_input(&args.file)?);
     let path = &args.file;
     let report = audit(&mut reader, &rules, alpha).map_err(|e| match e {
@@ -58,10 +59,11 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
         log: path,
         rules: args.rules.as_deref(),
     };
-    put(
-        out,
-        &report_text(&report, &provenance, &source, lang, format),
-    )?;
+    let text = match args.output.chosen() {
+        Chosen::Report(format) => report_text(&report, &provenance, &source, lang, format),
+        Chosen::Csv | Chosen::Svg => punto_banco::render::csv::audit_sheet(&report).to_csv(),
+    };
+    put(out, &text)?;
     match report.verdict() {
         Verdict::Fail if !report.findings.is_empty() => {
             let mut kinds: Vec<&str> = report.findings.iter().map(Finding::kind).collect();

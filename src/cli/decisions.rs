@@ -1,12 +1,14 @@
 //! `punto-banco decisions`: the exact value of every drawing decision of a rule set, and
 //! which action is better for each side.
 
-use super::args::{OutputArgs, ShoeArgs};
+use super::args::{ChartFormat, Chosen, OutputArgs, ShoeArgs};
 use super::failure::Failure;
 use super::output::put;
 use super::table::named_table;
 use clap::Args;
 use punto_banco::decisions::decisions;
+use punto_banco::render::chart::decisions_svg;
+use punto_banco::render::csv::decisions_sheet;
 use punto_banco::render::decisions::render_decisions;
 use std::io::Write;
 
@@ -17,7 +19,9 @@ use std::io::Write;
   punto-banco decisions -l fr -f markdown      # in French, as Markdown
   punto-banco decisions -r banco-4-percent     # another tariff: the Banco bet pays a 4% commission
   punto-banco decisions -d 1 --remove 5♠,5♥    # a depleted single deck
-  punto-banco decisions -f json                # every cell's exact change as \"n/d\"")]
+  punto-banco decisions -f json                # every cell's exact change as \"n/d\"
+  punto-banco decisions -f csv                 # a record per decision, exact fractions
+  punto-banco decisions -f svg > decisions.svg # the two grids coloured by the change")]
 pub struct DecisionsCommand {
     #[command(flatten)]
     shoe: ShoeArgs,
@@ -25,16 +29,20 @@ pub struct DecisionsCommand {
     #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<ChartFormat>,
 }
 
 /// Values every decision of the table's rules and writes them to `out`.
 pub fn run(args: DecisionsCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
     let values = decisions(&shoe, &table.rules)?;
-    let (lang, format) = (args.output.lang(), args.output.format());
-    put(
-        out,
-        &render_decisions(&values, &table.name, lang, format, args.output.width()),
-    )
+    let lang = args.output.lang();
+    let text = match args.output.chosen() {
+        Chosen::Csv => decisions_sheet(&values).to_csv(),
+        Chosen::Svg => decisions_svg(&values, &table.name, lang)?,
+        Chosen::Report(format) => {
+            render_decisions(&values, &table.name, lang, format, args.output.width())
+        }
+    };
+    put(out, &text)
 }

@@ -1,12 +1,14 @@
 //! `punto-banco eor`: the exact effect of removing one card of each rank, or each exact card,
 //! on every bet.
 
-use super::args::{OutputArgs, ShoeArgs};
+use super::args::{ChartFormat, Chosen, OutputArgs, ShoeArgs};
 use super::failure::Failure;
 use super::output::put;
 use super::table::named_table;
 use clap::{Args, ValueEnum};
 use punto_banco::depletion::{Removal, effect_of_removal_by};
+use punto_banco::render::chart::eor_svg;
+use punto_banco::render::csv::eor_sheet;
 use punto_banco::render::depletion::render_eor_within;
 use punto_banco::shoe::ShoeError;
 use std::io::Write;
@@ -17,7 +19,9 @@ use std::io::Write;
   punto-banco eor                              # the reference rules, 8 decks
   punto-banco eor -r ez-baccarat               # EZ Baccarat and its side bets
   punto-banco eor -d 6 -l fr -f markdown       # 6 decks, in French, as Markdown
-  punto-banco eor -d 1 --by card               # one exact card at a time: 52 rows")]
+  punto-banco eor -d 1 --by card               # one exact card at a time: 52 rows
+  punto-banco eor -f csv                       # a record per rank and bet, exact fractions
+  punto-banco eor -f svg -l fr > eor.svg       # a chart, a panel per bet, in French")]
 pub struct Eor {
     #[command(flatten)]
     shoe: ShoeArgs,
@@ -29,7 +33,7 @@ pub struct Eor {
     #[arg(long, value_name = "WHAT")]
     by: Option<By>,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<ChartFormat>,
 }
 
 /// What `--by` removes.
@@ -58,9 +62,13 @@ pub fn run(args: Eor, out: &mut dyn Write) -> Result<(), Failure> {
         }
         result => result?,
     };
-    let (lang, format) = (args.output.lang(), args.output.format());
-    put(
-        out,
-        &render_eor_within(&eor, &shoe, &table.name, lang, format, args.output.width()),
-    )
+    let lang = args.output.lang();
+    let text = match args.output.chosen() {
+        Chosen::Csv => eor_sheet(&eor).to_csv(),
+        Chosen::Svg => eor_svg(&eor, &shoe, &table.name, lang)?,
+        Chosen::Report(format) => {
+            render_eor_within(&eor, &shoe, &table.name, lang, format, args.output.width())
+        }
+    };
+    put(out, &text)
 }

@@ -1,7 +1,7 @@
 //! `punto-banco fit`: an engine's observed counts against the exact probabilities, or with
 //! `--plan` how many coups reveal a given rule error.
 
-use super::args::{OutputArgs, ShoeArgs, setting, whole};
+use super::args::{Chosen, OutputArgs, ShoeArgs, TableFormat, setting, whole};
 use super::failure::Failure;
 use super::input::{MAX_FILE, MAX_LINE, open_input, stdin_once};
 use super::output::put;
@@ -11,6 +11,7 @@ use punto_banco::check::{Report, check, read_claimed};
 use punto_banco::lang::Lang;
 use punto_banco::oracle::fit;
 use punto_banco::render::Format;
+use punto_banco::render::csv::{fit_plan_sheet, fit_sheet};
 use punto_banco::render::oracle::{fits_pass, render_fit, render_plan};
 use std::io::Write;
 
@@ -20,7 +21,8 @@ use std::io::Write;
   punto-banco fit docs/examples/oracle/counts.json --shown 3   # observed counts: exit 0
   punto-banco fit docs/examples/oracle/outcomes.json -f json   # the tests as JSON
   punto-banco fit --plan data/claims/004-banque.tsv            # coups to reveal an error
-  punto-banco fit --plan data/claims/004-banque.tsv --alpha 0.001 --power 0.99")]
+  punto-banco fit --plan data/claims/004-banque.tsv --alpha 0.001 --power 0.99
+  punto-banco fit docs/examples/oracle/counts.json -f csv --shown 1000   # every cell")]
 pub struct Fit {
     /// Observed counts (JSON) or a log of coups (JSON lines); `-` reads standard input.
     #[arg(required_unless_present = "plan", value_hint = clap::ValueHint::FilePath)]
@@ -43,7 +45,7 @@ pub struct Fit {
     #[arg(long, value_name = "N", default_value_t = 5, allow_negative_numbers = true, value_parser = whole(0, 1000))]
     shown: u64,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<TableFormat>,
 }
 
 /// Writes the fit (or the plan) to `out`; counts that do not fit fail the check.
@@ -55,7 +57,12 @@ pub fn run(args: Fit, out: &mut dyn Write) -> Result<(), Failure> {
     ])?;
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
     let rules = table.rules;
-    let (lang, format) = (args.output.lang(), args.output.format());
+    let (lang, chosen) = (args.output.lang(), args.output.chosen());
+    // The CSV names the decision as the JSON does, in English.
+    let format = match chosen {
+        Chosen::Report(format) => format,
+        Chosen::Csv | Chosen::Svg => Format::Json,
+    };
     let (alpha, power) = (args.alpha, args.power);
     if let Some(wrong) = args.plan {
         let text = rule_text(&wrong)?;
@@ -63,7 +70,15 @@ pub fn run(args: Fit, out: &mut dyn Write) -> Result<(), Failure> {
         let plans = fit::plan(&shoe, &rules.drawing, &claimed.rules.drawing, alpha, power)?;
         let report = check(claimed)?;
         let reach = quickest_reach(&report, power, lang, format);
-        return put(out, &render_plan(&plans, reach, alpha, power, lang, format));
+        return put(
+            out,
+            &match chosen {
+                Chosen::Report(format) => render_plan(&plans, reach, alpha, power, lang, format),
+                Chosen::Csv | Chosen::Svg => {
+                    fit_plan_sheet(&plans, reach.as_ref().map(|(_, needed)| needed)).to_csv()
+                }
+            },
+        );
     }
     let Some(file) = args.file else {
         return Err(Failure::Input(
@@ -75,7 +90,13 @@ pub fn run(args: Fit, out: &mut dyn Write) -> Result<(), Failure> {
     let fits = fit::fit(&shoe, &rules.drawing, &observed)
         .map_err(|e| Failure::Input(format!("{file}: {e}")))?;
     let shown = usize::try_from(args.shown).unwrap_or(usize::MAX);
-    put(out, &render_fit(&fits, alpha, shown, lang, format))?;
+    put(
+        out,
+        &match chosen {
+            Chosen::Report(format) => render_fit(&fits, alpha, shown, lang, format),
+            Chosen::Csv | Chosen::Svg => fit_sheet(&fits, alpha, shown).to_csv(),
+        },
+    )?;
     if fits_pass(&fits, alpha) {
         Ok(())
     } else {

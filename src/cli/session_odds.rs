@@ -1,11 +1,13 @@
 //! `punto-banco session-odds`: the exact odds of the home session's fixed strategies, and of
 //! a table of participants with fixed predictions.
 
-use super::args::{OutputArgs, decks_at, stake, whole};
+use super::args::{ChartFormat, Chosen, OutputArgs, decks_at, stake, table_needs_csv, whole};
 use super::failure::Failure;
 use super::output::put;
 use super::table::table_or_reference;
-use clap::Args;
+use clap::{Args, ValueEnum};
+use punto_banco::render::chart::session_odds_svg;
+use punto_banco::render::csv::{OddsTable, odds_sheet, players_sheet};
 use punto_banco::render::session::{render_odds, render_players};
 use punto_banco::rules::MainBet;
 use punto_banco::session_odds::{MAX_DEALS, SessionOdds, parse_players};
@@ -19,7 +21,9 @@ use std::io::Write;
   punto-banco session-odds --deals 2 -l fr     # two deals, in French
   punto-banco session-odds --deals 1000        # a long session: the summary figures
   punto-banco session-odds --players punto,banco,banco,tie   # who finishes first at a table
-  punto-banco session-odds -r ez-baccarat -f json   # EZ Baccarat's tariff, as JSON")]
+  punto-banco session-odds -r ez-baccarat -f json   # EZ Baccarat's tariff, as JSON
+  punto-banco session-odds -f csv --table distribution   # every final score, exact
+  punto-banco session-odds -f svg > odds.svg   # a chart of each strategy's final score")]
 pub struct SessionOddsCommand {
     /// Deals in the session, 1 to 10000 (whole distributions up to 30, a summary beyond).
     #[arg(long, value_name = "N", default_value_t = u64::from(punto_banco::session::DEALS), allow_negative_numbers = true, value_parser = whole(1, u64::from(MAX_DEALS)))]
@@ -39,8 +43,21 @@ pub struct SessionOddsCommand {
     /// of sharing first place.
     #[arg(long, value_name = "LIST", value_parser = players)]
     players: Option<Players>,
+    /// The table a CSV holds: each strategy's expected score and chances of finishing above,
+    /// at and below zero; head to head; or every final score's probability (sessions of up
+    /// to 30 deals) [default: summary].
+    #[arg(long, value_name = "TABLE", value_enum, conflicts_with = "players")]
+    table: Option<OddsTableArg>,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<ChartFormat>,
+}
+
+/// The tables of `--table`.
+#[derive(Clone, Copy, ValueEnum)]
+enum OddsTableArg {
+    Summary,
+    HeadToHead,
+    Distribution,
 }
 
 /// The predictions of a table's participants, in the order given.
@@ -58,12 +75,38 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
     let shoe = decks_at(args.decks, &table)?;
     let rules = table.rules;
     let odds = SessionOdds::new(&shoe, &rules, args.deals as u32, args.stake)?;
-    let (lang, format) = (args.output.lang(), args.output.format());
-    match args.players {
-        Some(Players(predictions)) => {
-            let players = odds.players(&predictions)?;
-            put(out, &render_players(&odds, &players, lang, format))
+    let (lang, chosen) = (args.output.lang(), args.output.chosen());
+    table_needs_csv(args.table, chosen)?;
+    let text = match (args.players, chosen) {
+        (Some(_), Chosen::Svg) => {
+            return Err(Failure::Input(
+                "--format svg draws the strategies' final scores: with --players, choose text, markdown, json or csv".into(),
+            ));
         }
-        None => put(out, &render_odds(&odds, lang, format)),
-    }
+        (Some(Players(predictions)), Chosen::Csv) => {
+            players_sheet(&odds.players(&predictions)?).to_csv()
+        }
+        (Some(Players(predictions)), Chosen::Report(format)) => {
+            render_players(&odds, &odds.players(&predictions)?, lang, format)
+        }
+        (None, Chosen::Csv) => {
+            let table = match args.table.unwrap_or(OddsTableArg::Summary) {
+                OddsTableArg::Summary => OddsTable::Summary,
+                OddsTableArg::HeadToHead => OddsTable::HeadToHead,
+                OddsTableArg::Distribution => OddsTable::Distribution,
+            };
+            odds_sheet(&odds, table)
+                .ok_or_else(|| {
+                    Failure::Input(format!(
+                        "--table distribution: whole distributions are computed for sessions of up to {} deals, and this one has {}: choose --table summary or head-to-head",
+                        punto_banco::session_odds::FULL_DISTRIBUTION_DEALS,
+                        args.deals
+                    ))
+                })?
+                .to_csv()
+        }
+        (None, Chosen::Svg) => session_odds_svg(&odds, lang)?,
+        (None, Chosen::Report(format)) => render_odds(&odds, lang, format),
+    };
+    put(out, &text)
 }

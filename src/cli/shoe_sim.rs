@@ -2,16 +2,18 @@
 //! before every coup; with `--shard K/N --partial`, one shard of the run as an exact partial
 //! summary, and `shoe-sim merge PART…` to combine the partials into the run's report.
 
-use super::args::{OutputArgs, whole};
+use super::args::{ChartFormat, Chosen, OutputArgs, table_needs_csv, whole};
 use super::failure::Failure;
 use super::input::read_input;
 use super::output::put_or_write;
 use super::table::table_or_reference;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use punto_banco::depletion::partial::{Partial, merge, merge_whole, rules_content};
 use punto_banco::depletion::{
     Shards, Simulation, SimulationSetup, check_procedure, try_simulate_shards,
 };
+use punto_banco::render::chart::simulation_svg;
+use punto_banco::render::csv::{SimulationTable, simulation_sheet};
 use punto_banco::render::depletion::render_simulation_within;
 use punto_banco::rules::Rules;
 use std::io::Write;
@@ -29,6 +31,8 @@ const SIMULATED_DECKS: u64 = punto_banco::dealer::Dealer::MAX_DECKS;
   punto-banco shoe-sim --shoes 100 -r ez-baccarat --cut 52   # a variant, a deeper cut
   punto-banco shoe-sim --shoes 100 -d 6 -f json              # six decks, as JSON
   punto-banco shoe-sim --shoes 100 --shard 2/4 --partial -o part-2.json   # one shard of four
+  punto-banco shoe-sim --shoes 200 -f csv --table cards-left   # by cards left, exact
+  punto-banco shoe-sim --shoes 200 -f svg -o sim.svg           # when each bet turns favourable
   punto-banco shoe-sim merge docs/examples/shoe-sim/part-1.json docs/examples/shoe-sim/part-2.json"
 )]
 pub struct ShoeSim {
@@ -62,8 +66,19 @@ pub struct ShoeSim {
     /// Write to this file (replaced whole, never half-written) instead of standard output.
     #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
+    /// The table a CSV holds: each bet over the run, or each bet by the cards left before
+    /// the coup (bands of one card per deck) [default: bets].
+    #[arg(long, value_name = "TABLE", value_enum)]
+    table: Option<TableArg>,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<ChartFormat>,
+}
+
+/// The tables of `--table`.
+#[derive(Clone, Copy, ValueEnum)]
+enum TableArg {
+    Bets,
+    CardsLeft,
 }
 
 /// The subcommand of `shoe-sim`.
@@ -91,8 +106,12 @@ struct Merge {
     /// Write to this file (replaced whole, never half-written) instead of standard output.
     #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
+    /// The table a CSV holds: each bet over the run, or each bet by the cards left before
+    /// the coup (bands of one card per deck) [default: bets].
+    #[arg(long, value_name = "TABLE", value_enum)]
+    table: Option<TableArg>,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<ChartFormat>,
 }
 
 /// A value parser for `--shard`: `K/N`, in the library's words.
@@ -158,7 +177,14 @@ pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
         let partial = Partial::new(setup, &rules_sha256(&rules), shards, sim);
         return write_partial(&partial, args.out.as_deref(), out);
     }
-    write_report(&sim, &setup, &args.output, args.out.as_deref(), out)
+    write_report(
+        &sim,
+        &setup,
+        &args.output,
+        args.table,
+        args.out.as_deref(),
+        out,
+    )
 }
 
 /// Writes a partial summary, to `path` or to `out`.
@@ -175,12 +201,26 @@ fn write_partial(
 fn write_report(
     sim: &Simulation,
     setup: &SimulationSetup,
-    output: &OutputArgs,
+    output: &OutputArgs<ChartFormat>,
+    table: Option<TableArg>,
     path: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let (lang, format) = (output.lang(), output.format());
-    let text = render_simulation_within(sim, setup, lang, format, output.width());
+    let (lang, chosen) = (output.lang(), output.chosen());
+    table_needs_csv(table, chosen)?;
+    let text = match chosen {
+        Chosen::Csv => {
+            let table = match table.unwrap_or(TableArg::Bets) {
+                TableArg::Bets => SimulationTable::Bets,
+                TableArg::CardsLeft => SimulationTable::CardsLeft,
+            };
+            simulation_sheet(sim, table).to_csv()
+        }
+        Chosen::Svg => simulation_svg(sim, setup, lang)?,
+        Chosen::Report(format) => {
+            render_simulation_within(sim, setup, lang, format, output.width())
+        }
+    };
     put_or_write(out, path, &text)
 }
 
@@ -208,5 +248,12 @@ fn run_merge(args: Merge, out: &mut dyn Write) -> Result<(), Failure> {
         return write_partial(&merge(parts)?, args.out.as_deref(), out);
     }
     let (setup, sim) = merge_whole(parts)?;
-    write_report(&sim, &setup, &args.output, args.out.as_deref(), out)
+    write_report(
+        &sim,
+        &setup,
+        &args.output,
+        args.table,
+        args.out.as_deref(),
+        out,
+    )
 }

@@ -2,7 +2,7 @@
 //! shoes had against each defect `--plan` names; or, without shoes, the shoes a named defect
 //! needs to be caught.
 
-use super::args::{Offering, OutputArgs, setting, shuffler_names, whole};
+use super::args::{Chosen, Offering, OutputArgs, TableFormat, setting, shuffler_names, whole};
 use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, too_long};
 use super::lab::{DateArgs, Hashing};
@@ -15,6 +15,7 @@ use punto_banco::lab::shuffle::{DEFAULT_LAGS, MAX_LAGS, ShuffleTest};
 use punto_banco::lab::shufflers::Shuffler;
 use punto_banco::oracle::fit;
 use punto_banco::oracle::{Line, LineReader};
+use punto_banco::render::csv::{battery_sheet, shuffle_plan_sheet};
 use punto_banco::render::shuffle::{plan_report, report};
 use std::io::Write;
 
@@ -24,7 +25,8 @@ use std::io::Write;
   punto-banco shuffle-test docs/examples/lab/shoes.jsonl
   punto-banco shuffle-test docs/examples/lab/shoes.jsonl --format json --lang fr
   punto-banco shuffle-test docs/examples/lab/shoes.jsonl --plan riffle:3 --plan shelf   # and the power these shoes had
-  punto-banco shuffle-test --plan riffle:3 --power 0.99                                 # the shoes riffle:3 needs")]
+  punto-banco shuffle-test --plan riffle:3 --power 0.99                                 # the shoes riffle:3 needs
+  punto-banco shuffle-test docs/examples/lab/shoes.jsonl -f csv                          # a record per test")]
 pub struct ShuffleTestArgs {
     /// The shoes, one JSON line each ({\"cards\": [\"4H\", …]}); `-` reads standard input.
     #[arg(required_unless_present = "plan", value_hint = clap::ValueHint::FilePath)]
@@ -57,12 +59,12 @@ pub struct ShuffleTestArgs {
     #[command(flatten)]
     date: DateArgs,
     #[command(flatten)]
-    output: OutputArgs,
+    output: OutputArgs<TableFormat>,
 }
 
 /// Runs the battery (or the plan), writing the report; a failed battery fails the check.
 pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (lang, format) = (args.output.lang(), args.output.format());
+    let (lang, chosen) = (args.output.lang(), args.output.chosen());
     let defects = args
         .plan
         .iter()
@@ -87,7 +89,13 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             args.seed,
         )
         .map_err(|e| Failure::Input(e.to_string()))?;
-        return put(out, &plan_report(&planned, lang, format));
+        return put(
+            out,
+            &match chosen {
+                Chosen::Report(format) => plan_report(&planned, lang, format),
+                Chosen::Csv | Chosen::Svg => shuffle_plan_sheet(&planned).to_csv(),
+            },
+        );
     }
     let path = args.file.as_deref().unwrap_or("-");
     let reader = Hashing::new(open_input(path)?);
@@ -118,9 +126,8 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map(|&shuffler| power(&test, args.alpha, shuffler, args.pilot, args.seed))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Failure::Input(e.to_string()))?;
-    put(
-        out,
-        &report(
+    let text = match chosen {
+        Chosen::Report(format) => report(
             &battery,
             test.shoes(),
             test.shoe_len(),
@@ -129,7 +136,9 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             lang,
             format,
         ),
-    )?;
+        Chosen::Csv | Chosen::Svg => battery_sheet(&battery).to_csv(),
+    };
+    put(out, &text)?;
     match battery.verdict() {
         Verdict::Fail => Err(Failure::Check(format!(
             "{path}: the shoes fail the shuffle battery"

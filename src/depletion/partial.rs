@@ -32,7 +32,9 @@
 //! # let _ = rules_content(&rules);
 //! ```
 
-use super::{BetRecord, Shards, Simulation, SimulationSetup, check_procedure, coups_per_shoe};
+use super::{
+    BetRecord, Profile, Shards, Simulation, SimulationSetup, check_procedure, coups_per_shoe,
+};
 use crate::dealer::Dealer;
 use crate::outcome::FinalState;
 use crate::play::Plan;
@@ -195,6 +197,10 @@ struct Wire {
     shoes_dealt: String,
     coups: String,
     bets: Vec<WireBet>,
+    /// The coups by cards left ([`Profile`]): the bands' width in cards, and each band's
+    /// coups, fewest cards left first, separated by spaces.
+    band_width: u64,
+    coups_by_band: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -219,6 +225,34 @@ struct WireBet {
     favourable_coups: String,
     advantage_sum: String,
     best_advantage: Option<String>,
+    /// The favourable coups of each band, separated by spaces.
+    favourable_by_band: String,
+    /// The advantage sum of each band, `n/d`, separated by spaces.
+    advantage_by_band: String,
+}
+
+/// Fields joined by spaces, or the first error.
+fn joined(
+    fields: impl Iterator<Item = Result<String, PartialError>>,
+) -> Result<String, PartialError> {
+    Ok(fields.collect::<Result<Vec<_>, _>>()?.join(" "))
+}
+
+/// The fields of a text separated by single spaces: exactly `bands` of them.
+fn split_bands<'t>(field: &str, text: &'t str, bands: usize) -> Result<Vec<&'t str>, PartialError> {
+    // At most one field more than expected is split off, so a hostile text costs little.
+    let fields: Vec<&str> = text.splitn(bands + 1, ' ').collect();
+    if fields.len() != bands {
+        return Err(PartialError::Counts(format!(
+            "{field} has {} fields separated by spaces: expected {bands}, one per band of cards left",
+            if fields.len() > bands {
+                format!("more than {bands}")
+            } else {
+                fields.len().to_string()
+            }
+        )));
+    }
+    Ok(fields)
 }
 
 /// A whole number from a decimal string.
@@ -335,7 +369,8 @@ impl Partial {
         let sim = &self.simulation;
         let bets = sim
             .bet_records()
-            .map(|(key, record)| {
+            .enumerate()
+            .map(|(index, (key, record))| {
                 Ok(WireBet {
                     key: key.to_string(),
                     favourable_coups: record.favourable().to_string(),
@@ -347,6 +382,15 @@ impl Partial {
                         .best()
                         .map(|best| write_fraction(&format!("bets.{key}.best_advantage"), best))
                         .transpose()?,
+                    favourable_by_band: joined(
+                        sim.profile()
+                            .bands()
+                            .iter()
+                            .map(|band| Ok(band.bet(index).0.to_string())),
+                    )?,
+                    advantage_by_band: joined(sim.profile().bands().iter().map(|band| {
+                        write_fraction(&format!("bets.{key}.advantage_by_band"), band.bet(index).1)
+                    }))?,
                 })
             })
             .collect::<Result<_, PartialError>>()?;
@@ -379,6 +423,13 @@ impl Partial {
             shoes_dealt: sim.shoes().to_string(),
             coups: sim.coups().to_string(),
             bets,
+            band_width: sim.profile().width(),
+            coups_by_band: joined(
+                sim.profile()
+                    .bands()
+                    .iter()
+                    .map(|band| Ok(band.coups().to_string())),
+            )?,
         };
         let mut text = serde_json::to_string_pretty(&wire).expect("a partial serialises");
         text.push('\n');
@@ -474,6 +525,21 @@ impl Partial {
                 "bets is empty: a rule set has bets".into(),
             ));
         }
+        let empty = Profile::empty(wire.decks, wire.bets.len());
+        if wire.band_width != empty.width() {
+            return Err(PartialError::Counts(format!(
+                "band_width is {}: expected {} for a shoe of {} cards (a fifty-second of the shoe, rounded up)",
+                wire.band_width,
+                empty.width(),
+                52 * wire.decks
+            )));
+        }
+        let bands = empty.bands().len();
+        let mut counts: Vec<(u64, Vec<(u64, BigRational)>)> =
+            split_bands("coups_by_band", &wire.coups_by_band, bands)?
+                .into_iter()
+                .map(|text| Ok((number("coups_by_band", text)?, Vec::new())))
+                .collect::<Result<_, PartialError>>()?;
         let mut keys = Vec::with_capacity(wire.bets.len());
         let mut seen = std::collections::HashSet::with_capacity(wire.bets.len());
         let mut records = Vec::with_capacity(wire.bets.len());
@@ -503,10 +569,32 @@ impl Partial {
                     bet.best_advantage.as_deref().map_or("null".into(), shortened)
                 ))
             })?;
+            let favourable_field = format!("bets.{shown}.favourable_by_band");
+            let advantage_field = format!("bets.{shown}.advantage_by_band");
+            let by_band = split_bands(&favourable_field, &bet.favourable_by_band, bands)?
+                .into_iter()
+                .zip(split_bands(
+                    &advantage_field,
+                    &bet.advantage_by_band,
+                    bands,
+                )?);
+            for ((favourable, advantage), band) in by_band.zip(&mut counts) {
+                band.1.push((
+                    number(&favourable_field, favourable)?,
+                    fraction(&advantage_field, advantage)?,
+                ));
+            }
             keys.push(key.clone());
             records.push(record);
         }
-        let simulation = Simulation::new(keys, dealt, coups, records).expect("one record per key");
+        let profile = Profile::from_counts(wire.decks, records.len(), counts)
+            .expect("one band per band of the shoe, one figure per bet");
+        let simulation = Simulation::new(keys, dealt, coups, records, profile).ok_or_else(|| {
+            PartialError::Counts(
+                "the figures by band of cards left do not add up to the totals: each band's coups to coups, each bet's favourable coups and advantage sums to its own, and no band with more favourable coups than coups"
+                    .into(),
+            )
+        })?;
         Ok(Partial {
             setup: SimulationSetup {
                 shoes,

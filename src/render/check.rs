@@ -156,6 +156,11 @@ fn form_name(form: ClaimedForm, lang: Lang) -> &'static str {
     }
 }
 
+/// A claim's subject in English, as the JSON and the CSV name it.
+pub(crate) fn claim_subject_en(result: &ClaimResult) -> String {
+    claim_subject(result, Lang::En)
+}
+
 fn claim_subject(result: &ClaimResult, lang: Lang) -> String {
     match &result.claim.target {
         ClaimTarget::Edge(bet) => format!(

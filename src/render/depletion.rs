@@ -76,7 +76,7 @@ fn any_colour(colour: Colour, lang: Lang) -> &'static str {
 }
 
 /// A suit as JSON names it.
-fn suit_key(suit: Suit) -> &'static str {
+pub(crate) fn suit_key(suit: Suit) -> &'static str {
     match suit {
         Suit::Spades => "spades",
         Suit::Hearts => "hearts",

@@ -6,10 +6,12 @@
 pub mod analysis;
 pub mod audit;
 pub mod banque;
+pub mod chart;
 pub mod check;
 pub mod choices;
 pub mod condition;
 pub mod coup;
+pub mod csv;
 pub mod decisions;
 pub mod depletion;
 pub mod lab;

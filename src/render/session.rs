@@ -466,7 +466,7 @@ pub fn signs_table(odds: &SessionOdds, lang: Lang) -> Table {
 }
 
 /// The pairs of strategies compared head to head, in the order the outputs list them.
-const HEADS: [(MainBet, MainBet); 3] = [
+pub(crate) const HEADS: [(MainBet, MainBet); 3] = [
     (MainBet::Banco, MainBet::Punto),
     (MainBet::Punto, MainBet::Tie),
     (MainBet::Banco, MainBet::Tie),
@@ -682,96 +682,4 @@ pub fn render_players(
     };
     out.push_str(&laid_out(players_table(players, lang), format));
     out
-}
-
-/// The final-score distributions as an SVG chart: one panel per strategy, a bar per score
-/// (sessions of up to [`crate::session_odds::FULL_DISTRIBUTION_DEALS`] deals; the panels of a
-/// longer one have no bars).
-pub fn odds_svg(odds: &SessionOdds, lang: Lang) -> String {
-    let (width, panel, margin) = (760.0, 200.0, 48.0);
-    let height = panel * 3.0 + 40.0;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    );
-    let title = match lang {
-        Lang::En => format!(
-            "Final score after {} {} at a stake of {} (exact probabilities)",
-            odds.deals,
-            lang.deals(u64::from(odds.deals)),
-            odds.stake
-        ),
-        Lang::Fr => format!(
-            "Score final après {} {} avec un enjeu de {} (probabilités exactes)",
-            odds.deals,
-            lang.deals(u64::from(odds.deals)),
-            odds.stake
-        ),
-    };
-    svg.push_str(&format!(
-        "<text x=\"{margin}\" y=\"22\" font-size=\"14\" font-weight=\"bold\">{title}</text>\n"
-    ));
-    let colours = ["#1f77b4", "#d62728", "#2ca02c"];
-    // One probability scale for all panels, so that their bars compare.
-    let peak = odds
-        .finals
-        .iter()
-        .flat_map(|(_, d)| d.values().map(approx))
-        .fold(0.0, f64::max)
-        .max(1e-12);
-    for (row, bet) in MainBet::ALL.iter().enumerate() {
-        let top = 40.0 + row as f64 * panel;
-        let base = top + panel - 36.0;
-        let Some(dist) = odds.final_score(*bet) else {
-            continue;
-        };
-        let scores: Vec<f64> = dist
-            .keys()
-            .map(|s| *s.numer() as f64 / *s.denom() as f64)
-            .collect();
-        let (low, high) = (
-            scores.first().copied().unwrap_or(0.0),
-            scores.last().copied().unwrap_or(1.0),
-        );
-        let span = (high - low).max(1.0);
-        let x = |s: f64| margin + (s - low) / span * (width - 2.0 * margin);
-        // Bars no wider than the closest two scores, so neighbours never merge.
-        let gap = scores
-            .windows(2)
-            .map(|w| x(w[1]) - x(w[0]))
-            .fold(f64::INFINITY, f64::min);
-        let bar = (gap * 0.8).clamp(1.0, 14.0);
-        svg.push_str(&format!(
-            "<text x=\"{margin}\" y=\"{}\" font-weight=\"bold\">{}</text>\n",
-            top + 14.0,
-            strategy(*bet, lang)
-        ));
-        svg.push_str(&format!(
-            "<line x1=\"{margin}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#444\"/>\n",
-            width - margin
-        ));
-        for ((score, p), s) in dist.iter().zip(&scores) {
-            let h = approx(p) / peak * (panel - 64.0);
-            svg.push_str(&format!(
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}: {:.6}</title></rect>\n",
-                x(*s) - bar / 2.0,
-                base - h,
-                colours[row],
-                signed_amount(&ratio_to_big(*score), lang),
-                approx(p)
-            ));
-        }
-        for s in [low, 0.0, high] {
-            svg.push_str(&format!(
-                "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                x(s),
-                base + 16.0,
-                match s as i64 {
-                    v if v > 0 => format!("+{v}"),
-                    v => v.to_string().replace('-', "−"),
-                }
-            ));
-        }
-    }
-    svg.push_str("</svg>\n");
-    svg
 }

@@ -40,7 +40,11 @@ pub fn legend(lang: Lang) -> String {
 }
 
 /// The action of a Banco cell, or `None` on a natural row.
-fn banco_cell(rules: &DrawingRules, banco_total: u8, punto_move: PuntoMove) -> Option<Action> {
+pub(crate) fn banco_cell(
+    rules: &DrawingRules,
+    banco_total: u8,
+    punto_move: PuntoMove,
+) -> Option<Action> {
     (!rules.is_natural(banco_total)).then(|| rules.banco_action(banco_total, punto_move))
 }
 

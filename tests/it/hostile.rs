@@ -1521,6 +1521,65 @@ fn partials_whose_counts_do_not_add_up_are_refused() {
         &edited(&parts[0], |d| d["bets"] = serde_json::json!([])),
         &["bets is empty"],
     );
+    // The figures by band of cards left: their width, their number, each field, their sums.
+    merge_one(
+        &edited(&parts[0], |d| d["band_width"] = 2.into()),
+        &["band_width is 2: expected 1 for a shoe of 52 cards"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| {
+            let text = d["coups_by_band"].as_str().unwrap().to_string();
+            d["coups_by_band"] = text.split_once(' ').unwrap().1.into();
+        }),
+        &["coups_by_band has 52 fields separated by spaces: expected 53"],
+    );
+    merge_one(
+        &edited(&parts[0], |d| {
+            d["coups_by_band"] = format!("{}{}", "0 ".repeat(100_000), "0").into();
+        }),
+        &["coups_by_band has more than 53 fields"],
+    );
+    let path = edited(&parts[0], |d| {
+        let text = d["bets"][0]["favourable_by_band"].as_str().unwrap();
+        d["bets"][0]["favourable_by_band"] = text.replacen('0', "x", 1).into();
+    });
+    bad(
+        &["shoe-sim", "merge", &path],
+        &[
+            "bets.punto.favourable_by_band is `x`: expected a whole number",
+            &path,
+        ],
+    );
+    let path = edited(&parts[0], |d| {
+        let text = d["bets"][0]["advantage_by_band"].as_str().unwrap();
+        d["bets"][0]["advantage_by_band"] = text.replacen("0/1", "0/0", 1).into();
+    });
+    bad(
+        &["shoe-sim", "merge", &path],
+        &[
+            "bets.punto.advantage_by_band is `0/0`: expected a reduced fraction",
+            &path,
+        ],
+    );
+    merge_one(
+        &edited(&parts[0], |d| {
+            let mut fields: Vec<u64> = d["coups_by_band"]
+                .as_str()
+                .unwrap()
+                .split(' ')
+                .map(|f| f.parse().unwrap())
+                .collect();
+            let busy = fields.iter().position(|&c| c > 0).unwrap();
+            fields[busy] += 1;
+            d["coups_by_band"] = fields
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+                .into();
+        }),
+        &["the figures by band of cards left do not add up to the totals"],
+    );
 }
 
 #[test]

@@ -29,6 +29,7 @@ mod docs_drift;
 mod fast;
 mod features;
 mod figures;
+mod formats;
 mod hostile;
 mod hostile_audit;
 mod hostile_cli;
