@@ -607,3 +607,60 @@ fn the_docs_quote_the_audit_as_it_prints() {
     }
     assert!(quoted >= 20, "only {quoted} quoted lines");
 }
+
+/// The CSV of a mis-paid and a mis-dealt log leads with a record for each finding, whose
+/// coups are the JSON document's (the same audit read twice), and a fair log's has none.
+#[test]
+fn the_csv_leads_with_the_findings_of_the_json() {
+    for (log, kind) in [
+        ("docs/examples/lab/audit-mispaid.jsonl", Some("settlement")),
+        ("docs/examples/lab/audit-misdealt.jsonl", Some("drawing")),
+        ("docs/examples/lab/audit-fair.jsonl", None),
+    ] {
+        let run = |format: &str| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+                .args(["audit", log, "--format", format])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .output()
+                .unwrap()
+        };
+        let (csv, json) = (run("csv"), run("json"));
+        assert_eq!(csv.status.code(), json.status.code(), "{log}");
+        let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let findings = json["findings"].as_array().unwrap();
+        let mut reader = csv::Reader::from_reader(&csv.stdout[..]);
+        let header = reader.headers().unwrap().clone();
+        let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+        let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        // A test always names its statistic's kind; a finding has none, and comes first.
+        let leading: Vec<&csv::StringRecord> = records
+            .iter()
+            .take_while(|r| r[column("statistic_kind")].is_empty())
+            .collect();
+        assert!(
+            records[leading.len()..]
+                .iter()
+                .all(|r| !r[column("statistic_kind")].is_empty()),
+            "{log}"
+        );
+        assert_eq!(leading.len(), findings.len(), "{log}");
+        for (record, finding) in leading.iter().zip(findings) {
+            assert_eq!(
+                Some(&record[column("test")]),
+                finding["kind"].as_str(),
+                "{log}"
+            );
+            assert_eq!(&record[column("verdict")], "fail");
+            assert_eq!(
+                record[column("coups")].parse::<u64>().unwrap(),
+                finding["coups"].as_u64().unwrap(),
+                "{log}"
+            );
+        }
+        assert_eq!(
+            leading.first().map(|r| r[column("test")].to_string()),
+            kind.map(str::to_string),
+            "{log}"
+        );
+    }
+}
