@@ -136,7 +136,7 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             lang,
             format,
         ),
-        Chosen::Csv | Chosen::Svg => battery_sheet(&battery).to_csv(),
+        Chosen::Csv | Chosen::Svg => battery_sheet(&battery, &powers).to_csv(),
     };
     put(out, &text)?;
     match battery.verdict() {

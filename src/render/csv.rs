@@ -22,6 +22,7 @@ use crate::check::DrawingCell as Decision;
 use crate::decisions::{Decisions, Place, Value};
 use crate::depletion::{Changes, EffectOfRemoval, Simulation};
 use crate::lab::audit::{Audit, Finding};
+use crate::lab::plan::DefectPower;
 use crate::lab::{Battery, TestResult, Verdict};
 use crate::outcome::Hand;
 use crate::rules::{MainBet, PuntoMove};
@@ -443,11 +444,29 @@ fn test_fields(test: &TestResult) -> Vec<String> {
     ]
 }
 
-/// `shuffle-test`: one record per test of the battery.
-pub fn battery_sheet(battery: &Battery) -> Sheet {
-    let mut sheet = Sheet::new(&TEST_COLUMNS);
+/// `shuffle-test`: one record per test of the battery, then, for each defect in `powers`
+/// (`--plan` beside a file), a column `power_<defect>`: the chance the test had, over these
+/// shoes, of rejecting that defect at α/m (empty where the sample did not run the test or the
+/// pilot saw no effect on it).
+pub fn battery_sheet(battery: &Battery, powers: &[DefectPower]) -> Sheet {
+    let power_columns: Vec<String> = powers
+        .iter()
+        .map(|p| format!("power_{}", p.shuffler))
+        .collect();
+    let mut header: Vec<&str> = TEST_COLUMNS.to_vec();
+    header.extend(power_columns.iter().map(String::as_str));
+    let mut sheet = Sheet::new(&header);
     for test in &battery.tests {
-        sheet.push(test_fields(test));
+        let mut fields = test_fields(test);
+        fields.extend(powers.iter().map(|p| {
+            p.tests
+                .iter()
+                .find(|t| t.name == test.name)
+                .and_then(|t| t.power)
+                .map(decimal)
+                .unwrap_or_default()
+        }));
+        sheet.push(fields);
     }
     sheet
 }

@@ -563,3 +563,55 @@ fn csv_snapshots() {
         ])
     );
 }
+
+/// `shuffle-test` with a file and `--plan`: each defect's power column holds, test by test,
+/// the power the JSON document gives (the same computation, read twice).
+#[test]
+fn shuffle_test_csv_carries_the_power_of_the_json() {
+    let args = [
+        "shuffle-test",
+        "docs/examples/lab/shoes.jsonl",
+        "--plan",
+        "riffle:3,shelf",
+        "--pilot",
+        "100",
+    ];
+    let run = |format: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+            .args(args)
+            .args(["--format", format])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{format}");
+        output.stdout
+    };
+    let json: serde_json::Value = serde_json::from_slice(&run("json")).unwrap();
+    let csv_bytes = run("csv");
+    let mut reader = csv::Reader::from_reader(&csv_bytes[..]);
+    let header = reader.headers().unwrap().clone();
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let defects = json["power"].as_array().unwrap();
+    assert_eq!(defects.len(), 2);
+    for defect in defects {
+        let name = format!("power_{}", defect["defect"].as_str().unwrap());
+        let column = header.iter().position(|h| h == name).unwrap();
+        let mut seen = 0;
+        for test in defect["tests"].as_array().unwrap() {
+            let record = records
+                .iter()
+                .find(|r| r[0] == *test["name"].as_str().unwrap())
+                .unwrap();
+            match test["power"].as_f64() {
+                Some(power) => {
+                    // serde_json's default float reader may miss the nearest double by an ulp.
+                    let written: f64 = record[column].parse().unwrap();
+                    assert!((written - power).abs() <= 2.0 * f64::EPSILON, "{name}");
+                    seen += 1;
+                }
+                None => assert_eq!(&record[column], "", "{name}"),
+            }
+        }
+        assert!(seen > 0, "{name}: no test had a power");
+    }
+}
