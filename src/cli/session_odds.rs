@@ -57,13 +57,18 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
     let table = table_or_reference(args.rules.as_deref())?;
     let shoe = decks_at(args.decks, &table)?;
     let rules = table.rules;
-    let odds = SessionOdds::new(&shoe, &rules, args.deals as u32, args.stake)?;
+    let deals = args.deals as u32;
     let (lang, format) = (args.output.lang(), args.output.format());
+    // The work of the whole command is checked before any figure is summed.
     match args.players {
         Some(Players(predictions)) => {
-            let players = odds.players(&predictions)?;
+            let (odds, players) =
+                SessionOdds::with_table(&shoe, &rules, deals, args.stake, &predictions)?;
             put(out, &render_players(&odds, &players, lang, format))
         }
-        None => put(out, &render_odds(&odds, lang, format)),
+        None => {
+            let odds = SessionOdds::new(&shoe, &rules, deals, args.stake)?;
+            put(out, &render_odds(&odds, lang, format))
+        }
     }
 }
