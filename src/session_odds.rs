@@ -529,7 +529,7 @@ impl Lattice {
     /// How many coefficients of the power, over `n` deals, hold a value at or below zero,
     /// counted from the lowest value up; and how many hold a value at or above zero, counted
     /// from the highest down.
-    fn from_each_end(&self, n: u32) -> (u128, u128) {
+    fn counted_from_each_end(&self, n: u32) -> (u128, u128) {
         let n = i128::from(n);
         let last = u128::from(self.span) * n as u128;
         let count = |room: i128| match room {
@@ -601,7 +601,7 @@ fn by_powers(groups: &[Group], n: u32, all: &BigUint) -> [BigUint; 3] {
         }] = all.clone();
         return counts;
     };
-    let (bottom, top) = lattice.from_each_end(n);
+    let (bottom, top) = lattice.counted_from_each_end(n);
     let from_bottom = bottom <= top;
     let index = |g: &Group| {
         let value = i128::from(g.coefficients[0]);
@@ -785,7 +785,7 @@ fn work_of(method: Method, figure: &Figure, n: u32, bits: u64) -> Option<Work> {
         // for every other group, and a quotient.
         Method::Powers if c == 1 => {
             let coefficients = Lattice::of(&figure.groups).map_or(0, |l| {
-                let (bottom, top) = l.from_each_end(n);
+                let (bottom, top) = l.counted_from_each_end(n);
                 bottom.min(top)
             });
             let held =
@@ -1295,7 +1295,7 @@ impl SessionOdds {
         let most = first_failure(1, below.min(FULL_DISTRIBUTION_DEALS))
             .or_else(|| first_failure(FULL_DISTRIBUTION_DEALS + 1, below))
             .map_or(below, |failure| failure - 1);
-        let over_work = !estimate.steps.is_some_and(|s| s <= WORK_BUDGET);
+        let over_work = estimate.steps.is_none_or(|s| s > WORK_BUDGET);
         let (figure, groups) = match over_work {
             true => (estimate.costliest.0, estimate.costliest.1),
             false => (estimate.largest.0, estimate.largest.1),
@@ -1636,10 +1636,12 @@ mod tests {
         let lattice = Lattice::of(&banco.groups).unwrap();
         assert_eq!((lattice.step, lattice.span), (1, 39));
         // Over 10 deals: −200 to 0 is 201 values from the bottom, 0 to +190 is 191 from the top.
-        assert_eq!(lattice.from_each_end(10), (201, 191));
+        assert_eq!(lattice.counted_from_each_end(10), (201, 191));
         let above = made_up(1, &[(&[3], 2), (&[5], 1)]);
         assert_eq!(
-            Lattice::of(&above.groups).unwrap().from_each_end(10),
+            Lattice::of(&above.groups)
+                .unwrap()
+                .counted_from_each_end(10),
             (0, 11)
         );
     }
