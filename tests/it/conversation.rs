@@ -252,6 +252,180 @@ fn the_docs_examples_are_the_conversation_echoed() {
     }
 }
 
+/// What a sentence after a docs example says, checked against the session's transcript.
+enum Claim {
+    /// The deal's commentary (from its heading to the standings) holds these lines.
+    Deal(usize, &'static [&'static str]),
+    /// After the deal, exactly these participants share this rank, on this score.
+    Rank {
+        deal: usize,
+        rank: usize,
+        names: &'static [&'static str],
+        score: &'static str,
+    },
+    /// The transcript holds this line.
+    Line(&'static str),
+}
+
+/// The sentences after the terminal example of each page say what it shows (an earlier
+/// version told a tie and ranks that the transcript did not hold): each phrase is in the
+/// page, and what it claims is in the transcript of the committed answers. A rank's phrase
+/// names exactly the participants at that rank, and their score.
+#[test]
+fn the_sentences_after_the_docs_examples_say_what_they_show() {
+    let en: &[(&str, Claim)] = &[
+        (
+            "The second deal is a Punto win: Punto stands on 6, and Banco, on 0, draws",
+            Claim::Deal(
+                2,
+                &[
+                    "  Punto has 6 and stands (Punto stands on 6–7).",
+                    "  Punto stood; Banco has 0 and draws (when Punto stands, Banco draws on 0–5): 5♣.",
+                    "  Punto 6, Banco 5: Punto wins.",
+                ],
+            ),
+        ),
+        (
+            "after the first deal Alice, Chloé and Dana are all second on −20",
+            Claim::Rank {
+                deal: 1,
+                rank: 2,
+                names: &["Alice", "Chloé", "Dana"],
+                score: "−20",
+            },
+        ),
+        (
+            "after the second Chloé and Dana are both third on −40",
+            Claim::Rank {
+                deal: 2,
+                rank: 3,
+                names: &["Chloé", "Dana"],
+                score: "−40",
+            },
+        ),
+        (
+            "Alice wins the session with 0.",
+            Claim::Line("Alice wins the session with 0."),
+        ),
+    ];
+    let fr: &[(&str, Claim)] = &[
+        (
+            "La seconde donne montre les deux faces d’une égalité\u{a0}: Punto et Banco finissent tous deux à 7 avec trois cartes, les prédictions Punto et Banco sont remboursées (0) et la prédiction Égalité de Chloé rapporte huit enjeux (+160).",
+            Claim::Deal(
+                2,
+                &[
+                    "  Punto a 1 et tire (Punto tire sur 0–5)\u{a0}: 6♦.",
+                    "  Punto 7, Banco 7\u{a0}: Égalité.",
+                    "  Alice (Punto)\u{a0}: 0",
+                    "  Bruno (Banco)\u{a0}: 0",
+                    "  Chloé (Égalité)\u{a0}: +160",
+                    "  Dana (Banco)\u{a0}: 0",
+                ],
+            ),
+        ),
+        (
+            "après la première donne, Bruno, Chloé et Dana sont tous trois deuxièmes à −20",
+            Claim::Rank {
+                deal: 1,
+                rank: 2,
+                names: &["Bruno", "Chloé", "Dana"],
+                score: "−20",
+            },
+        ),
+        (
+            "après la seconde, Bruno et Dana sont tous deux troisièmes à −20",
+            Claim::Rank {
+                deal: 2,
+                rank: 3,
+                names: &["Bruno", "Dana"],
+                score: "−20",
+            },
+        ),
+    ];
+    let pages = [
+        ("docs/en/session.md", Lang::En, 9, "answers-en.txt", en),
+        ("docs/fr/seance.md", Lang::Fr, 5, "reponses-fr.txt", fr),
+    ];
+    for (page, lang, seed, answers, claims) in pages {
+        let settings = Settings {
+            lang,
+            seed,
+            deals: 2,
+        };
+        let answers = std::fs::read(root().join("docs/examples/session").join(answers)).unwrap();
+        let said = transcript(&settings, &answers, false);
+        let text = std::fs::read_to_string(root().join(page)).unwrap();
+        let (_, after) = text.split_once("```text\n").unwrap();
+        let (_, after) = after.split_once("```\n").unwrap();
+        let paragraph = after
+            .trim_start()
+            .split("\n\n")
+            .next()
+            .unwrap()
+            .replace('\n', " ");
+        let (deal_heading, standings_heading, dealer) = match lang {
+            Lang::Fr => ("Donne {n} sur ", "Classement après {n} donne", " (donneur)"),
+            _ => ("Deal {n} of ", "Standings after {n} of ", " (dealer)"),
+        };
+        // The lines from a heading to the next standings or blank line.
+        let block = |heading: &str, n: usize| -> Vec<&str> {
+            let heading = heading.replace("{n}", &n.to_string());
+            let mut lines = said.lines().skip_while(|l| !l.starts_with(&heading));
+            let first = lines
+                .next()
+                .unwrap_or_else(|| panic!("{page}: no `{heading}`"));
+            let standings = standings_heading.split_once(' ').unwrap().0;
+            std::iter::once(first)
+                .chain(lines.take_while(|l| !l.is_empty() && !l.starts_with(standings)))
+                .collect()
+        };
+        let participants: Vec<String> = block(standings_heading, 1)[1..]
+            .iter()
+            .map(|l| l.split_once(". ").unwrap().1)
+            .map(|l| l.split_once(lang.colon()).unwrap().0.replace(dealer, ""))
+            .collect();
+        for (phrase, claim) in claims {
+            assert!(
+                paragraph.contains(phrase),
+                "{page}: `{phrase}` not in {paragraph}"
+            );
+            match claim {
+                Claim::Deal(deal, lines) => {
+                    let told = block(deal_heading, *deal);
+                    for line in *lines {
+                        assert!(told.contains(line), "{page}: `{line}` not in {told:#?}");
+                    }
+                }
+                Claim::Rank {
+                    deal,
+                    rank,
+                    names,
+                    score,
+                } => {
+                    let at_rank: Vec<(String, &str)> = block(standings_heading, *deal)[1..]
+                        .iter()
+                        .filter_map(|l| l.trim_start().strip_prefix(&format!("{rank}. ")))
+                        .map(|l| l.split_once(lang.colon()).unwrap())
+                        .map(|(name, score)| (name.replace(dealer, ""), score.trim()))
+                        .collect();
+                    let expected: Vec<(String, &str)> =
+                        names.iter().map(|n| (n.to_string(), *score)).collect();
+                    assert_eq!(at_rank, expected, "{page}: `{phrase}`");
+                    assert!(phrase.contains(score), "{page}: `{phrase}`");
+                    for name in &participants {
+                        let named = phrase.contains(name.as_str());
+                        let claimed = names.contains(&name.as_str());
+                        assert_eq!(named, claimed, "{page}: {name} in `{phrase}`");
+                    }
+                }
+                Claim::Line(line) => {
+                    assert!(said.lines().any(|l| l == *line), "{page}: `{line}`");
+                }
+            }
+        }
+    }
+}
+
 /// The prompts and refusals are values a front end can inspect without reading sentences.
 #[test]
 fn prompts_and_refusals_are_values() {
