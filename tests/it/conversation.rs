@@ -245,10 +245,66 @@ fn the_docs_examples_are_the_conversation_echoed() {
         ),
     ] {
         let text = read(page);
-        let start = text.find("```text\n").unwrap() + "```text\n".len();
+        let start = example_block(&text, settings.lang);
         let shown = &text[start..start + text[start..].find("```").unwrap()];
         let said = transcript(&settings, read(answers).as_bytes(), true);
         assert_eq!(said, shown, "{page}");
+    }
+}
+
+/// Where the terminal example of a session page starts: the first text block under its
+/// heading.
+fn example_block(page: &str, lang: Lang) -> usize {
+    let heading = lang.pick(
+        "### An example at the terminal\n",
+        "### Un exemple au terminal\n",
+    );
+    let under = page.find(heading).expect("the example's heading");
+    let marker = "```text\n";
+    under + page[under..].find(marker).unwrap() + marker.len()
+}
+
+/// The examples of the table's pace on both pages: one deal of `session --seed 5 --deals 1
+/// --step --width 60`, from its heading to the end, as a terminal 60 columns wide shows it,
+/// Enter echoed at each pause as the line end it is.
+#[test]
+fn the_docs_examples_at_the_tables_pace_are_the_conversation_wrapped() {
+    for (page, lang) in [
+        ("docs/en/session.md", Lang::En),
+        ("docs/fr/seance.md", Lang::Fr),
+    ] {
+        let settings = Settings {
+            lang,
+            seed: 5,
+            deals: 1,
+        };
+        let said = paced_transcript(
+            settings.conversation(true),
+            lang,
+            b"Alice\nBruno\n\nDana\nn\nP\nB\n\n\n\n",
+            true,
+        );
+        let shown = punto_banco::render::prose::wrap(&said, 60);
+        let heading = lang.pick("Deal 1 of 1\n", "Donne 1 sur 1\n");
+        let deal = &shown[shown.find(heading).unwrap()..];
+        let text = std::fs::read_to_string(root().join(page)).unwrap();
+        let marker = "```text\n";
+        let blocks: Vec<&str> = text
+            .match_indices(marker)
+            .map(|(at, _)| {
+                let block = &text[at + marker.len()..];
+                &block[..block.find("```").unwrap()]
+            })
+            .collect();
+        assert!(blocks.contains(&deal), "{page} lacks:\n{deal}");
+        // Three pauses, and lines wrapped for the projector.
+        assert_eq!(
+            deal.matches(lang.pick("Press Enter", "Appuyez sur Entrée"))
+                .count(),
+            3
+        );
+        assert!(deal.lines().all(|l| l.chars().count() <= 60), "{deal}");
+        assert!(deal.lines().count() > said[said.find(heading).unwrap()..].lines().count());
     }
 }
 
@@ -355,8 +411,8 @@ fn the_sentences_after_the_docs_examples_say_what_they_show() {
         let answers = std::fs::read(root().join("docs/examples/session").join(answers)).unwrap();
         let said = transcript(&settings, &answers, false);
         let text = std::fs::read_to_string(root().join(page)).unwrap();
-        let (_, after) = text.split_once("```text\n").unwrap();
-        let (_, after) = after.split_once("```\n").unwrap();
+        let start = example_block(&text, lang);
+        let (_, after) = text[start..].split_once("```\n").unwrap();
         let paragraph = after
             .trim_start()
             .split("\n\n")
