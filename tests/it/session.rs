@@ -182,9 +182,10 @@ fn page(path: &str) -> String {
     std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
 }
 
-/// The terminal examples of both pages (their `text` blocks) are what the tool prints for the
-/// committed answers, each answer shown after its prompt as a terminal echoes it: the docs
-/// once numbered every standings line where the tool gives equal scores one rank.
+/// The terminal examples of both pages (their first `text` blocks under "An example at the
+/// terminal") are what the tool prints for the committed answers, each answer shown after its
+/// prompt as a terminal echoes it: the docs once numbered every standings line where the tool
+/// gives equal scores one rank.
 #[test]
 fn the_terminal_examples_in_the_docs_are_what_the_tool_prints() {
     for (path, args, answers) in [
@@ -200,7 +201,15 @@ fn the_terminal_examples_in_the_docs_are_what_the_tool_prints() {
         ),
     ] {
         let text = page(path);
-        let start = text.find("```text\n").unwrap() + "```text\n".len();
+        // The first text block under the example's heading (the page shows others).
+        let heading = [
+            "### An example at the terminal\n",
+            "### Un exemple au terminal\n",
+        ]
+        .into_iter()
+        .find_map(|heading| text.find(heading))
+        .expect("the example's heading");
+        let start = heading + text[heading..].find("```text\n").unwrap() + "```text\n".len();
         let shown = &text[start..start + text[start..].find("```").unwrap()];
         let answers = page(answers);
         // Piped, the answers are not echoed: take each out of the page, after its prompt.
