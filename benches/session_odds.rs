@@ -9,6 +9,9 @@
 //!   odds computed once.
 //! - `output_1000_deals_json`: the JSON document of 1,000 deals (its fractions have some
 //!   15,000 digits each), from odds computed once.
+//! - `many_lines_tenths_300_deals`, `many_lines_sevenths_100_deals`: the rule files of `docs/examples/session/` with 38 pay lines, in tenths of
+//!   a stake (300 deals) and in sevenths, elevenths and thirteenths (100 deals): some twenty
+//!   groups of final states per figure, on fine lattices of scores.
 
 use punto_banco::lang::Lang;
 use punto_banco::render::Format;
@@ -56,4 +59,31 @@ fn output_1000_deals_json(bencher: divan::Bencher) {
     bencher.bench(|| {
         punto_banco::render::session::render_odds(divan::black_box(&odds), Lang::En, Format::Json)
     });
+}
+
+/// A rule file of `docs/examples/session/`, by name.
+fn many_line_rules(name: &str) -> Rules {
+    let path = format!(
+        "{}/docs/examples/session/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    punto_banco::variants::RuleSet::from_json(&text)
+        .unwrap()
+        .rules()
+        .clone()
+}
+
+#[divan::bench(sample_count = 3)]
+fn many_lines_tenths_300_deals(bencher: divan::Bencher) {
+    let rules = many_line_rules("tenths");
+    bencher
+        .bench(|| SessionOdds::new(divan::black_box(&Shoe::reference()), &rules, 300, 20).unwrap());
+}
+
+#[divan::bench(sample_count = 3)]
+fn many_lines_sevenths_100_deals(bencher: divan::Bencher) {
+    let rules = many_line_rules("sevenths");
+    bencher
+        .bench(|| SessionOdds::new(divan::black_box(&Shoe::reference()), &rules, 100, 20).unwrap());
 }

@@ -11,15 +11,22 @@
 //!
 //! A figure is the probability of a region of those counts cut by linear conditions on the
 //! scores (a strategy ahead of zero, ahead of another, first at a table). The categories
-//! that the conditions cannot tell apart are merged first. Over at most three groups the
-//! region is summed with one-dimensional recurrences: for each count of the third group, the
-//! first two split the rest binomially and the conditions keep an interval of it, whose sum
-//! follows from the row before in a constant number of big-number steps. A thousand deals
-//! thus cost a few thousand big-number steps per figure, not the half million terms of the
-//! multinomial. A figure on one score that tells four or more groups apart follows from the
-//! coefficients of a power of a polynomial, by a recurrence (up to [`MAX_TERMS`]); one on
-//! several scores peels the extra groups off one count at a time, down to three, up to
-//! [`MAX_ROWS`] rows.
+//! that the conditions cannot tell apart are merged first. Over three groups the region is
+//! summed with one-dimensional recurrences: for each count of the third group, the first two
+//! split the rest binomially and the conditions keep an interval of it, whose sum follows
+//! from the row before in a constant number of big-number steps. A thousand deals thus cost
+//! a few thousand big-number steps per figure, not the half million terms of the multinomial.
+//! A figure on one score (or one difference of scores) that tells four or more groups apart
+//! follows from the coefficients of a power of a polynomial, by a recurrence started from the
+//! end of the scores nearer zero; one on several scores peels the extra groups off one count
+//! at a time, down to three; a few deals are simply walked term by term.
+//!
+//! Before any sum starts, the work of every figure is estimated from the real sizes: the
+//! coefficients, rows or terms each method would visit, times the length in 64-bit words of
+//! the numbers it handles (a count over `n` deals has `n` times the bits of the deal's
+//! count), and the bytes it would hold at once. Each figure is summed by the method of least
+//! work, and odds whose whole work exceeds [`WORK_BUDGET`], or one figure's numbers
+//! [`MEMORY_BUDGET`], are refused at once, naming the most deals that fit.
 
 use crate::analysis::Analysis;
 use crate::rules::{MainBet, Rules};
@@ -42,14 +49,16 @@ pub const MAX_DEALS: u32 = 10_000;
 /// of scores after 1,000 deals).
 pub const FULL_DISTRIBUTION_DEALS: u32 = 30;
 
-/// The most coefficients of the power of a polynomial computed for a figure on one score (or
-/// one difference of scores) that tells four or more groups of final states apart.
-pub const MAX_TERMS: u64 = 2_000_000;
+/// The most work the odds of one command may take (a session's figures, or a table's), in
+/// word operations: an addition, or a product or quotient by a number of one word, on one
+/// 64-bit word of a big number; a product of two long numbers counts as Karatsuba's
+/// `3^⌈log₂ words⌉`. The reference tariff's 10,000 deals are estimated at 2 × 10¹⁰; the
+/// budget takes about half a minute to a minute on a 2-core machine, by its load.
+pub const WORK_BUDGET: u128 = 30_000_000_000;
 
-/// The most rows of sums for a figure on several scores that tells four or more groups of
-/// final states apart (a table of three predictions under EZ Baccarat's tariff, whose Banco
-/// pushes on a three-card 7): about ten seconds, 630 deals for four groups.
-pub const MAX_ROWS: u64 = 200_000;
+/// The most bytes the numbers of one figure may hold at once: the window of coefficients of a
+/// power of a polynomial, or a whole final-score distribution.
+pub const MEMORY_BUDGET: u128 = 1 << 30;
 
 /// The most participants at a table of fixed predictions.
 pub const MAX_PLAYERS: usize = 64;
@@ -67,6 +76,9 @@ pub struct SessionOdds {
     categories: Vec<Category>,
     /// Nets are counted in units of `1 / scale` of a stake.
     scale: i64,
+    /// `W`: the sum of the categories' weights, the number of sequences of a deal divided by
+    /// the weights' common factor.
+    total: BigUint,
     /// `W^n`: the common denominator.
     all: BigUint,
     /// For each fixed strategy, its whole final-score distribution; empty beyond
@@ -140,23 +152,22 @@ pub enum SessionOddsError {
         /// The most deals accepted.
         max: u32,
     },
-    /// The tariff tells so many kinds of final states apart that the figure would need more
-    /// than [`MAX_ROWS`] rows of sums.
-    #[error(
-        "this tariff tells {groups} kinds of final states apart for {figure}: over {deals} deals that is {rows} rows of sums, more than the {max} computed; use at most {most} deals"
-    )]
+    /// The odds would take more than [`WORK_BUDGET`] word operations, or one figure more than
+    /// [`MEMORY_BUDGET`] bytes at once: refused before any sum starts.
+    #[error("{}", too_much_work(*.deals, .figure, *.groups, *.steps, *.bytes, *.most))]
     TooMuchWork {
-        /// What was being computed, in words.
-        figure: String,
-        /// The groups of final states the figure's conditions tell apart.
-        groups: usize,
-        /// The number of deals.
+        /// The number of deals asked for.
         deals: u32,
-        /// The rows needed, saturated at `u64::MAX`.
-        rows: u64,
-        /// The most rows summed.
-        max: u64,
-        /// The most deals whose rows fit.
+        /// The figure that costs the most (or, when memory is short, holds the most), in words.
+        figure: String,
+        /// The groups of final states that figure tells apart.
+        groups: usize,
+        /// The estimated work of the whole, in word operations; `None` beyond 2¹²⁸.
+        steps: Option<u128>,
+        /// The most bytes one figure would hold at once.
+        bytes: u128,
+        /// The most deals such that every session of at most that many deals fits the
+        /// budgets (0 when even one deal does not).
         most: u32,
     },
     /// A table of no participants.
@@ -264,14 +275,6 @@ impl Relation {
     }
 }
 
-/// A condition on the counts: `Σ coefficients[i] · counts[i]` compared with zero, one
-/// coefficient per category.
-#[derive(Debug, Clone)]
-struct Condition {
-    coefficients: Vec<i64>,
-    relation: Relation,
-}
-
 /// Categories merged because the conditions cannot tell them apart: one coefficient per
 /// condition, and the summed weight.
 #[derive(Debug, Clone)]
@@ -280,17 +283,47 @@ struct Group {
     weight: BigUint,
 }
 
-/// The number of ways to write `n` as an ordered sum of `parts` counts, saturated.
-fn compositions(n: u32, parts: usize) -> u64 {
-    // C(n + parts − 1, parts − 1), built as a product of exact binomials.
-    let mut ways: u128 = 1;
-    for i in 1..parts as u128 {
-        ways = ways.saturating_mul(u128::from(n) + i) / i;
-        if ways > u128::from(u64::MAX) {
-            return u64::MAX;
+/// A figure before it is summed: the groups of final states its conditions tell apart (one
+/// coefficient per condition), and its name for a refusal.
+#[derive(Debug, Clone)]
+struct Figure {
+    name: String,
+    conditions: usize,
+    groups: Vec<Group>,
+}
+
+impl Figure {
+    /// The figure of conditions given per category (`coefficients[c][i]`, condition `c` on
+    /// category `i`), its categories merged into groups.
+    fn new(name: String, categories: &[Category], coefficients: &[Vec<i64>]) -> Figure {
+        let mut merged: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+        for (i, category) in categories.iter().enumerate() {
+            let key: Vec<i64> = coefficients.iter().map(|c| c[i]).collect();
+            *merged.entry(key).or_default() += &category.weight;
+        }
+        Figure {
+            name,
+            conditions: coefficients.len(),
+            groups: merged
+                .into_iter()
+                .map(|(coefficients, weight)| Group {
+                    coefficients,
+                    weight,
+                })
+                .collect(),
         }
     }
-    ways as u64
+}
+
+/// The number of ways to write `n` as an ordered sum of `parts` counts, `C(n + parts − 1,
+/// parts − 1)`; `None` beyond 2¹²⁸.
+fn compositions(n: u32, parts: usize) -> Option<u128> {
+    // A product of exact binomials: after step i it is C(n + i, i).
+    let mut ways: u128 = 1;
+    for i in 1..parts as u128 {
+        ways = ways.checked_mul(u128::from(n) + i)? / i;
+    }
+    Some(ways)
 }
 
 /// The greatest common divisor, by Euclid (its operands here have a few words at most).
@@ -464,83 +497,179 @@ fn by_rows(groups: &[Group; 3], relations: &[Relation], offsets: &[i128], n: u32
     total
 }
 
-/// The number of sequences of `n` deals for which one linear function of the counts meets
-/// `relation`, through the distribution of its value: with `P(x) = Σ weight · x^value`
-/// (values shifted to start at 0), the counts are the coefficients of `P^n`, which follow
-/// J. C. P. Miller's recurrence `k a₀ q_k = Σ_j ((n + 1) j − k) a_j q_(k−j)`, one coefficient
-/// from the `span` before it. `None` when the coefficients would be more than [`MAX_TERMS`].
-fn by_powers(groups: &[Group], relation: Relation, n: u32) -> Option<BigUint> {
-    let low = groups.iter().map(|g| g.coefficients[0]).min()?;
-    let shifted: Vec<u64> = groups
-        .iter()
-        .map(|g| (i128::from(g.coefficients[0]) - i128::from(low)) as u64)
-        .collect();
-    // The values share a step: count in steps.
-    let step = shifted.iter().fold(0u64, |g, &v| gcd_u64(g, v)).max(1);
-    let mut base = BigUint::zero();
-    let mut terms: Vec<(usize, BigInt)> = Vec::new();
-    for (group, value) in groups.iter().zip(&shifted) {
-        match (value / step) as usize {
-            0 => base = group.weight.clone(),
-            j => terms.push((j, BigInt::from(group.weight.clone()))),
+/// The values one condition gives the groups, on their common step: `low + j · step` for `j`
+/// from 0 to `span`.
+#[derive(Debug, Clone, Copy)]
+struct Lattice {
+    low: i128,
+    high: i128,
+    step: i128,
+    span: u64,
+}
+
+impl Lattice {
+    /// The lattice of the groups' first coefficients; `None` for fewer than two values.
+    fn of(groups: &[Group]) -> Option<Lattice> {
+        let values = || groups.iter().map(|g| i128::from(g.coefficients[0]));
+        let (low, high) = (values().min()?, values().max()?);
+        if low == high {
+            return None;
         }
+        // Below 2⁶⁴: every value and difference of values fits an i64 (checked in `new`).
+        let step = values().fold(0u64, |g, v| gcd_u64(g, (v - low) as u64));
+        let step = i128::from(step.max(1));
+        Some(Lattice {
+            low,
+            high,
+            step,
+            span: ((high - low) / step) as u64,
+        })
+    }
+
+    /// How many coefficients of the power, over `n` deals, hold a value at or below zero,
+    /// counted from the lowest value up; and how many hold a value at or above zero, counted
+    /// from the highest down.
+    fn counted_from_each_end(&self, n: u32) -> (u128, u128) {
+        let n = i128::from(n);
+        let last = u128::from(self.span) * n as u128;
+        let count = |room: i128| match room {
+            r if r < 0 => 0,
+            r => ((r / self.step) as u128).min(last) + 1,
+        };
+        (count(-n * self.low), count(n * self.high))
+    }
+}
+
+/// Calls `visit` with the coefficients `c_0, c_1, …, c_(count − 1)` of `P(x)^n`, where
+/// `P(x) = base + Σ a_j x^j` (`base` not zero, each `j` at least 1), by J. C. P. Miller's
+/// recurrence `k · base · c_k = Σ_j ((n + 1) j − k) a_j c_(k−j)`: each coefficient from the
+/// `max j` before it, only those held.
+fn power_coefficients(
+    base: &BigUint,
+    terms: &[(u64, BigUint)],
+    n: u32,
+    count: u64,
+    visit: &mut dyn FnMut(u64, &BigInt),
+) {
+    if count == 0 {
+        return;
     }
     let span = terms.iter().map(|(j, _)| *j).max().unwrap_or(0);
-    let last = (span as u64).checked_mul(u64::from(n))?;
-    if last > MAX_TERMS {
-        return None;
-    }
-    let meets = |k: u64| {
-        let value = i128::from(k) * i128::from(step) + i128::from(n) * i128::from(low);
-        relation.holds(value)
-    };
-    // The last `span` coefficients, by k modulo span + 1.
-    let mut window = vec![BigInt::zero(); span + 1];
+    // A ring of the last coefficients: `span + 1` of them, or all of them when fewer are
+    // computed (an index is never overwritten before it is read).
+    let ring = span.min(count - 1) + 1;
+    let mut window = vec![BigInt::zero(); ring as usize];
     window[0] = BigInt::from(base.pow(n));
-    let base = BigInt::from(base);
-    let mut total = BigInt::zero();
-    if meets(0) {
-        total += &window[0];
-    }
+    visit(0, &window[0]);
+    let base = BigInt::from(base.clone());
+    let terms: Vec<(u64, BigInt)> = terms
+        .iter()
+        .map(|(j, a)| (*j, BigInt::from(a.clone())))
+        .collect();
     let n_plus_1 = i128::from(n) + 1;
-    for k in 1..=last {
+    for k in 1..count {
         let mut sum = BigInt::zero();
-        for (j, weight) in &terms {
-            let Some(before) = k.checked_sub(*j as u64) else {
+        for (j, a) in &terms {
+            let Some(before) = k.checked_sub(*j) else {
                 continue;
             };
-            let factor = n_plus_1 * *j as i128 - i128::from(k);
+            let factor = n_plus_1 * i128::from(*j) - i128::from(k);
             if factor != 0 {
-                sum += &window[before as usize % (span + 1)] * (weight * BigInt::from(factor));
+                sum += &window[(before % ring) as usize] * (a * BigInt::from(factor));
             }
         }
         let coefficient = sum / (&base * BigInt::from(k));
-        if meets(k) {
-            total += &coefficient;
-        }
-        window[k as usize % (span + 1)] = coefficient;
+        visit(k, &coefficient);
+        window[(k % ring) as usize] = coefficient;
     }
-    total.to_biguint()
 }
 
-/// The number of sequences of `n` deals whose scores meet every relation, summed term by
-/// term over every tuple of counts of the groups: the plain walk.
-fn walked(groups: &[Group], relations: &[Relation], n: u32) -> BigUint {
-    let mut total = BigUint::zero();
+/// The numbers of sequences of `n` deals for which one linear function of the counts ends
+/// above, at and below zero, through the distribution of its value: with `P(x) = Σ weight ·
+/// x^j` over the values `low + j · step`, the counts are the coefficients of `P^n`. Only the
+/// coefficients on the side of zero nearer an end are computed, from that end (the reversed
+/// polynomial counts from the top); the third count is what remains of `all`, `W^n`.
+fn by_powers(groups: &[Group], n: u32, all: &BigUint) -> [BigUint; 3] {
+    let Some(lattice) = Lattice::of(groups) else {
+        // One value: every sequence ends on `n` times it.
+        let value = groups.first().map_or(0, |g| g.coefficients[0]);
+        let mut counts = [BigUint::zero(), BigUint::zero(), BigUint::zero()];
+        counts[match (i128::from(n) * i128::from(value)).signum() {
+            1 => 0,
+            0 => 1,
+            _ => 2,
+        }] = all.clone();
+        return counts;
+    };
+    let (bottom, top) = lattice.counted_from_each_end(n);
+    let from_bottom = bottom <= top;
+    let index = |g: &Group| {
+        let value = i128::from(g.coefficients[0]);
+        let offset = match from_bottom {
+            true => value - lattice.low,
+            false => lattice.high - value,
+        };
+        (offset / lattice.step) as u64
+    };
+    let mut base = BigUint::zero();
+    let mut terms = Vec::new();
+    for group in groups {
+        match index(group) {
+            0 => base = group.weight.clone(),
+            j => terms.push((j, group.weight.clone())),
+        }
+    }
+    let (start, signed_step) = match from_bottom {
+        true => (lattice.low, lattice.step),
+        false => (lattice.high, -lattice.step),
+    };
+    let (mut beyond, mut at) = (BigInt::zero(), BigInt::zero());
+    let count = bottom.min(top) as u64;
+    power_coefficients(
+        &base,
+        &terms,
+        n,
+        count,
+        &mut |k, coefficient| match i128::from(n) * start + i128::from(k) * signed_step {
+            0 => at = coefficient.clone(),
+            _ => beyond += coefficient,
+        },
+    );
+    // Coefficients are counts: never negative.
+    let (beyond, at) = (beyond.into_parts().1, at.into_parts().1);
+    let rest = all - &beyond - &at;
+    match from_bottom {
+        true => [rest, at, beyond],
+        false => [beyond, at, rest],
+    }
+}
+
+/// The numbers of sequences of `n` deals in which every condition is above zero, and in
+/// which every condition is at or above zero, summed term by term over every tuple of counts
+/// of the groups: the plain walk.
+fn walked(groups: &[Group], conditions: usize, n: u32) -> [BigUint; 2] {
+    let (mut strict, mut weak) = (BigUint::zero(), BigUint::zero());
     walk(groups, n, &mut |counts, term| {
-        let meets = relations.iter().enumerate().all(|(c, relation)| {
-            let value: i128 = groups
+        let values = (0..conditions).map(|c| -> i128 {
+            groups
                 .iter()
                 .zip(counts)
                 .map(|(g, &m)| i128::from(g.coefficients[c]) * i128::from(m))
-                .sum();
-            relation.holds(value)
+                .sum()
         });
-        if meets {
-            total += term;
+        let (mut above, mut at_least) = (true, true);
+        for value in values {
+            above &= Relation::Above.holds(value);
+            at_least &= Relation::AtLeast.holds(value);
+        }
+        if at_least {
+            weak += term;
+        }
+        if above {
+            strict += term;
         }
     });
-    total
+    [strict, weak]
 }
 
 /// Calls `visit` with every tuple of counts of the groups over `n` deals and its number of
@@ -585,56 +714,142 @@ fn walk_level(
     (counts[level], counts[last]) = saved;
 }
 
-/// The number of sequences of `n` deals, from categories, that meet every condition.
-fn region(
-    categories: &[Category],
-    conditions: &[Condition],
-    n: u32,
-    figure: &dyn Fn() -> String,
-) -> Result<BigUint, SessionOddsError> {
-    // Merge the categories that every condition weighs alike.
-    let mut merged: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
-    for (i, category) in categories.iter().enumerate() {
-        let key: Vec<i64> = conditions.iter().map(|c| c.coefficients[i]).collect();
-        *merged.entry(key).or_default() += &category.weight;
-    }
-    let groups: Vec<Group> = merged
-        .into_iter()
-        .map(|(coefficients, weight)| Group {
-            coefficients,
-            weight,
-        })
+/// How a figure's counts are summed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Method {
+    /// Term by term over every tuple of counts ([`walked`]).
+    Walk,
+    /// By rows of binomial sums, for three groups ([`by_rows`]).
+    Rows,
+    /// By rows, the groups beyond three peeled off one count at a time ([`peeled`]).
+    Peeled,
+    /// By the coefficients of a power of a polynomial, for one condition ([`by_powers`]).
+    Powers,
+}
+
+impl Method {
+    const ALL: [Method; 4] = [Method::Walk, Method::Rows, Method::Peeled, Method::Powers];
+}
+
+/// The work of a computation: word operations, and the most bytes held at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Work {
+    /// Word operations; `None` beyond 2¹²⁸.
+    steps: Option<u128>,
+    bytes: u128,
+}
+
+/// The length in 64-bit words of a count over `n` deals (at most `W^n`, `W` of `bits` bits),
+/// with two words to spare.
+fn words(n: u32, bits: u64) -> u128 {
+    u128::from(n) * u128::from(bits) / 64 + 2
+}
+
+/// The work of a product of two numbers of `words` words, as Karatsuba's method bounds it.
+fn product_steps(words: u128) -> u128 {
+    let doublings = 128 - (words.max(2) - 1).leading_zeros();
+    3u128.pow(doublings)
+}
+
+/// The steps of a row of [`by_rows`] for each word of its numbers: about twenty products and
+/// quotients by one-word numbers to step the sums, the scales and both cursors to the next
+/// row, and the cursors' moves along it, which over a row's conditions (each bound linear in
+/// the row, so the tightest is monotone on each side of one turn) travel at most twice the
+/// row again for each cursor.
+const ROW_STEPS: u128 = 44;
+
+/// The work of counting a figure's two regions (every condition above zero; every condition
+/// at or above zero) over `n` deals by `method`, the deal's count having `bits` bits; `None`
+/// when the method does not apply.
+fn work_of(method: Method, figure: &Figure, n: u32, bits: u64) -> Option<Work> {
+    let (g, c) = (figure.groups.len() as u128, figure.conditions as u128);
+    let w = words(n, bits);
+    let power = 2 * product_steps(w);
+    let steps = match method {
+        // Each term: a ratio step, two sums, a copy down the levels; the conditions' values.
+        Method::Walk => compositions(n, figure.groups.len())
+            .and_then(|terms| terms.checked_mul(5 * w + g * c + 4)),
+        // Two passes (above; at or above) over n + 1 rows, each started from a power.
+        Method::Rows if g == 3 => Some(2 * ((u128::from(n) + 1) * ROW_STEPS * w + power)),
+        // Two passes over every row of every peeled tuple of counts; each tuple's rows start
+        // from a power and are scaled by a product of two long numbers.
+        Method::Peeled if g > 3 => {
+            let rows = compositions(n, figure.groups.len() - 1)?;
+            let tuples = compositions(n, figure.groups.len() - 2)?;
+            rows.checked_mul(ROW_STEPS * w)
+                .zip(tuples.checked_mul(power + product_steps(w)))
+                .and_then(|(a, b)| a.checked_add(b))
+                .and_then(|s| s.checked_mul(2))
+        }
+        // One pass over the coefficients from the end nearer zero; each: a product and a sum
+        // for every other group, and a quotient.
+        Method::Powers if c == 1 => {
+            let coefficients = Lattice::of(&figure.groups).map_or(0, |l| {
+                let (bottom, top) = l.counted_from_each_end(n);
+                bottom.min(top)
+            });
+            let held =
+                Lattice::of(&figure.groups).map_or(1, |l| u128::from(l.span).min(coefficients) + 1);
+            let bytes = held.checked_mul(w * 8 + 32)?;
+            return Some(Work {
+                steps: coefficients
+                    .checked_mul((2 * g + 4) * w)
+                    .and_then(|s| s.checked_add(power)),
+                bytes,
+            });
+        }
+        _ => return None,
+    };
+    let held = match method {
+        Method::Walk => g + 2,
+        _ => 4 * g + 24,
+    };
+    Some(Work {
+        steps,
+        bytes: held * w * 8,
+    })
+}
+
+/// The method of least work for a figure, among those whose numbers fit [`MEMORY_BUDGET`]
+/// (or, when none does, the one that holds the least), and its work.
+fn cheapest(figure: &Figure, n: u32, bits: u64) -> (Method, Work) {
+    let options: Vec<(Method, Work)> = Method::ALL
+        .iter()
+        .filter_map(|&m| work_of(m, figure, n, bits).map(|w| (m, w)))
         .collect();
-    let relations: Vec<Relation> = conditions.iter().map(|c| c.relation).collect();
-    let offsets = vec![0i128; relations.len()];
-    if let Ok(three) = <&[Group; 3]>::try_from(groups.as_slice()) {
-        return Ok(by_rows(three, &relations, &offsets, n));
+    let in_memory = options
+        .iter()
+        .filter(|(_, w)| w.bytes <= MEMORY_BUDGET)
+        .min_by_key(|(_, w)| w.steps.unwrap_or(u128::MAX));
+    let least_memory = options.iter().min_by_key(|(_, w)| w.bytes);
+    *in_memory
+        .or(least_memory)
+        .expect("the walk applies to every figure")
+}
+
+/// The numbers of sequences of `n` deals in which every condition of the figure is above
+/// zero, and in which every one is at or above zero, summed by `method`.
+fn counts(figure: &Figure, method: Method, n: u32, all: &BigUint) -> [BigUint; 2] {
+    let groups = figure.groups.as_slice();
+    let offsets = vec![0i128; figure.conditions];
+    let each = |relation| vec![relation; figure.conditions];
+    let (above, at_least) = (each(Relation::Above), each(Relation::AtLeast));
+    match (method, <&[Group; 3]>::try_from(groups)) {
+        (Method::Powers, _) if figure.conditions == 1 => {
+            let [above, at, _] = by_powers(groups, n, all);
+            let at_least = &above + at;
+            [above, at_least]
+        }
+        (Method::Rows, Ok(three)) => [
+            by_rows(three, &above, &offsets, n),
+            by_rows(three, &at_least, &offsets, n),
+        ],
+        (Method::Peeled, _) if groups.len() > 3 => [
+            peeled(groups, &above, &offsets, n),
+            peeled(groups, &at_least, &offsets, n),
+        ],
+        _ => walked(groups, figure.conditions, n),
     }
-    if let [one] = relations.as_slice()
-        && let Some(count) = by_powers(&groups, *one, n)
-    {
-        return Ok(count);
-    }
-    if groups.len() <= 2 {
-        // At most n + 1 terms.
-        return Ok(walked(&groups, &relations, n));
-    }
-    let rows = compositions(n, groups.len() - 1);
-    if rows > MAX_ROWS {
-        let most = (1..n)
-            .rev()
-            .find(|&m| compositions(m, groups.len() - 1) <= MAX_ROWS)
-            .unwrap_or(0);
-        return Err(SessionOddsError::TooMuchWork {
-            figure: figure(),
-            groups: groups.len(),
-            deals: n,
-            rows,
-            max: MAX_ROWS,
-            most,
-        });
-    }
-    Ok(peeled(&groups, &relations, &offsets, n))
 }
 
 /// The count of [`by_rows`] over more than three groups: the last group's count `m` outside
@@ -695,6 +910,72 @@ fn index(bet: MainBet) -> usize {
         .expect("every main bet is in ALL")
 }
 
+/// A refusal's message: what the odds would need, against which budget, and the most deals
+/// that fit.
+fn too_much_work(
+    deals: u32,
+    figure: &str,
+    groups: usize,
+    steps: Option<u128>,
+    bytes: u128,
+    most: u32,
+) -> String {
+    let need = match steps {
+        Some(steps) if steps <= WORK_BUDGET => format!(
+            "{} MiB at once, more than the {} MiB allowed",
+            bytes.div_ceil(1 << 20),
+            MEMORY_BUDGET >> 20
+        ),
+        Some(steps) => format!(
+            "about {} word operations, more than the budget of {}",
+            scientific(steps),
+            scientific(WORK_BUDGET)
+        ),
+        None => format!(
+            "more than 10^38 word operations, far beyond the budget of {}",
+            scientific(WORK_BUDGET)
+        ),
+    };
+    let limit = match most {
+        0 => "not even one deal fits".to_string(),
+        1 => "use 1 deal".to_string(),
+        m => format!("use at most {m} deals"),
+    };
+    format!(
+        "the odds of {deals} deals under this tariff need {need} (the costliest figure, {figure}, tells {groups} kinds of final states apart); {limit}"
+    )
+}
+
+/// A large whole number as people read it: `4.2 × 10^12`; below 10,000 as it is.
+fn scientific(value: u128) -> String {
+    let digits = value.to_string();
+    if digits.len() <= 4 {
+        return digits;
+    }
+    let exponent = digits.len() - 1;
+    match &digits[1..2] {
+        "0" => format!("{} × 10^{exponent}", &digits[..1]),
+        tenth => format!("{}.{tenth} × 10^{exponent}", &digits[..1]),
+    }
+}
+
+/// What a computation of odds would cost: the work of the whole, and its figure of most
+/// work and its figure of most memory.
+#[derive(Debug, Clone)]
+struct Estimate {
+    steps: Option<u128>,
+    /// The figure that costs the most steps, and its groups.
+    costliest: (String, usize, Option<u128>),
+    /// The figure that holds the most bytes, and its groups.
+    largest: (String, usize, u128),
+}
+
+impl Estimate {
+    fn fits(&self) -> bool {
+        self.steps.is_some_and(|s| s <= WORK_BUDGET) && self.largest.2 <= MEMORY_BUDGET
+    }
+}
+
 impl SessionOdds {
     /// The number of deals in a session.
     pub fn deals(&self) -> u32 {
@@ -731,8 +1012,9 @@ impl SessionOdds {
     }
 
     /// The exact odds for a shoe (every deal from it, full), deals and stake; an error when
-    /// the shoe cannot be analysed, the deals are not 1 to [`MAX_DEALS`] or a score does not
-    /// fit a 64-bit fraction.
+    /// the shoe cannot be analysed, the deals are not 1 to [`MAX_DEALS`], a score does not
+    /// fit a 64-bit fraction, or the work would exceed [`WORK_BUDGET`] or [`MEMORY_BUDGET`]
+    /// (refused before any figure is summed, naming the most deals that fit).
     ///
     /// ```
     /// use punto_banco::{Rules, SessionOdds, Shoe, rules::MainBet};
@@ -741,6 +1023,39 @@ impl SessionOdds {
     /// assert_eq!(above + at + below, num_rational::BigRational::from_integer(1.into()));
     /// ```
     pub fn new(
+        shoe: &Shoe,
+        rules: &Rules,
+        deals: u32,
+        stake: i64,
+    ) -> Result<SessionOdds, SessionOddsError> {
+        let mut odds = SessionOdds::setup(shoe, rules, deals, stake)?;
+        let summary = odds.summary_figures();
+        odds.check(&summary, true)?;
+        odds.sum_summary(&summary);
+        Ok(odds)
+    }
+
+    /// The odds of [`SessionOdds::new`] and a table's chances of [`SessionOdds::players`]
+    /// together, their work checked against [`WORK_BUDGET`] as one before either is summed.
+    pub fn with_table(
+        shoe: &Shoe,
+        rules: &Rules,
+        deals: u32,
+        stake: i64,
+        predictions: &[MainBet],
+    ) -> Result<(SessionOdds, Vec<PlayerOdds>), SessionOddsError> {
+        let mut odds = SessionOdds::setup(shoe, rules, deals, stake)?;
+        let summary = odds.summary_figures();
+        let table = odds.table_figures(predictions)?;
+        let both: Vec<Figure> = summary.iter().chain(&table).cloned().collect();
+        odds.check(&both, true)?;
+        odds.sum_summary(&summary);
+        let players = odds.sum_table(predictions, &table);
+        Ok((odds, players))
+    }
+
+    /// The deal's categories and the session's settings, checked, without any figure.
+    fn setup(
         shoe: &Shoe,
         rules: &Rules,
         deals: u32,
@@ -778,9 +1093,17 @@ impl SessionOdds {
             }
             *by_units.entry(units).or_default() += weight;
         }
+        // The weights' common factor comes out of every count over W^n: the counts are
+        // summed over the weights divided by it, each n times shorter.
+        let common = by_units
+            .values()
+            .fold(BigUint::zero(), |g, w| gcd(w.clone(), g));
         let categories: Vec<Category> = by_units
             .into_iter()
-            .map(|(units, weight)| Category { units, weight })
+            .map(|(units, weight)| Category {
+                units,
+                weight: weight / &common,
+            })
             .collect();
         // Every score and every difference of two scores fits, over every deal.
         let widest = categories
@@ -795,63 +1118,235 @@ impl SessionOdds {
         if widest * i128::from(deals) > i128::from(i64::MAX) {
             return Err(too_large);
         }
-        let mut odds = SessionOdds {
+        let total: BigUint = categories.iter().map(|c| &c.weight).sum();
+        Ok(SessionOdds {
             deals,
             stake,
-            all: deal.sequences().pow(deals),
+            all: total.pow(deals),
+            total,
             deal,
             categories,
             scale,
             finals: Vec::new(),
             signs: Vec::new(),
             heads: Vec::new(),
+        })
+    }
+
+    /// The figures of the summary: each strategy's score against zero, then each pair of
+    /// strategies against each other.
+    fn summary_figures(&self) -> Vec<Figure> {
+        let on = |name: String, value: &dyn Fn(&Category) -> i64| {
+            let coefficients: Vec<i64> = self.categories.iter().map(value).collect();
+            Figure::new(name, &self.categories, &[coefficients])
         };
-        if deals <= FULL_DISTRIBUTION_DEALS {
-            odds.finals = MainBet::ALL
-                .iter()
-                .map(|&bet| (bet, odds.distribution(bet)))
-                .collect();
-        }
+        let mut figures = Vec::new();
         for bet in MainBet::ALL {
-            let figure = || format!("the final score of always {}", bet.key());
-            let signs = odds.three_ways(&|c| c.units[index(bet)], &figure)?;
-            odds.signs.push((bet, signs));
+            let name = format!("the final score of always {}", bet.key());
+            figures.push(on(name, &|c| c.units[index(bet)]));
         }
-        for (i, &a) in MainBet::ALL.iter().enumerate() {
-            for &b in &MainBet::ALL[i + 1..] {
-                let figure = || format!("{} against {}", a.key(), b.key());
-                let (ia, ib) = (index(a), index(b));
-                let heads = odds.three_ways(&|c| c.units[ia] - c.units[ib], &figure)?;
-                odds.heads.push(((a, b), heads));
+        for (a, b) in PAIRS {
+            let name = format!("{} against {}", a.key(), b.key());
+            figures.push(on(name, &|c| c.units[index(a)] - c.units[index(b)]));
+        }
+        figures
+    }
+
+    /// The figures of a table: for each distinct prediction, its score against every other
+    /// prediction's; the predictions checked.
+    fn table_figures(&self, predictions: &[MainBet]) -> Result<Vec<Figure>, SessionOddsError> {
+        if predictions.is_empty() {
+            return Err(SessionOddsError::NoPlayers);
+        }
+        if predictions.len() > MAX_PLAYERS {
+            return Err(SessionOddsError::TooManyPlayers {
+                given: predictions.len(),
+                max: MAX_PLAYERS,
+            });
+        }
+        let distinct = distinct(predictions);
+        Ok(distinct
+            .iter()
+            .map(|&x| {
+                let coefficients: Vec<Vec<i64>> = distinct
+                    .iter()
+                    .filter(|&&y| y != x)
+                    .map(|&y| {
+                        self.categories
+                            .iter()
+                            .map(|c| c.units[index(x)] - c.units[index(y)])
+                            .collect()
+                    })
+                    .collect();
+                let name = format!("the table's first place for {}", x.key());
+                Figure::new(name, &self.categories, &coefficients)
+            })
+            .collect())
+    }
+
+    /// The bits of the deal's count (the weights' sum): a count over `n` deals has at most
+    /// `n` times as many.
+    fn bits(&self) -> u64 {
+        self.total.bits()
+    }
+
+    /// What these figures (and, with `finals`, the whole distributions) would cost over `n`
+    /// deals.
+    fn estimate(&self, figures: &[Figure], finals: bool, n: u32) -> Estimate {
+        let bits = self.bits();
+        let w = words(n, bits);
+        // Reducing each probability: remainders and quotients by the deal's count and its
+        // powers, a few passes over the numerator.
+        let reduce = 16 * w;
+        let mut parts: Vec<(String, usize, Work)> = figures
+            .iter()
+            .map(|figure| {
+                let (_, work) = cheapest(figure, n, bits);
+                let steps = work.steps.and_then(|s| s.checked_add(3 * reduce));
+                let work = Work { steps, ..work };
+                (figure.name.clone(), figure.groups.len(), work)
+            })
+            .collect();
+        if finals && n <= FULL_DISTRIBUTION_DEALS {
+            for bet in MainBet::ALL {
+                let name = format!("the final-score distribution of always {}", bet.key());
+                let (values, work) = self.distribution_work(bet, n, reduce);
+                parts.push((name, values, work));
             }
         }
-        Ok(odds)
+        let steps = parts
+            .iter()
+            .try_fold(0u128, |sum, (_, _, w)| sum.checked_add(w.steps?));
+        let costliest = parts
+            .iter()
+            .max_by_key(|(_, _, w)| w.steps.map_or(u128::MAX, |s| s))
+            .map_or((String::new(), 0, Some(0)), |(name, g, w)| {
+                (name.clone(), *g, w.steps)
+            });
+        let largest = parts
+            .iter()
+            .max_by_key(|(_, _, w)| w.bytes)
+            .map_or((String::new(), 0, 0), |(name, g, w)| {
+                (name.clone(), *g, w.bytes)
+            });
+        Estimate {
+            steps,
+            costliest,
+            largest,
+        }
+    }
+
+    /// The work of one strategy's whole distribution over `n` deals, convolved deal by deal
+    /// (its scores after `d` deals are at most `span · d + 1` points of its lattice, and at
+    /// most the ways of sharing `d` deals among its values), and its number of values.
+    fn distribution_work(&self, bet: MainBet, n: u32, reduce: u128) -> (usize, Work) {
+        let coefficients: Vec<i64> = self
+            .categories
+            .iter()
+            .map(|c| c.units[index(bet)])
+            .collect();
+        let figure = Figure::new(String::new(), &self.categories, &[coefficients]);
+        let values = figure.groups.len();
+        let span = Lattice::of(&figure.groups).map_or(0, |l| u128::from(l.span));
+        let scores = |d: u32| -> u128 {
+            let lattice = span.saturating_mul(u128::from(d)).saturating_add(1);
+            compositions(d, values).map_or(lattice, |ways| ways.min(lattice))
+        };
+        let bits = self.bits();
+        let mut steps: Option<u128> = Some(0);
+        for d in 1..=n {
+            let each = 2 * words(d, bits) + 16;
+            steps = steps
+                .and_then(|s| s.checked_add(scores(d - 1).checked_mul(values as u128 * each)?));
+        }
+        let last = scores(n);
+        let steps = steps.and_then(|s| s.checked_add(last.checked_mul(reduce)?));
+        // The counts of two deals at once, then the fractions; each entry with its key and
+        // the map's own bookkeeping.
+        let bytes = last.saturating_mul(3 * words(n, bits) * 8 + 96);
+        (values, Work { steps, bytes })
+    }
+
+    /// Refuses figures whose work exceeds the budgets over the session's deals, naming the
+    /// most deals that fit.
+    fn check(&self, figures: &[Figure], finals: bool) -> Result<(), SessionOddsError> {
+        let estimate = self.estimate(figures, finals, self.deals);
+        if estimate.fits() {
+            return Ok(());
+        }
+        let fits = |m: u32| self.estimate(figures, finals, m).fits();
+        // The estimate grows with the deals on each side of the whole distributions' limit:
+        // the first failure on each side, by bisection.
+        let first_failure = |low: u32, high: u32| -> Option<u32> {
+            if low > high || fits(high) {
+                return None;
+            }
+            let (mut low, mut high) = (low, high);
+            while low < high {
+                let middle = low + (high - low) / 2;
+                match fits(middle) {
+                    true => low = middle + 1,
+                    false => high = middle,
+                }
+            }
+            Some(low)
+        };
+        let below = self.deals - 1;
+        let most = first_failure(1, below.min(FULL_DISTRIBUTION_DEALS))
+            .or_else(|| first_failure(FULL_DISTRIBUTION_DEALS + 1, below))
+            .map_or(below, |failure| failure - 1);
+        let over_work = estimate.steps.is_none_or(|s| s > WORK_BUDGET);
+        let (figure, groups) = match over_work {
+            true => (estimate.costliest.0, estimate.costliest.1),
+            false => (estimate.largest.0, estimate.largest.1),
+        };
+        Err(SessionOddsError::TooMuchWork {
+            deals: self.deals,
+            figure,
+            groups,
+            steps: estimate.steps,
+            bytes: estimate.largest.2,
+            most,
+        })
+    }
+
+    /// Sums the summary's figures (and the whole distributions of a short session).
+    fn sum_summary(&mut self, figures: &[Figure]) {
+        if self.deals <= FULL_DISTRIBUTION_DEALS {
+            self.finals = MainBet::ALL
+                .iter()
+                .map(|&bet| (bet, self.distribution(bet)))
+                .collect();
+        }
+        let mut figures = figures.iter();
+        for bet in MainBet::ALL {
+            let signs = figures.next().map(|f| self.three_ways(f));
+            self.signs.extend(signs.map(|s| (bet, s)));
+        }
+        for pair in PAIRS {
+            let heads = figures.next().map(|f| self.three_ways(f));
+            self.heads.extend(heads.map(|h| (pair, h)));
+        }
     }
 
     /// A count of sequences over `W^n`, reduced.
     fn probability(&self, count: BigUint) -> BigRational {
-        reduced(count, self.deal.sequences(), self.all.clone())
+        reduced(count, &self.total, self.all.clone())
     }
 
-    /// The probabilities that a linear function of the scores, given per category, ends
-    /// above, at and below zero.
-    fn three_ways(
-        &self,
-        value: &dyn Fn(&Category) -> i64,
-        figure: &dyn Fn() -> String,
-    ) -> Result<[BigRational; 3], SessionOddsError> {
-        let condition = |sign: i64, relation| Condition {
-            coefficients: self.categories.iter().map(|c| sign * value(c)).collect(),
-            relation,
-        };
-        let n = self.deals;
-        let count =
-            |sign, relation| region(&self.categories, &[condition(sign, relation)], n, figure);
-        // Three regions summed apart, so that their adding up to W^n checks the sums.
-        let over = count(1, Relation::Above)?;
-        let level = count(1, Relation::AtLeast)? - &over;
-        let under = count(-1, Relation::Above)?;
-        Ok([over, level, under].map(|count| self.probability(count)))
+    /// The two counts of a figure, by its method of least work.
+    fn counts(&self, figure: &Figure) -> [BigUint; 2] {
+        let (method, _) = cheapest(figure, self.deals, self.bits());
+        counts(figure, method, self.deals, &self.all)
+    }
+
+    /// The probabilities that a figure's one linear function of the scores ends above, at and
+    /// below zero.
+    fn three_ways(&self, figure: &Figure) -> [BigRational; 3] {
+        let [above, at_least] = self.counts(figure);
+        let level = &at_least - &above;
+        let below = &self.all - at_least;
+        [above, level, below].map(|count| self.probability(count))
     }
 
     /// A strategy's whole final-score distribution, convolved deal by deal in integer counts.
@@ -892,7 +1387,7 @@ impl SessionOdds {
             .sum();
         BigRational::new(
             sum * BigInt::from(self.deals),
-            BigInt::from(self.deal.sequences().clone()) * BigInt::from(self.scale),
+            BigInt::from(self.total.clone()) * BigInt::from(self.scale),
         )
     }
 
@@ -929,45 +1424,27 @@ impl SessionOdds {
 
     /// A table of participants, each making one fixed prediction on every deal: each one's
     /// probability of finishing first alone and of sharing first place, in the order given.
-    /// Participants with the same prediction always have the same score, so they share.
+    /// Participants with the same prediction always have the same score, so they share. The
+    /// table's work is checked against [`WORK_BUDGET`] before any sum starts.
     pub fn players(&self, predictions: &[MainBet]) -> Result<Vec<PlayerOdds>, SessionOddsError> {
-        if predictions.is_empty() {
-            return Err(SessionOddsError::NoPlayers);
-        }
-        if predictions.len() > MAX_PLAYERS {
-            return Err(SessionOddsError::TooManyPlayers {
-                given: predictions.len(),
-                max: MAX_PLAYERS,
-            });
-        }
-        let distinct: Vec<MainBet> = MainBet::ALL
-            .into_iter()
-            .filter(|b| predictions.contains(b))
-            .collect();
+        let figures = self.table_figures(predictions)?;
+        self.check(&figures, false)?;
+        Ok(self.sum_table(predictions, &figures))
+    }
+
+    /// Sums a table's figures, one for each distinct prediction, in the order of
+    /// [`MainBet::ALL`].
+    fn sum_table(&self, predictions: &[MainBet], figures: &[Figure]) -> Vec<PlayerOdds> {
         // For each distinct prediction: P(its score is above every other's), P(at least).
-        let mut firsts: Vec<(MainBet, BigRational, BigRational)> = Vec::new();
-        for &x in &distinct {
-            let conditions = |relation| -> Vec<Condition> {
-                distinct
-                    .iter()
-                    .filter(|&&y| y != x)
-                    .map(|&y| Condition {
-                        coefficients: self
-                            .categories
-                            .iter()
-                            .map(|c| c.units[index(x)] - c.units[index(y)])
-                            .collect(),
-                        relation,
-                    })
-                    .collect()
-            };
-            let figure = || format!("the table's first place for {}", x.key());
-            let n = self.deals;
-            let above = region(&self.categories, &conditions(Relation::Above), n, &figure)?;
-            let top = region(&self.categories, &conditions(Relation::AtLeast), n, &figure)?;
-            firsts.push((x, self.probability(above), self.probability(top)));
-        }
-        Ok(predictions
+        let firsts: Vec<(MainBet, BigRational, BigRational)> = distinct(predictions)
+            .into_iter()
+            .zip(figures)
+            .map(|(x, figure)| {
+                let [above, top] = self.counts(figure);
+                (x, self.probability(above), self.probability(top))
+            })
+            .collect();
+        predictions
             .iter()
             .map(|&prediction| {
                 let (_, above, top) = firsts
@@ -986,8 +1463,23 @@ impl SessionOdds {
                     shares_first,
                 }
             })
-            .collect())
+            .collect()
     }
+}
+
+/// The pairs of strategies of the head-to-head figures, in the order of [`MainBet::ALL`].
+const PAIRS: [(MainBet, MainBet); 3] = [
+    (MainBet::Punto, MainBet::Banco),
+    (MainBet::Punto, MainBet::Tie),
+    (MainBet::Banco, MainBet::Tie),
+];
+
+/// The distinct predictions of a table, in the order of [`MainBet::ALL`].
+fn distinct(predictions: &[MainBet]) -> Vec<MainBet> {
+    MainBet::ALL
+        .into_iter()
+        .filter(|b| predictions.contains(b))
+        .collect()
 }
 
 #[cfg(test)]
@@ -1060,88 +1552,132 @@ mod tests {
         }
     }
 
-    /// The rows' recurrences and the term-by-term walk count the same regions, on made-up
-    /// weights and conditions.
-    #[test]
-    fn rows_and_the_walk_agree() {
-        let groups = [(vec![3, -2], 5u32), (vec![-4, 1], 7), (vec![1, 0], 2)].map(
-            |(coefficients, weight)| Group {
-                coefficients,
-                weight: BigUint::from(weight),
-            },
-        );
-        for n in 1..=15 {
-            for relations in [
-                [Relation::Above, Relation::Above],
-                [Relation::AtLeast, Relation::Above],
-                [Relation::AtLeast, Relation::AtLeast],
-            ] {
-                let fast = by_rows(&groups, &relations, &[0, 0], n);
-                let slow = walked(&groups, &relations, n);
-                assert_eq!(fast, slow, "n = {n}, {relations:?}");
-            }
+    /// A figure of made-up groups: each with its coefficients and weight.
+    fn made_up(conditions: usize, groups: &[(&[i64], u32)]) -> Figure {
+        Figure {
+            name: String::new(),
+            conditions,
+            groups: groups
+                .iter()
+                .map(|(coefficients, weight)| Group {
+                    coefficients: coefficients.to_vec(),
+                    weight: BigUint::from(*weight),
+                })
+                .collect(),
         }
-        // Four and five groups under two conditions: peeled down to rows, against the walk.
-        let five = [
-            (vec![3i64, 1], 5u32),
-            (vec![-2, 2], 7),
-            (vec![1, -3], 2),
-            (vec![0, 1], 3),
-            (vec![-1, -1], 4),
-        ]
-        .map(|(coefficients, weight)| Group {
-            coefficients,
-            weight: BigUint::from(weight),
-        });
-        for size in [4, 5] {
-            let groups = &five[..size];
+    }
+
+    /// Every method counts the same regions as the term-by-term walk, on made-up weights and
+    /// conditions: rows for three groups, rows peeled for four and five, and the powers of a
+    /// polynomial for one condition, from the bottom and from the top, with zero on the
+    /// lattice or off it, every value above zero, every value below, and a single value.
+    #[test]
+    fn every_method_counts_what_the_walk_counts() {
+        let five: [(&[i64], u32); 5] = [
+            (&[3, 1], 5),
+            (&[-2, 2], 7),
+            (&[1, -3], 2),
+            (&[0, 1], 3),
+            (&[-1, -1], 4),
+        ];
+        let figures = [
+            made_up(2, &[(&[3, -2], 5), (&[-4, 1], 7), (&[1, 0], 2)]),
+            made_up(2, &five[..4]),
+            made_up(2, &five),
+            made_up(1, &[(&[2], 5), (&[-2], 7), (&[-1], 2), (&[0], 3)]),
+            // Banco's nets, −20, 0 and +19: from the top, 19 steps a deal against 20.
+            made_up(1, &[(&[-20], 5), (&[0], 7), (&[19], 3)]),
+            // Tie's, −1, 0 and +8: from the bottom.
+            made_up(1, &[(&[-1], 9), (&[8], 1), (&[0], 3)]),
+            made_up(1, &[(&[-3], 9), (&[7], 1), (&[2], 3), (&[11], 2)]),
+            made_up(1, &[(&[3], 2), (&[5], 1)]),
+            made_up(1, &[(&[-3], 2), (&[-6], 1)]),
+            made_up(1, &[(&[4], 2)]),
+        ];
+        let mut used = std::collections::BTreeSet::new();
+        for figure in &figures {
             for n in 0..=9 {
-                for relations in [
-                    [Relation::Above, Relation::AtLeast],
-                    [Relation::AtLeast, Relation::AtLeast],
-                ] {
-                    let slow = walked(groups, &relations, n);
+                let all = figure
+                    .groups
+                    .iter()
+                    .map(|g| &g.weight)
+                    .sum::<BigUint>()
+                    .pow(n);
+                let expected = walked(&figure.groups, figure.conditions, n);
+                for method in Method::ALL {
+                    if work_of(method, figure, n, 64).is_none() {
+                        continue;
+                    }
+                    used.insert(format!("{method:?}"));
                     assert_eq!(
-                        peeled(groups, &relations, &[0, 0], n),
-                        slow,
-                        "{size}, n = {n}"
+                        counts(figure, method, n, &all),
+                        expected,
+                        "{method:?}, {:?}, n = {n}",
+                        figure.groups
                     );
                 }
             }
         }
-        // Four groups: the powers of the one-condition polynomial, against the walk.
-        let four = [
-            (vec![2i64], 5u32),
-            (vec![-2], 7),
-            (vec![-1], 2),
-            (vec![0], 3),
-        ]
-        .map(|(coefficients, weight)| Group {
-            coefficients,
-            weight: BigUint::from(weight),
-        });
-        for n in 1..=12 {
-            for relation in [Relation::Above, Relation::AtLeast] {
-                let mut slow = BigUint::zero();
-                walk(&four, n, &mut |counts, term| {
-                    let value: i64 = four
-                        .iter()
-                        .zip(counts)
-                        .map(|(g, &m)| g.coefficients[0] * i64::from(m))
-                        .sum();
-                    if relation.holds(i128::from(value)) {
-                        slow += term;
-                    }
-                });
-                assert_eq!(by_powers(&four, relation, n), Some(slow), "n = {n}");
-            }
-        }
+        assert_eq!(used.len(), Method::ALL.len(), "{used:?}");
         // The walk covers every composition once: its terms add up to (Σ weights)^n.
+        let groups = &figures[0].groups;
         let mut all = BigUint::zero();
-        walk(&groups, 9, &mut |_, term| all += term);
+        walk(groups, 9, &mut |_, term| all += term);
         assert_eq!(all, BigUint::from(14u32).pow(9));
-        assert_eq!(compositions(9, 3), 55);
-        assert_eq!(compositions(1000, 4), 167_668_501);
+        assert_eq!(compositions(9, 3), Some(55));
+        assert_eq!(compositions(1000, 4), Some(167_668_501));
+        assert_eq!(compositions(10_000, 800), None);
+    }
+
+    /// The powers start from the end of the lattice nearer zero, and count only up to it.
+    #[test]
+    fn the_powers_count_from_the_nearer_end() {
+        let banco = made_up(1, &[(&[-20], 5), (&[0], 7), (&[19], 3)]);
+        let lattice = Lattice::of(&banco.groups).unwrap();
+        assert_eq!((lattice.step, lattice.span), (1, 39));
+        // Over 10 deals: −200 to 0 is 201 values from the bottom, 0 to +190 is 191 from the top.
+        assert_eq!(lattice.counted_from_each_end(10), (201, 191));
+        let above = made_up(1, &[(&[3], 2), (&[5], 1)]);
+        assert_eq!(
+            Lattice::of(&above.groups)
+                .unwrap()
+                .counted_from_each_end(10),
+            (0, 11)
+        );
+    }
+
+    /// The reference tariff's longest session, and EZ Baccarat's, fit the budget; the
+    /// estimate grows with the deals.
+    #[test]
+    fn the_longest_sessions_of_the_shipped_tariffs_fit_the_budget() {
+        let ez =
+            crate::variants::RuleSet::from_json(crate::variants::shipped("ez-baccarat").unwrap())
+                .unwrap();
+        for rules in [Rules::reference(), ez.rules().clone()] {
+            let odds = SessionOdds::setup(&Shoe::reference(), &rules, MAX_DEALS, 20).unwrap();
+            let summary = odds.summary_figures();
+            let estimate = odds.estimate(&summary, true, MAX_DEALS);
+            assert!(estimate.fits(), "{estimate:?}");
+            let steps = |n| odds.estimate(&summary, true, n).steps.unwrap();
+            assert!(steps(10) < steps(20) && steps(100) < steps(1000));
+        }
+    }
+
+    /// The message of a refusal reads its figures as people do, never a saturated count.
+    #[test]
+    fn refusals_are_read_as_people_read_them() {
+        assert_eq!(scientific(9_999), "9999");
+        assert_eq!(scientific(30_000_000_000), "3 × 10^10");
+        assert_eq!(scientific(42_345_000_000_000), "4.2 × 10^13");
+        let none = too_much_work(10_000, "punto against tie", 22, None, 1 << 20, 0);
+        assert!(none.contains("more than 10^38 word operations"), "{none}");
+        assert!(none.ends_with("not even one deal fits"), "{none}");
+        let memory = too_much_work(30, "x", 5, Some(10), 3 << 30, 12);
+        assert!(
+            memory.contains("3072 MiB at once, more than the 1024 MiB allowed"),
+            "{memory}"
+        );
+        assert!(memory.ends_with("use at most 12 deals"), "{memory}");
     }
 
     #[test]

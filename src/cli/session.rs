@@ -8,14 +8,13 @@ use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::lang::Lang;
 use punto_banco::render::Format;
+use punto_banco::render::prose::{column_after, wrap_at};
 use punto_banco::render::session::{
     answer_error_text, finished_text, input_ended_text, opening_text, prompt_text, session_text,
     step_text,
 };
-use punto_banco::rules::Rules;
-use punto_banco::rules::dealing::Procedure;
 use punto_banco::session::Conversation;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 /// Decks and deals that the interactive session accepts.
 const SESSION_LIMIT: u64 = punto_banco::session::MAX_DECKS;
@@ -25,8 +24,12 @@ const SESSION_LIMIT: u64 = punto_banco::session::MAX_DECKS;
 #[command(after_help = "Examples:
   punto-banco session -l fr                    # the ten-deal session, at the terminal
   punto-banco session --seed 7 --deals 3       # three deals, the same cards every time
+  punto-banco session --step --width 60        # at the table's pace, for a projector
   punto-banco session --script docs/examples/session/classroom.json   # from a script
-  punto-banco session --script docs/examples/session/two-deals.json -r ez-baccarat -f json")]
+  punto-banco session --script docs/examples/session/two-deals.json -r ez-baccarat -f json
+
+The text is wrapped between words to --width N columns; without it, at a terminal, to the
+width in COLUMNS, else 80; into a pipe or a file, not at all.")]
 pub struct SessionCommand {
     /// Play this script (JSON: participants, predictions per deal, optional cards) instead
     /// of asking at the terminal; `-` reads standard input.
@@ -49,6 +52,10 @@ pub struct SessionCommand {
     /// predictions (a file or a shipped variant's name) [default: reference].
     #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
+    /// At the table's pace: wait for Enter after the four opening cards and after each third
+    /// card, so that the group can work out the next step of the rules before it is shown.
+    #[arg(long, conflicts_with = "script")]
+    step: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -57,13 +64,21 @@ pub struct SessionCommand {
 pub fn run(args: SessionCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let table = table_or_reference(args.rules.as_deref())?;
     let (lang, format) = (args.output.lang(), args.output.format());
+    // Prose is wrapped at word boundaries to `--width`, else the terminal's width.
+    let layout = Layout {
+        width: args.output.width(),
+    };
     match args.script {
         Some(path) => {
             let text = read_input(&path)?;
             let session =
                 punto_banco::session::play_script_dealing(&text, table.rules, table.dealing)
                 .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
-            put(out, &session_text(&session, lang, format))
+            let told = session_text(&session, lang, format);
+            match format {
+                Format::Text => put(out, &layout.lay_out(&told)),
+                _ => put(out, &told),
+            }
         }
         None if format != Format::Text => Err(Failure::Input(
             "--format markdown or json is for a scripted session (--script FILE): the session at the terminal is a dialogue in text".into(),
@@ -78,51 +93,80 @@ pub fn run(args: SessionCommand, out: &mut dyn Write) -> Result<(), Failure> {
                         args.rules.as_deref().unwrap_or_default()
                     ))
                 })?;
-            interactive_session(table.rules, table.dealing, args.seed, decks, args.deals as u32, args.stake, lang, out)
+            let mut talk = Conversation::new(table.rules, decks, args.deals as u32, args.stake, seed(args.seed))
+                .map_err(|e| Failure::Input(format!("--{e}")))?
+                .with_dealing(table.dealing);
+            if args.step {
+                talk = talk.step_by_step();
+            }
+            interactive_session(talk, lang, layout, out)
+        }
+    }
+}
+
+/// The seed given, or one from the clock.
+fn seed(given: Option<u64>) -> u64 {
+    given.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    })
+}
+
+/// How the session's prose is laid out: wrapped to a width, or as it is.
+#[derive(Clone, Copy)]
+struct Layout {
+    width: Option<usize>,
+}
+
+impl Layout {
+    /// Text laid out from the start of a line.
+    fn lay_out(&self, text: &str) -> String {
+        self.lay_out_at(text, 0)
+    }
+
+    /// Text laid out from `column` of a line already begun.
+    fn lay_out_at(&self, text: &str, column: usize) -> String {
+        match self.width {
+            Some(width) => wrap_at(text, width, column),
+            None => text.to_string(),
         }
     }
 }
 
 /// The session at the terminal: the library's conversation asks, the terminal shows each
 /// prompt and reads each answer, and what came of it is shown. Refused answers are explained
-/// and asked again; the end of input stops the session with the standings so far.
-#[allow(clippy::too_many_arguments)]
+/// and asked again. The end of the input is an answer once: at a pause it lets the deal
+/// already played be told to its end (no line is read again), elsewhere it stops the session
+/// with the standings so far.
 fn interactive_session(
-    rules: Rules,
-    dealing: Procedure,
-    seed: Option<u64>,
-    decks: u64,
-    deals: u32,
-    stake: i64,
+    mut talk: Conversation,
     lang: Lang,
+    layout: Layout,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let mut talk = Conversation::new(rules, decks, deals, stake, seed)
-        .map_err(|e| Failure::Input(format!("--{e}")))?
-        .with_dealing(dealing);
     let mut term = Terminal {
         out,
+        layout,
         input: std::io::stdin().lock(),
+        echoed: std::io::stdin().is_terminal(),
+        column: 0,
         line: Vec::new(),
         lines: 0,
+        ended: false,
     };
     term.say(&opening_text(&talk, lang))?;
     while let Some(prompt) = talk.prompt() {
         term.say(&prompt_text(&prompt, lang))?;
-        if !next_line(
-            &mut term.input,
-            &mut term.line,
-            "standard input",
-            term.lines + 1,
-        )? {
-            return term.say(&input_ended_text(talk.session(), lang));
+        if !term.read()? {
+            match talk.end_of_input() {
+                Some(step) => {
+                    term.say(&format!("\n{}", step_text(&step, talk.session(), lang)))?;
+                    continue;
+                }
+                None => return term.say(&input_ended_text(talk.session(), lang)),
+            }
         }
-        term.lines += 1;
         let said = match talk.answer_line(&term.line) {
             Ok(step) => step_text(&step, talk.session(), lang),
             Err(error) => answer_error_text(&error, lang),
@@ -135,16 +179,46 @@ fn interactive_session(
 /// The terminal of the interactive session: prompts out, answers in.
 struct Terminal<'a> {
     out: &'a mut dyn Write,
+    layout: Layout,
     input: std::io::StdinLock<'static>,
+    /// Whether standard input is a terminal, which echoes an answer and its line end: the
+    /// next text then starts a line; piped answers are not shown, and it goes on the line of
+    /// the prompt.
+    echoed: bool,
+    /// The column the output stands at, for the layout of what follows.
+    column: usize,
     line: Vec<u8>,
     /// Lines read so far, to name the one refused.
     lines: usize,
+    /// Whether the input has ended: it is never read again.
+    ended: bool,
 }
 
 impl Terminal<'_> {
-    /// Shows text at once.
+    /// Shows text at once, laid out from where the output stands.
     fn say(&mut self, text: &str) -> Result<(), Failure> {
-        put(self.out, text)?;
+        let text = self.layout.lay_out_at(text, self.column);
+        self.column = column_after(&text, self.column);
+        put(self.out, &text)?;
         self.out.flush().map_err(Failure::write)
+    }
+
+    /// Reads the next answer into the line; `false` once the input has ended.
+    fn read(&mut self) -> Result<bool, Failure> {
+        if self.ended {
+            return Ok(false);
+        }
+        let read = next_line(
+            &mut self.input,
+            &mut self.line,
+            "standard input",
+            self.lines + 1,
+        )?;
+        self.lines += usize::from(read);
+        self.ended = !read;
+        if read && self.echoed {
+            self.column = 0;
+        }
+        Ok(read)
     }
 }

@@ -74,22 +74,33 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
     let table = table_or_reference(args.rules.as_deref())?;
     let shoe = decks_at(args.decks, &table)?;
     let rules = table.rules;
-    let odds = SessionOdds::new(&shoe, &rules, args.deals as u32, args.stake)?;
+    let deals = args.deals as u32;
     let (lang, chosen) = (args.output.lang(), args.output.chosen());
     table_needs_csv(args.table, chosen)?;
-    let text = match (args.players, chosen) {
-        (Some(_), Chosen::Svg) => {
-            return Err(Failure::Input(
-                "--format svg draws the strategies' final scores: with --players, choose text, markdown, json or csv".into(),
-            ));
-        }
-        (Some(Players(predictions)), Chosen::Csv) => {
-            players_sheet(&odds.players(&predictions)?).to_csv()
-        }
-        (Some(Players(predictions)), Chosen::Report(format)) => {
-            render_players(&odds, &odds.players(&predictions)?, lang, format)
-        }
-        (None, Chosen::Csv) => {
+    // The work of the whole command is checked before any figure is summed.
+    if let Some(Players(predictions)) = &args.players {
+        let format = match chosen {
+            Chosen::Svg => {
+                return Err(Failure::Input(
+                    "--format svg draws the strategies' final scores: with --players, choose text, markdown, json or csv".into(),
+                ));
+            }
+            Chosen::Csv => None,
+            Chosen::Report(format) => Some(format),
+        };
+        let (odds, players) =
+            SessionOdds::with_table(&shoe, &rules, deals, args.stake, predictions)?;
+        return put(
+            out,
+            &match format {
+                None => players_sheet(&players).to_csv(),
+                Some(format) => render_players(&odds, &players, lang, format),
+            },
+        );
+    }
+    let odds = SessionOdds::new(&shoe, &rules, deals, args.stake)?;
+    let text = match chosen {
+        Chosen::Csv => {
             let table = match args.table.unwrap_or(OddsTableArg::Summary) {
                 OddsTableArg::Summary => OddsTable::Summary,
                 OddsTableArg::HeadToHead => OddsTable::HeadToHead,
@@ -105,8 +116,8 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
                 })?
                 .to_csv()
         }
-        (None, Chosen::Svg) => session_odds_svg(&odds, lang)?,
-        (None, Chosen::Report(format)) => render_odds(&odds, lang, format),
+        Chosen::Svg => session_odds_svg(&odds, lang)?,
+        Chosen::Report(format) => render_odds(&odds, lang, format),
     };
     put(out, &text)
 }

@@ -16,6 +16,7 @@ pub mod decisions;
 pub mod depletion;
 pub mod lab;
 pub mod oracle;
+pub mod prose;
 pub mod session;
 pub mod shuffle;
 pub mod table;

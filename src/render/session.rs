@@ -13,7 +13,7 @@ use crate::lang::Lang;
 use crate::rules::MainBet;
 use crate::session::{
     AnswerError, Conversation, Deal, JoinError, MAX_PARTICIPANTS, MIN_PARTICIPANTS,
-    PREDICTIONS_ACCEPTED, Prompt, Session, Step,
+    PREDICTIONS_ACCEPTED, Pause, Prompt, Session, Step,
 };
 use crate::session_odds::{PlayerOdds, SessionOdds};
 use serde_json::{Value, json};
@@ -136,21 +136,45 @@ pub fn prompt_text(prompt: &Prompt, lang: Lang) -> String {
             };
             format!("{heading}  {name}{} ", lang.colon())
         }
+        (Prompt::Pause { pause, .. }, _) => {
+            let question = match (pause, lang) {
+                (Pause::Opening, Lang::En) => "A natural? Does Punto draw?",
+                (Pause::Opening, Lang::Fr) => "Un naturel\u{a0}? Punto tire-t-il\u{a0}?",
+                (Pause::PuntoThirdCard, Lang::En) => "Does Banco draw against this card?",
+                (Pause::PuntoThirdCard, Lang::Fr) => "Banco tire-t-il contre cette carte\u{a0}?",
+                (Pause::BancoThirdCard, Lang::En) => "Who wins?",
+                (Pause::BancoThirdCard, Lang::Fr) => "Qui gagne\u{a0}?",
+            };
+            let go_on = lang.pick(
+                "Press Enter to go on.",
+                "Appuyez sur Entrée pour continuer.",
+            );
+            format!("  {question} {go_on} ")
+        }
     }
 }
 
 /// What an accepted answer did, told: nothing, the dealer who only deals, or the deal played
-/// card by card with the standings after it.
+/// card by card with the standings after it; at the table's pace, the part of the deal up to
+/// its next pause, the standings after its last part.
 pub fn step_text(step: &Step, session: &Session, lang: Lang) -> String {
+    let Some(deal) = session.played.last() else {
+        return String::new();
+    };
+    let parts = || deal_parts(session, deal, true, lang);
+    let standings = || standings_text(session, lang);
     match step {
-        Step::Dealt => match session.played.last() {
-            Some(deal) => format!(
-                "\n{}{}",
-                deal_text(session, deal, true, lang),
-                standings_text(session, lang)
-            ),
-            None => String::new(),
-        },
+        Step::Dealt => format!("\n{}{}", deal_text(session, deal, true, lang), standings()),
+        Step::DealtUntil(_) => format!("\n{}", parts().first().map_or("", String::as_str)),
+        Step::Resumed(pause) => {
+            let parts = parts();
+            let next = deal.pauses().iter().position(|p| p == pause).map(|i| i + 1);
+            match next.and_then(|i| parts.get(i).map(|part| (i, part))) {
+                Some((i, part)) if i + 1 == parts.len() => format!("{part}{}", standings()),
+                Some((_, part)) => part.clone(),
+                None => String::new(),
+            }
+        }
         Step::DealerOnlyDeals => format!("  {}\n", join_error_text(&JoinError::Full, lang)),
         _ => String::new(),
     }
@@ -210,6 +234,14 @@ fn prediction_name(bet: MainBet, lang: Lang) -> &'static str {
 /// The deal told as it happens: the shuffle, each card, each decision with its rule, the
 /// result, and every participant's net change.
 pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> String {
+    deal_parts(session, deal, shuffled, lang).concat()
+}
+
+/// The deal told as [`deal_text`] tells it, in the parts that its pauses
+/// ([`Deal::pause_points`]) separate: the heading and the opening cards; the decisions up to
+/// each third card; the rest of the decisions, the result and the net changes.
+pub fn deal_parts(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> Vec<String> {
+    let mut parts = Vec::new();
     let mut out = String::new();
     let colon = lang.colon();
     out.push_str(&match lang {
@@ -256,7 +288,19 @@ pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> 
             Lang::Fr => format!("  {hand} reçoit {card}\n"),
         });
     }
-    for index in 0..coup.decisions.len() {
+    let points = deal.pause_points();
+    let mut told = 0;
+    for (_, before) in points {
+        while told < before.min(coup.decisions.len()) {
+            out.push_str(&format!(
+                "  {}\n",
+                decision_text(session.rules(), coup, told, lang)
+            ));
+            told += 1;
+        }
+        parts.push(std::mem::take(&mut out));
+    }
+    for index in told..coup.decisions.len() {
         out.push_str(&format!(
             "  {}\n",
             decision_text(session.rules(), coup, index, lang)
@@ -271,7 +315,8 @@ pub fn deal_text(session: &Session, deal: &Deal, shuffled: bool, lang: Lang) -> 
             signed_amount(net, lang)
         ));
     }
-    out
+    parts.push(out);
+    parts
 }
 
 /// The running standings, best first; equal scores share a rank (1, 2, 2, 4).

@@ -238,7 +238,7 @@ impl Table {
 
 /// The words of a cell as a line may break between them: French sets a space before `:`,
 /// `;`, `!`, `?`, `%` and `»` and after `«`, where no line may break.
-fn breakable_words(text: &str) -> Vec<String> {
+pub(super) fn breakable_words(text: &str) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
     for word in text.split(' ').filter(|w| !w.is_empty()) {
         let glued = matches!(word, ":" | ";" | "!" | "?" | "%" | "»")

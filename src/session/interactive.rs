@@ -16,10 +16,15 @@
 //! assert_eq!(talk.prompt(), None);
 //! assert!(talk.into_session().finished());
 //! ```
+//!
+//! At the table's pace ([`Conversation::step_by_step`]), a deal is told in parts: the
+//! conversation stops at each of the deal's [`Pause`]s with a [`Prompt::Pause`], which any
+//! line answers, as Enter does; the end of the input answers it too
+//! ([`Conversation::end_of_input`]), so that the deal already played is told to its end.
 
 use super::{
-    JoinError, MAX_PARTICIPANTS, MIN_PARTICIPANTS, PREDICTIONS_ACCEPTED, Session, SettingError,
-    check_name, parse_prediction,
+    JoinError, MAX_PARTICIPANTS, MIN_PARTICIPANTS, PREDICTIONS_ACCEPTED, Pause, Session,
+    SettingError, check_name, parse_prediction,
 };
 use crate::dealer::Dealer;
 use crate::rules::{MainBet, Rules};
@@ -56,6 +61,13 @@ pub enum Prompt {
         /// is answered): the heading of the deal goes before it.
         opens_deal: bool,
     },
+    /// At the table's pace, the deal just played stops here until any answer (Enter).
+    Pause {
+        /// The deal's number, from 1.
+        deal: u32,
+        /// Where the deal stands.
+        pause: Pause,
+    },
 }
 
 /// What an accepted answer did.
@@ -69,6 +81,12 @@ pub enum Step {
     /// The answer was the deal's last prediction, and the deal was played: it is the last of
     /// [`Session::played`].
     Dealt,
+    /// At the table's pace: the answer was the deal's last prediction and the deal was
+    /// played; it is told up to this pause, its first ([`Pause::Opening`]).
+    DealtUntil(Pause),
+    /// At the table's pace: the deal goes on from this pause, to its next pause or to its
+    /// end.
+    Resumed(Pause),
 }
 
 /// An answer refused; the same prompt is asked again.
@@ -104,6 +122,11 @@ enum Stage {
         bets: Vec<MainBet>,
         opens_deal: bool,
     },
+    /// The deal just played, told at the table's pace: its pauses not yet passed, in order.
+    Pausing {
+        pauses: std::vec::IntoIter<Pause>,
+        next: Pause,
+    },
     Over,
 }
 
@@ -119,6 +142,8 @@ pub struct Conversation {
     /// Answers received so far, refused ones included: the first may open with a
     /// byte-order mark.
     answers: usize,
+    /// Whether each deal stops at its pauses.
+    step_by_step: bool,
 }
 
 impl Conversation {
@@ -137,7 +162,31 @@ impl Conversation {
             rng: Dealer::rng(seed),
             stage: Stage::Names,
             answers: 0,
+            step_by_step: false,
         })
+    }
+
+    /// The same conversation at the table's pace: each deal stops after its four opening
+    /// cards and after each third card ([`Deal::pauses`](super::Deal::pauses)) until any
+    /// answer, so that the group can work out the next step before it is told.
+    ///
+    /// ```
+    /// use punto_banco::{rules::Rules, session::{Conversation, Pause, Prompt, Step}};
+    /// let mut talk = Conversation::new(Rules::reference(), 8, 1, 20, 7).unwrap().step_by_step();
+    /// for answer in ["Alice", "Bruno", "", "Dana", "n", "P"] {
+    ///     talk.answer(answer).unwrap();
+    /// }
+    /// assert_eq!(talk.answer("B"), Ok(Step::DealtUntil(Pause::Opening)));
+    /// assert_eq!(talk.prompt(), Some(Prompt::Pause { deal: 1, pause: Pause::Opening }));
+    /// // Enter, or the end of the input, goes on.
+    /// while let Some(Prompt::Pause { pause, .. }) = talk.prompt() {
+    ///     assert_eq!(talk.end_of_input(), Some(Step::Resumed(pause)));
+    /// }
+    /// assert_eq!(talk.prompt(), None);
+    /// ```
+    pub fn step_by_step(mut self) -> Conversation {
+        self.step_by_step = true;
+        self
     }
 
     /// The same conversation burning each shuffled shoe by `dealing` (see
@@ -182,14 +231,57 @@ impl Conversation {
                 name: self.session.participants[bets.len()].name.clone(),
                 opens_deal: *opens_deal,
             },
+            Stage::Pausing { next, .. } => Prompt::Pause {
+                deal: self.session.played.last().map_or(0, |d| d.number),
+                pause: *next,
+            },
             Stage::Over => return None,
         })
+    }
+
+    /// The end of the input, as an answer: at a pause it goes on, as Enter does, so that the
+    /// deal already played is told to its end; anywhere else it answers nothing (`None`),
+    /// and the session stops where it stands.
+    pub fn end_of_input(&mut self) -> Option<Step> {
+        match self.stage {
+            Stage::Pausing { .. } => Some(self.resume()),
+            _ => None,
+        }
+    }
+
+    /// Passes the current pause: to the deal's next pause, or to the next deal's predictions
+    /// or the end.
+    fn resume(&mut self) -> Step {
+        let Stage::Pausing { pauses, next } = &mut self.stage else {
+            return Step::Taken;
+        };
+        let passed = *next;
+        match pauses.next() {
+            Some(pause) => *next = pause,
+            None => self.stage = self.after_deal(),
+        }
+        Step::Resumed(passed)
+    }
+
+    /// The stage after a deal is told: the next deal's predictions, or the end.
+    fn after_deal(&self) -> Stage {
+        match self.session.finished() {
+            true => Stage::Over,
+            false => Stage::Predictions {
+                bets: Vec::new(),
+                opens_deal: true,
+            },
+        }
     }
 
     /// Answers the prompt with one line as read, its line end included or not: a byte-order
     /// mark may open the first, and a line that is not UTF-8 text is refused.
     pub fn answer_line(&mut self, line: &[u8]) -> Result<Step, AnswerError> {
         let first = self.received();
+        // At a pause any line goes on, whatever it holds.
+        if let Stage::Pausing { .. } = self.stage {
+            return Ok(self.resume());
+        }
         let line = match first {
             true => line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line),
             false => line,
@@ -270,16 +362,23 @@ impl Conversation {
                 if bets.len() < session.participants.len() {
                     return Ok(Step::Taken);
                 }
-                session.play_shuffled(&mut self.rng, bets);
-                self.stage = match session.finished() {
-                    true => Stage::Over,
-                    false => Stage::Predictions {
-                        bets: Vec::new(),
-                        opens_deal: true,
-                    },
-                };
-                Ok(Step::Dealt)
+                let deal = session.play_shuffled(&mut self.rng, bets);
+                let mut pauses = deal.pauses().into_iter();
+                match pauses.next() {
+                    Some(first) if self.step_by_step => {
+                        self.stage = Stage::Pausing {
+                            pauses,
+                            next: first,
+                        };
+                        Ok(Step::DealtUntil(first))
+                    }
+                    _ => {
+                        self.stage = self.after_deal();
+                        Ok(Step::Dealt)
+                    }
+                }
             }
+            Stage::Pausing { .. } => Ok(self.resume()),
             Stage::Over => Err(AnswerError::Over),
         }
     }

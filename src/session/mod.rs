@@ -420,7 +420,64 @@ fn over_the_shoe(cards: &[Card], n_decks: u64) -> Option<(Card, u64)> {
     })
 }
 
+/// Where a deal told at the table's pace stops until the group is ready: the points of the
+/// order of play where the teaching texts' procedure turns on the cards just seen. After the
+/// four opening cards, the group works out whether a natural stops the coup and whether Punto
+/// draws; after Punto's third card, whether Banco draws, which turns on that card's value;
+/// after Banco's third card, who wins (the worked example of the texts, "The third-card-eight
+/// example", goes through the same steps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Pause {
+    /// The four opening cards are dealt.
+    Opening,
+    /// Punto has drawn its third card.
+    PuntoThirdCard,
+    /// Banco has drawn its third card.
+    BancoThirdCard,
+}
+
 impl Deal {
+    /// Where the deal stops when told at the table's pace, in order: after the opening, then
+    /// after each third card drawn.
+    ///
+    /// ```
+    /// use punto_banco::{card::parse_cards, rules::Rules, session::{Pause, Session}};
+    /// let mut session = Session::new(Rules::reference(), 8, 1, 20);
+    /// // The texts' example: Punto draws 8♦ on 3, and Banco stands on 3 against an eight.
+    /// let deal = session.play(&parse_cards("4♥ 2♠ 9♣ A♦ 8♦").unwrap(), &[]).unwrap();
+    /// assert_eq!(deal.pauses(), [Pause::Opening, Pause::PuntoThirdCard]);
+    /// ```
+    pub fn pauses(&self) -> Vec<Pause> {
+        self.pause_points()
+            .into_iter()
+            .map(|(pause, _)| pause)
+            .collect()
+    }
+
+    /// Each pause with the number of the coup's decisions told before it: none before the
+    /// opening's, and each third card's right after the decision that draws it.
+    pub fn pause_points(&self) -> Vec<(Pause, usize)> {
+        use crate::coup::Decision;
+        use crate::rules::Action;
+        let mut points = vec![(Pause::Opening, 0)];
+        for (index, decision) in self.coup.decisions().iter().enumerate() {
+            let pause = match decision {
+                Decision::Punto {
+                    action: Action::Draw,
+                    ..
+                } => Pause::PuntoThirdCard,
+                Decision::Banco {
+                    action: Action::Draw,
+                    ..
+                } => Pause::BancoThirdCard,
+                _ => continue,
+            };
+            points.push((pause, index + 1));
+        }
+        points
+    }
+
     /// The cards in the order dealt: Punto, Banco, Punto, Banco, then the third cards.
     pub fn cards_in_order(&self) -> Vec<Card> {
         let (punto, banco) = (&self.coup.punto, &self.coup.banco);

@@ -1131,29 +1131,63 @@ fn session_odds_players_lists_are_read_with_positions() {
     ));
 }
 
-/// Long sessions: the bound on the deals, and a tariff whose table needs too much work is
-/// refused with the most deals it accepts.
+/// Long sessions: the bound on the deals, and tariffs whose odds need more work than the
+/// budget, refused at once with the most deals that fit. The two rule files of the issue's
+/// time bombs: 38 pay lines in tenths of a stake (10,000 deals once ran past ten minutes),
+/// and in sevenths, elevenths and thirteenths (3,664 deals were refused with a saturated
+/// count and a wrong limit while 3,663 were accepted and took hours).
 #[test]
 fn session_odds_long_sessions_are_bounded() {
     bad(
         &["session-odds", "--deals", "10001"],
         &["--deals is `10001`: expected a whole number from 1 to 10000"],
     );
-    bad(
-        &[
-            "session-odds",
-            "--deals",
-            "1000",
-            "-r",
-            "ez-baccarat",
-            "--players",
-            "punto,banco,tie",
-        ],
-        &[
-            "this tariff tells 4 kinds of final states apart",
-            "use at most 630 deals",
-        ],
-    );
+    let ez = ["-r", "ez-baccarat", "--players", "punto,banco,tie"];
+    let tenths = ["-r", "docs/examples/session/tenths.json"];
+    let sevenths = ["-r", "docs/examples/session/sevenths.json"];
+    let table = ["--players", "punto,banco,tie"];
+    for (case, deals) in [
+        (&ez[..], "1000"),
+        (&tenths[..], "10000"),
+        (&tenths[..], "3664"),
+        (&[&tenths[..], &table[..]].concat()[..], "10000"),
+        (&sevenths[..], "3664"),
+        (&sevenths[..], "10000"),
+        (&[&sevenths[..], &table[..]].concat()[..], "10000"),
+    ] {
+        let mut args = vec!["session-odds", "--deals", deals];
+        args.extend_from_slice(case);
+        let output = run(&args, b"");
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "the odds of {deals} deals under this tariff need "
+            )),
+            "{args:?}: {stderr}"
+        );
+        for saturated in [
+            "18446744073709551615",
+            "340282366920938463463374607431768211455",
+        ] {
+            assert!(!stderr.contains(saturated), "{args:?}: {stderr}");
+        }
+        // The limit named is a whole number below the deals asked for, and one deal more is
+        // refused naming the same limit: the refusal does not depend on the deals asked for.
+        let most: u32 = stderr
+            .trim_end()
+            .rsplit_once("use at most ")
+            .and_then(|(_, m)| m.strip_suffix(" deals"))
+            .and_then(|m| m.parse().ok())
+            .unwrap_or_else(|| panic!("{args:?}: no limit in {stderr}"));
+        assert!(
+            most >= 1 && most < deals.parse().unwrap(),
+            "{args:?}: {stderr}"
+        );
+        let above = (most + 1).to_string();
+        args[2] = &above;
+        refused(&args, b"", 2, &[&format!("use at most {most} deals")]);
+    }
 }
 
 // `analyze --fields` and `analyze --format csv` (issue 11, item 2): the field list, and CSV

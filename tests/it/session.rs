@@ -182,9 +182,10 @@ fn page(path: &str) -> String {
     std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
 }
 
-/// The terminal examples of both pages (their `text` blocks) are what the tool prints for the
-/// committed answers, each answer shown after its prompt as a terminal echoes it: the docs
-/// once numbered every standings line where the tool gives equal scores one rank.
+/// The terminal examples of both pages (their first `text` blocks under "An example at the
+/// terminal") are what the tool prints for the committed answers, each answer shown after its
+/// prompt as a terminal echoes it: the docs once numbered every standings line where the tool
+/// gives equal scores one rank.
 #[test]
 fn the_terminal_examples_in_the_docs_are_what_the_tool_prints() {
     for (path, args, answers) in [
@@ -200,7 +201,15 @@ fn the_terminal_examples_in_the_docs_are_what_the_tool_prints() {
         ),
     ] {
         let text = page(path);
-        let start = text.find("```text\n").unwrap() + "```text\n".len();
+        // The first text block under the example's heading (the page shows others).
+        let heading = [
+            "### An example at the terminal\n",
+            "### Un exemple au terminal\n",
+        ]
+        .into_iter()
+        .find_map(|heading| text.find(heading))
+        .expect("the example's heading");
+        let start = heading + text[heading..].find("```text\n").unwrap() + "```text\n".len();
         let shown = &text[start..start + text[start..].find("```").unwrap()];
         let answers = page(answers);
         // Piped, the answers are not echoed: take each out of the page, after its prompt.
@@ -400,6 +409,79 @@ fn session_odds_equal_the_convolution_of_rationals() {
                         signs(&difference),
                         "{at}: {a:?} against {b:?}"
                     );
+                }
+            }
+        }
+    }
+}
+
+/// The rule files of many pay lines (`docs/examples/session/`): 38 lines in tenths of a
+/// stake, and in sevenths, elevenths and thirteenths. Their categories are many and their
+/// scores fine-grained, so that their figures take the powers of a polynomial, from either
+/// end, rather than the rows of three groups.
+fn many_line_rule_sets() -> Vec<(&'static str, Rules)> {
+    ["tenths", "sevenths"]
+        .into_iter()
+        .map(|name| {
+            let text = page(&format!("docs/examples/session/{name}.json"));
+            let set = punto_banco::variants::RuleSet::from_json(&text).unwrap();
+            (name, set.rules().clone())
+        })
+        .collect()
+}
+
+/// Under tariffs of many pay lines, every figure equals the convolution of rationals, for 1
+/// to 5 deals from one deck.
+#[test]
+fn many_line_odds_equal_the_convolution_of_rationals() {
+    use convolution::{convolve, one_deal, signs};
+    let stake = num_rational::Ratio::from_integer(20);
+    let shoe = Shoe::decks(1).unwrap();
+    for (name, rules) in many_line_rule_sets() {
+        let deal = Analysis::new(&shoe, &rules).unwrap();
+        let net = |bet: MainBet, state| rules.tariff.bet(bet).net(state) * stake;
+        for deals in 1..=5 {
+            let odds = SessionOdds::new(&shoe, &rules, deals, 20).unwrap();
+            let at = format!("{name}, {deals} deals");
+            assert!(odds.categories() > 20, "{at}: {}", odds.categories());
+            for bet in MainBet::ALL {
+                let distribution = convolve(&one_deal(&deal, |s| net(bet, s)), deals);
+                assert_eq!(odds.final_score(bet), Some(&distribution), "{at}: {bet:?}");
+                assert_eq!(odds.signs(bet), signs(&distribution), "{at}: {bet:?}");
+            }
+            for (a, b) in [
+                (MainBet::Punto, MainBet::Banco),
+                (MainBet::Banco, MainBet::Tie),
+            ] {
+                let difference = convolve(&one_deal(&deal, |s| net(a, s) - net(b, s)), deals);
+                assert_eq!(
+                    odds.head_to_head(a, b),
+                    signs(&difference),
+                    "{at}: {a:?} against {b:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Under tariffs of many pay lines, a table's chances equal the brute-force enumeration, and
+/// the table computed with the odds (`with_table`) is the table computed after them.
+#[test]
+fn many_line_tables_equal_a_brute_force_enumeration() {
+    use MainBet::{Banco as B, Punto as P, Tie as T};
+    let shoe = Shoe::decks(1).unwrap();
+    for (name, rules) in many_line_rule_sets() {
+        for deals in 1..=3 {
+            for table in [&[P, B, T][..], &[B, T], &[P, P, B]] {
+                let (odds, together) =
+                    SessionOdds::with_table(&shoe, &rules, deals, 20, table).unwrap();
+                let players = odds.players(table).unwrap();
+                assert_eq!(players, together, "{name}, {deals} deals, {table:?}");
+                let expected = players_by_brute_force(&rules, &shoe, deals, table);
+                for (i, (player, (alone, shared))) in players.iter().zip(&expected).enumerate() {
+                    let at = format!("{name}, {deals} deals, {table:?}, participant {}", i + 1);
+                    assert_eq!(player.wins_alone(), alone, "{at}");
+                    assert_eq!(player.shares_first(), shared, "{at}");
                 }
             }
         }
