@@ -121,10 +121,7 @@ fn blank(text: &str, strings: bool) -> String {
 
 /// One library module's source, before its unit tests (which may reach anywhere: the layers
 /// are about the code they test).
-#[allow(dead_code)] // Read by the invariant tests that follow.
 struct Source {
-    /// Where it is, from the package's root (`src/rules/condition.rs`).
-    path: String,
     /// The code with comments and literals blanked: what it imports and computes.
     code: String,
     /// The code with comments blanked and literals kept: what it writes.
@@ -153,11 +150,6 @@ fn library_sources() -> BTreeMap<String, Source> {
         let text = std::fs::read_to_string(&path).unwrap();
         let before_tests = text.split("#[cfg(test)]").next().unwrap();
         let source = Source {
-            path: path
-                .strip_prefix(root)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned(),
             code: blank(before_tests, false),
             text: blank(before_tests, true),
         };
@@ -547,4 +539,307 @@ fn no_fixed_width_kernel_runs_without_its_proof() {
     }
     // The integer trait is the crate's own: no caller outside picks the type.
     assert!(modules["tally"].contains("pub(crate) trait Int"));
+}
+
+/// ARCHITECTURE.md, which the tests below hold to the sources.
+fn architecture() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap()
+}
+
+/// The layers ARCHITECTURE.md draws: the first fenced block under "## Layers", a line per
+/// layer, its name and then its top-level modules separated by `·` (a line that starts with
+/// `·` goes on with the layer above).
+fn drawn_layers() -> Vec<(String, Vec<String>)> {
+    let page = architecture();
+    let section = page
+        .split("\n## Layers\n")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a \"## Layers\" section");
+    let block = section
+        .split("```")
+        .nth(1)
+        .expect("the Layers section opens with a fenced block");
+    let mut layers: Vec<(String, Vec<String>)> = Vec::new();
+    for line in block.lines().filter(|line| !line.trim().is_empty()) {
+        let modules = |list: &str| -> Vec<String> {
+            list.split('·').map(|m| m.trim().to_string()).collect()
+        };
+        match line.trim().strip_prefix('·') {
+            // A line that starts with a dot goes on with the layer above.
+            Some(more) => layers
+                .last_mut()
+                .expect("a layer before its continuation")
+                .1
+                .extend(modules(more)),
+            None => {
+                let (layer, list) = line.trim().split_once(' ').unwrap();
+                layers.push((layer.to_string(), modules(list)));
+            }
+        }
+    }
+    layers
+}
+
+#[test]
+fn the_layers_are_those_architecture_md_draws() {
+    let layers = drawn_layers();
+    assert!(layers.len() >= 4, "{layers:?}");
+    let mut layer_of: BTreeMap<String, usize> = BTreeMap::new();
+    for (index, (layer, modules)) in layers.iter().enumerate() {
+        for module in modules {
+            let earlier = layer_of.insert(module.clone(), index);
+            assert!(
+                earlier.is_none(),
+                "{module} is drawn twice (again in {layer})"
+            );
+        }
+    }
+    let graph = graph();
+    let tops: BTreeSet<String> = graph.keys().map(|m| top(m).to_string()).collect();
+    let drawn: BTreeSet<String> = layer_of.keys().cloned().collect();
+    assert_eq!(
+        drawn, tops,
+        "ARCHITECTURE.md's layers must draw every library module once, and no other"
+    );
+    let mut downward = Vec::new();
+    for (module, targets) in &graph {
+        let from = layer_of[top(module)];
+        for target in targets {
+            let to = layer_of[top(target)];
+            if to > from {
+                let (a, b) = (&layers[from].0, &layers[to].0);
+                downward.push(format!("{module} ({a}) → {target} ({b})"));
+            }
+        }
+    }
+    assert!(
+        downward.is_empty(),
+        "imports of a layer drawn below the importer's: {downward:?}"
+    );
+}
+
+/// What doing I/O or reading the command line looks like in Rust source.
+const INPUT_OUTPUT: [&str; 14] = [
+    "std::fs",
+    "File::",
+    "OpenOptions",
+    "stdin(",
+    "stdout(",
+    "stderr(",
+    "println!",
+    "print!",
+    "eprint",
+    "dbg!",
+    "std::env",
+    "std::process",
+    "std::net",
+    "clap",
+];
+
+#[test]
+fn the_library_does_no_io() {
+    let sources = library_sources();
+    let offenders: Vec<String> = sources
+        .iter()
+        .flat_map(|(module, source)| {
+            INPUT_OUTPUT
+                .iter()
+                .filter(|pattern| source.code.contains(*pattern))
+                .map(move |pattern| format!("{module}: {pattern}"))
+        })
+        .collect();
+    assert!(offenders.is_empty(), "the library does I/O: {offenders:?}");
+    // The binary does, so the patterns are what I/O looks like here.
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut files = Vec::new();
+    rust_files(&cli, &mut files);
+    let binary: String = files
+        .iter()
+        .map(|f| blank(&std::fs::read_to_string(f).unwrap(), false))
+        .collect();
+    for pattern in ["std::fs", "stdin(", "clap"] {
+        assert!(binary.contains(pattern), "src/cli/ never says {pattern}");
+    }
+}
+
+/// The modules below `render` that hold French: readers of what people type or print, which
+/// accept it.
+const FRENCH_READERS: [&str; 3] = ["check::markers", "check::table", "session"];
+
+/// Whether text holds French: its accented letters, guillemets, or the spaces French
+/// typography puts before : ; ! ? (as characters or as escapes).
+fn holds_french(text: &str) -> bool {
+    text.contains(|c: char| "éèêëàâçùûôîïœÉÈÊÀÇ«»\u{a0}\u{202f}".contains(c))
+        || text.contains("\\u{a0}")
+        || text.contains("\\u{202f}")
+}
+
+#[test]
+fn no_french_below_render() {
+    let sources = library_sources();
+    let french: Vec<&str> = sources
+        .iter()
+        .filter(|(module, _)| !["render", "docs", "lang"].contains(&top(module)))
+        .filter(|(_, source)| holds_french(&source.text))
+        .map(|(module, _)| module.as_str())
+        .collect();
+    assert_eq!(
+        french, FRENCH_READERS,
+        "French below render outside the readers ARCHITECTURE.md names"
+    );
+    // The scan finds French where it is written.
+    assert!(holds_french(&sources["render::lab"].text));
+    assert!(!holds_french(&sources["render::lab"].code));
+}
+
+/// The places ARCHITECTURE.md allows floating point: the modules its invariant lists before
+/// the sentence ends.
+fn float_places() -> Vec<String> {
+    let page = architecture();
+    let marker = "**No float outside these modules:**";
+    let after = page
+        .split(marker)
+        .nth(1)
+        .unwrap_or_else(|| panic!("ARCHITECTURE.md has no {marker}"));
+    let list = after.split(". ").next().unwrap();
+    list.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect()
+}
+
+/// Whether code uses floating point: names `f32` or `f64`, or writes a float literal.
+fn uses_floats(code: &str) -> bool {
+    let bytes = code.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let word = |w: &str| {
+        code.match_indices(w).any(|(at, _)| {
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            let after = bytes.get(at + w.len()).copied();
+            !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+        })
+    };
+    let literal = (1..bytes.len().saturating_sub(1)).any(|i| {
+        bytes[i] == b'.' && bytes[i + 1].is_ascii_digit() && bytes[i - 1].is_ascii_digit() && {
+            // The digits before the point start a number, not a field (`t.0.1`).
+            let mut start = i - 1;
+            while start > 0 && (bytes[start - 1].is_ascii_digit() || bytes[start - 1] == b'_') {
+                start -= 1;
+            }
+            start == 0 || !(is_ident(bytes[start - 1]) || bytes[start - 1] == b'.')
+        }
+    });
+    word("f32") || word("f64") || literal
+}
+
+#[test]
+fn no_float_outside_the_places_architecture_md_names() {
+    let places = float_places();
+    assert!(places.len() >= 5, "{places:?}");
+    let under =
+        |module: &str, place: &str| module == place || module.starts_with(&format!("{place}::"));
+    let floating: Vec<String> = library_modules()
+        .into_iter()
+        .filter(|(_, code)| uses_floats(code))
+        .map(|(module, _)| module)
+        .collect();
+    let outside: Vec<&String> = floating
+        .iter()
+        .filter(|m| !places.iter().any(|p| under(m, p)))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "floating point outside the places ARCHITECTURE.md names: {outside:?}"
+    );
+    // The list is no longer than the truth: every place named uses floats.
+    let idle: Vec<&String> = places
+        .iter()
+        .filter(|p| !floating.iter().any(|m| under(m, p)))
+        .collect();
+    assert!(idle.is_empty(), "places named that use no float: {idle:?}");
+    assert!(!uses_floats("let a = t.0.1; let b = x2.0;") && uses_floats("let h = 0.5;"));
+}
+
+/// The paths ARCHITECTURE.md names in backquotes: files and folders (`src/…`, `data/…`,
+/// `tests/it/layers.rs`), and library modules and their items (`rules::condition`,
+/// `engine::tally`).
+#[test]
+fn every_path_architecture_md_names_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = architecture();
+    let sources = library_sources();
+    let tops: BTreeSet<&str> = sources.keys().map(|m| top(m)).collect();
+    let quoted: BTreeSet<&str> = page.split('`').skip(1).step_by(2).collect();
+    let mut checked = (0, 0);
+    let mut missing = Vec::new();
+    for name in quoted {
+        let is_file = name.contains('/') && !name.contains(' ') && !name.starts_with('-');
+        if is_file {
+            checked.0 += 1;
+            let exists = match name.split_once('*') {
+                // A pattern names the files that begin so (`tests/it/hostile*.rs`).
+                Some((prefix, _)) => {
+                    let (dir, start) = prefix.rsplit_once('/').unwrap();
+                    std::fs::read_dir(root.join(dir)).is_ok_and(|entries| {
+                        entries
+                            .filter_map(Result::ok)
+                            .any(|e| e.file_name().to_string_lossy().starts_with(start))
+                    })
+                }
+                None => root.join(name.trim_end_matches('/')).exists(),
+            };
+            if !exists {
+                missing.push(name.to_string());
+            }
+            continue;
+        }
+        let parts: Vec<&str> = name.split("::").collect();
+        let is_module_path = parts.len() >= 2
+            && tops.contains(parts[0])
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_'));
+        if !is_module_path {
+            continue;
+        }
+        checked.1 += 1;
+        let longest = (1..=parts.len())
+            .rev()
+            .map(|n| parts[..n].join("::"))
+            .find(|m| sources.contains_key(m))
+            .unwrap();
+        let rest = &parts[longest.split("::").count()..];
+        let found = match rest {
+            [] => true,
+            // An item of the module: declared there.
+            [item, more @ ..] => {
+                let text = &sources[&longest].code;
+                let declared = [
+                    "fn", "struct", "enum", "trait", "const", "type", "static", "mod",
+                ]
+                .iter()
+                .any(|kind| {
+                    text.contains(&format!("{kind} {item}("))
+                        || text.contains(&format!("{kind} {item} "))
+                        || text.contains(&format!("{kind} {item}<"))
+                        || text.contains(&format!("{kind} {item}:"))
+                        || text.contains(&format!("{kind} {item};"))
+                });
+                // And its method, if one is named: a function of that name in the module.
+                declared && more.iter().all(|m| text.contains(&format!("fn {m}")))
+            }
+        };
+        if !found {
+            missing.push(name.to_string());
+        }
+    }
+    assert!(
+        checked.0 >= 5 && checked.1 >= 10,
+        "only {checked:?} files and modules checked"
+    );
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names what does not exist: {missing:?}"
+    );
 }
