@@ -3,6 +3,7 @@
 use crate::card::Card;
 use crate::outcome::{FinalState, Winner};
 use crate::play::Opening;
+use crate::rules::condition::DealtCoup;
 use crate::rules::{Action, DrawingRules, PuntoMove};
 
 /// Anything with a baccarat value: a [`Card`], or a validated [`Value`] 0–9 when suits and
@@ -360,6 +361,21 @@ impl<C: Valued> Coup<C> {
     }
 }
 
+/// The coup as a bet reads it: its hands and its final state. It lives here rather than beside
+/// [`DealtCoup`] so that the rules, which the coup follows, never import the coup.
+impl From<&Coup<Card>> for DealtCoup {
+    fn from(coup: &Coup<Card>) -> DealtCoup {
+        DealtCoup::new(
+            coup.punto(),
+            coup.banco(),
+            coup.punto_total(),
+            coup.banco_total(),
+            coup.is_natural(),
+        )
+        .expect("a dealt coup has two or three cards a hand, its own totals, and naturals of two")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,6 +403,24 @@ mod tests {
         assert_eq!(coup.unused, raw(&[3]));
         assert!(coup.is_natural());
         assert_eq!(coup.winner(), Winner::Punto);
+    }
+
+    #[test]
+    fn a_bet_reads_the_coup_as_dealt() {
+        let cards = |text: &str| crate::card::parse_cards(text).unwrap();
+        let rules = DrawingRules::reference();
+        // A natural: two cards each, the natural flag set.
+        let natural = deal(&rules, &cards("9H 2S KD 3C 4H")).unwrap();
+        assert_eq!(
+            DealtCoup::from(&natural),
+            DealtCoup::new(&cards("9H KD"), &cards("2S 3C"), 9, 5, true).unwrap()
+        );
+        // Punto draws on 0, then Banco on 3 against a third card 4: three cards each.
+        let drawn = deal(&rules, &cards("KH 2S QD AC 4H 9D")).unwrap();
+        assert_eq!(
+            DealtCoup::from(&drawn),
+            DealtCoup::new(&cards("KH QD 4H"), &cards("2S AC 9D"), 4, 2, false).unwrap()
+        );
     }
 
     #[test]

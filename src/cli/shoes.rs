@@ -98,7 +98,7 @@ fn shoe_lines(
     ));
     let bets = rules.tariff.all();
     while let Some(coup) = dealer.deal_next(&mut walk, &rules.drawing) {
-        let dealt = DealtCoup::of(&coup);
+        let dealt = DealtCoup::from(&coup);
         let nets: Vec<String> = bets
             .iter()
             .map(|(key, terms)| format!("\"{key}\":\"{}\"", terms.settle_coup(&dealt)))

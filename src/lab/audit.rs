@@ -1036,7 +1036,7 @@ impl Auditor {
         for (p, &c) in self.class_of[state.index()].iter().enumerate() {
             self.observed[p][c] += 1;
         }
-        let dealt = DealtCoup::of(coup);
+        let dealt = DealtCoup::from(coup);
         let stake = i128::from(logged.stake);
         for (b, bet) in self.bets.iter().enumerate() {
             let net = bet.terms.settle_coup(&dealt);

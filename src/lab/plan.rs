@@ -15,7 +15,7 @@
 //! test, at α/m over the sample's shoes, would have rejected. The battery fails whenever one
 //! test's p-value is below α/m, so its power is at least the largest of these.
 
-use super::shuffle::{Critical, ShuffleTest};
+use super::shuffle::{Critical, ShuffleTest, ShuffleTestName};
 use super::shufflers::{Shuffler, factory_order, factory_order_of};
 use super::{StatisticKind, TestResult, Verdict, bennett_tail};
 use crate::dealer::Dealer;
@@ -143,9 +143,17 @@ pub fn plan(
                 per_shoe: estimate.per_shoe,
                 error: estimate.error,
                 // No test judges fewer than 2 shoes, and the successor pairs fewer than 50.
-                shoes: shoes
-                    .filter(|&s| s <= MAX_PLANNED_SHOES)
-                    .map(|s| s.max(if t.name == "successor_pairs" { 50 } else { 2 })),
+                shoes: shoes.filter(|&s| s <= MAX_PLANNED_SHOES).map(|s| {
+                    s.max(
+                        if ShuffleTestName::from_key(&t.name)
+                            == Some(ShuffleTestName::SuccessorPairs)
+                        {
+                            50
+                        } else {
+                            2
+                        },
+                    )
+                }),
             }
         })
         .collect();
@@ -226,11 +234,12 @@ fn estimate(t: &TestResult, test: &ShuffleTest) -> Estimate {
     match (t.kind, t.degrees_of_freedom) {
         (StatisticKind::MatchCount, _) => {
             let (repeats, prefixes) = test.matches();
-            let matches = if t.name == "repeated_shoes" {
-                repeats
-            } else {
-                prefixes
-            };
+            let matches =
+                if ShuffleTestName::from_key(&t.name) == Some(ShuffleTestName::RepeatedShoes) {
+                    repeats
+                } else {
+                    prefixes
+                };
             let pairs = test.pairs();
             let q = matches as f64 / pairs;
             let error = (matches as f64).sqrt() / pairs;

@@ -70,6 +70,97 @@ struct ShoeLine {
     decks: Option<u64>,
 }
 
+/// A test of the shuffle battery. Its [`key`](ShuffleTestName::key) is the stable name its
+/// [`TestResult`] carries and its JSON writes; each report translates every one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShuffleTestName {
+    /// Card values against position bins (a chi-square).
+    ValueByPosition,
+    /// Ranks against position bins (a chi-square).
+    RankByPosition,
+    /// Suits against position bins (a chi-square).
+    SuitByPosition,
+    /// The exact card against position bins (a chi-square).
+    CardByPosition,
+    /// The transitions between successive values (a Mahalanobis distance).
+    SuccessorPairs,
+    /// The serial correlation of values at one lag, 1 or more (a z).
+    SerialCorrelation {
+        /// The distance between the positions correlated.
+        lag: usize,
+    },
+    /// The turning points of the ranks (a z).
+    RunsUpDown,
+    /// The rising sequences of the order of first occurrences (a z).
+    RisingSequences,
+    /// Shoes equal to an earlier one (a match count).
+    RepeatedShoes,
+    /// Shoes whose long prefix repeats an earlier one's (a match count).
+    SharedPrefixes,
+}
+
+impl ShuffleTestName {
+    /// The battery's tests in its order, with serial correlations at lags 1 to `lags`.
+    ///
+    /// ```
+    /// use punto_banco::lab::shuffle::ShuffleTestName;
+    /// let keys: Vec<String> = ShuffleTestName::battery(1).iter().map(|t| t.key()).collect();
+    /// assert_eq!(keys[4..6], ["successor_pairs", "serial_correlation_lag_1"]);
+    /// ```
+    pub fn battery(lags: usize) -> Vec<ShuffleTestName> {
+        use ShuffleTestName::*;
+        let mut tests = vec![
+            ValueByPosition,
+            RankByPosition,
+            SuitByPosition,
+            CardByPosition,
+            SuccessorPairs,
+        ];
+        tests.extend((1..=lags).map(|lag| SerialCorrelation { lag }));
+        tests.extend([RunsUpDown, RisingSequences, RepeatedShoes, SharedPrefixes]);
+        tests
+    }
+
+    /// The stable snake_case key, such as `card_by_position` or `serial_correlation_lag_2`.
+    pub fn key(self) -> String {
+        use ShuffleTestName::*;
+        match self {
+            ValueByPosition => "value_by_position".into(),
+            RankByPosition => "rank_by_position".into(),
+            SuitByPosition => "suit_by_position".into(),
+            CardByPosition => "card_by_position".into(),
+            SuccessorPairs => "successor_pairs".into(),
+            SerialCorrelation { lag } => format!("serial_correlation_lag_{lag}"),
+            RunsUpDown => "runs_up_down".into(),
+            RisingSequences => "rising_sequences".into(),
+            RepeatedShoes => "repeated_shoes".into(),
+            SharedPrefixes => "shared_prefixes".into(),
+        }
+    }
+
+    /// The test whose [`key`](ShuffleTestName::key) this is; `None` for any other text
+    /// (another battery's test, or no test).
+    ///
+    /// ```
+    /// use punto_banco::lab::shuffle::ShuffleTestName;
+    /// let lag = ShuffleTestName::SerialCorrelation { lag: 12 };
+    /// assert_eq!(ShuffleTestName::from_key(&lag.key()), Some(lag));
+    /// assert_eq!(ShuffleTestName::from_key("serial_correlation_lag_012"), None);
+    /// assert_eq!(ShuffleTestName::from_key("outcomes"), None);
+    /// ```
+    pub fn from_key(key: &str) -> Option<ShuffleTestName> {
+        let lag = key
+            .strip_prefix("serial_correlation_lag_")
+            .and_then(|lag| lag.parse().ok())
+            .filter(|&lag| lag >= 1)
+            .map(|lag| ShuffleTestName::SerialCorrelation { lag });
+        // The key written back must be the text read, so "lag_012" is no lag 12.
+        lag.into_iter()
+            .chain(ShuffleTestName::battery(0))
+            .find(|test| test.key() == key)
+    }
+}
+
 /// The streaming state of the battery.
 #[derive(Debug, Clone)]
 pub struct ShuffleTest {
@@ -726,10 +817,28 @@ impl ShuffleTest {
         };
         let mut tests = Vec::new();
         let value_of = |c: usize| Rank::ALL[c / 4].value() as usize;
-        tests.push(self.position_test("value_by_position", 10, &value_of, &counts, shoes));
-        tests.push(self.position_test("rank_by_position", 13, &|c| c / 4, &counts, shoes));
-        tests.push(self.position_test("suit_by_position", 4, &|c| c % 4, &counts, shoes));
-        tests.push(self.position_test("card_by_position", 52, &|c| c, &counts, shoes));
+        tests.push(self.position_test(
+            ShuffleTestName::ValueByPosition,
+            10,
+            &value_of,
+            &counts,
+            shoes,
+        ));
+        tests.push(self.position_test(
+            ShuffleTestName::RankByPosition,
+            13,
+            &|c| c / 4,
+            &counts,
+            shoes,
+        ));
+        tests.push(self.position_test(
+            ShuffleTestName::SuitByPosition,
+            4,
+            &|c| c % 4,
+            &counts,
+            shoes,
+        ));
+        tests.push(self.position_test(ShuffleTestName::CardByPosition, 52, &|c| c, &counts, shoes));
         let mut value_counts = [0u64; 10];
         let mut rank_counts = [0u64; 13];
         for c in 0..52 {
@@ -739,16 +848,16 @@ impl ShuffleTest {
         let null = null_moments(&value_counts, &rank_counts, self.lags);
         tests.push(self.successor_test(&value_counts, shoes));
         for lag in 1..=self.lags {
-            let name = format!("serial_correlation_lag_{lag}");
+            let test = ShuffleTestName::SerialCorrelation { lag };
             tests.push(match &null.serial[lag - 1] {
-                Some(z) => self.z_test(&name, self.serial[lag - 1], z, shoes),
-                None => untested(&name, StatisticKind::Z, "the shoe is shorter than the lag"),
+                Some(z) => self.z_test(test, self.serial[lag - 1], z, shoes),
+                None => untested(test, StatisticKind::Z, "the shoe is shorter than the lag"),
             });
         }
         tests.push(match &null.turning {
-            Some(z) => self.z_test("runs_up_down", self.turning_points, z, shoes),
+            Some(z) => self.z_test(ShuffleTestName::RunsUpDown, self.turning_points, z, shoes),
             None => untested(
-                "runs_up_down",
+                ShuffleTestName::RunsUpDown,
                 StatisticKind::Z,
                 "shoes of fewer than 3 cards",
             ),
@@ -768,7 +877,7 @@ impl ShuffleTest {
     /// those of a sample of `sized_as` shoes.
     fn position_test(
         &self,
-        name: &str,
+        test: ShuffleTestName,
         k: usize,
         category: &dyn Fn(usize) -> usize,
         counts: &[u64; 52],
@@ -783,7 +892,7 @@ impl ShuffleTest {
         let smallest = present.iter().map(|&c| per_shoe[c]).min().unwrap_or(0);
         if present.len() < 2 {
             return untested(
-                name,
+                test,
                 StatisticKind::ChiSquare,
                 "the shoe holds a single category",
             );
@@ -794,7 +903,7 @@ impl ShuffleTest {
         });
         let Some(bins) = bins else {
             return untested(
-                name,
+                test,
                 StatisticKind::ChiSquare,
                 "too few shoes for expectations of 5 in two position bins",
             );
@@ -821,7 +930,7 @@ impl ShuffleTest {
         let df = ((bins - 1) * (present.len() - 1)) as f64;
         (
             TestResult::tested(
-                name,
+                &test.key(),
                 StatisticKind::ChiSquare,
                 statistic,
                 Some(df),
@@ -839,16 +948,16 @@ impl ShuffleTest {
     /// mean under their exact covariance. Values too rare for an expected count of 5 in
     /// every transition over `sized_as` shoes are pooled with the next rarest first.
     fn successor_test(&self, value_counts: &[u64; 10], sized_as: u64) -> (TestResult, Critical) {
-        let name = "successor_pairs";
+        let test = ShuffleTestName::SuccessorPairs;
         let kind = StatisticKind::Mahalanobis;
         if sized_as < 50 {
-            return untested(name, kind, "fewer than 50 shoes");
+            return untested(test, kind, "fewer than 50 shoes");
         }
         let groups = value_groups(value_counts, sized_as);
         let pooled = groups.len() < value_counts.iter().filter(|&&c| c > 0).count();
         if groups.len() < 2 {
             return untested(
-                name,
+                test,
                 kind,
                 if pooled {
                     "too few shoes for expected counts of 5 in the transitions between two value groups"
@@ -864,7 +973,7 @@ impl ShuffleTest {
                 .collect::<Vec<u64>>(),
         );
         let Some((mean, covariance)) = null.as_ref() else {
-            return untested(name, kind, "shoes of fewer than 2 cards");
+            return untested(test, kind, "shoes of fewer than 2 cards");
         };
         let k = groups.len();
         let mut group_of = [0usize; 10];
@@ -890,12 +999,12 @@ impl ShuffleTest {
         // The covariance of the sum over shoes is the shoes times one shoe's.
         let (d2, rank) = covariance.statistic(&deviation);
         if rank == 0 {
-            return untested(name, kind, super::NO_DEGREES_OF_FREEDOM);
+            return untested(test, kind, super::NO_DEGREES_OF_FREEDOM);
         }
         let statistic = d2 / self.shoes as f64;
         let df = rank as f64;
         let mut test = TestResult::tested(
-            name,
+            &test.key(),
             kind,
             statistic,
             Some(df),
@@ -919,9 +1028,15 @@ impl ShuffleTest {
     /// continuity correction of half the lattice step, when a sample of `sized_as` shoes
     /// expects [`MIN_EVENTS`] events or more; otherwise Bennett's bound, valid at any number
     /// of shoes, with the least and most one shoe's statistic can be.
-    fn z_test(&self, name: &str, sum: u128, null: &ZNull, sized_as: u64) -> (TestResult, Critical) {
+    fn z_test(
+        &self,
+        test: ShuffleTestName,
+        sum: u128,
+        null: &ZNull,
+        sized_as: u64,
+    ) -> (TestResult, Critical) {
         if sized_as < 2 {
-            return untested(name, StatisticKind::Z, "fewer than 2 shoes");
+            return untested(test, StatisticKind::Z, "fewer than 2 shoes");
         }
         let shoes = BigRational::from_integer(BigInt::from(self.shoes));
         let deviation = BigRational::from_integer(BigInt::from(sum)) - &null.mean * &shoes;
@@ -933,7 +1048,7 @@ impl ShuffleTest {
         let per_shoe = null.variance.to_f64().unwrap_or(f64::NAN);
         if v.is_nan() || v <= 0.0 || null.step == 0.0 {
             return untested(
-                name,
+                test,
                 StatisticKind::Z,
                 "no variance under the null for this composition",
             );
@@ -943,7 +1058,13 @@ impl ShuffleTest {
         if events >= MIN_EVENTS {
             let corrected = (d.abs() - null.step / 2.0).max(0.0) / v.sqrt();
             return (
-                TestResult::tested(name, StatisticKind::Z, z, None, normal_two_sided(corrected)),
+                TestResult::tested(
+                    &test.key(),
+                    StatisticKind::Z,
+                    z,
+                    None,
+                    normal_two_sided(corrected),
+                ),
                 Critical::Normal {
                     shoes: sized_as as f64,
                     sd: per_shoe.sqrt(),
@@ -955,7 +1076,7 @@ impl ShuffleTest {
         let (above, below) = ((null.high - mean).max(0.0), (mean - null.low).max(0.0));
         (
             TestResult::tested(
-                name,
+                &test.key(),
                 StatisticKind::Bennett,
                 z,
                 None,
@@ -976,18 +1097,18 @@ impl ShuffleTest {
     }
 
     fn rising_test(&self, counts: &[u64; 52], sized_as: u64) -> (TestResult, Critical) {
-        let name = "rising_sequences";
+        let test = ShuffleTestName::RisingSequences;
         let present: Vec<u64> = counts.iter().copied().filter(|&c| c > 0).collect();
         let n = present.len() as i64;
         if present.windows(2).any(|w| w[0] != w[1]) {
             return untested(
-                name,
+                test,
                 StatisticKind::Z,
                 "the cards present do not all appear equally often, so the order of first occurrences is not uniform",
             );
         }
         if n < 2 {
-            return untested(name, StatisticKind::Z, "fewer than 2 distinct cards");
+            return untested(test, StatisticKind::Z, "fewer than 2 distinct cards");
         }
         // Eulerian numbers: mean (n + 1)/2, variance (n + 1)/12 for a uniform permutation;
         // each indicator of a descent is about even, so no event is rare.
@@ -999,7 +1120,7 @@ impl ShuffleTest {
             high: n as f64,
             events: f64::INFINITY,
         };
-        let (test, critical) = self.z_test(name, self.rising, &null, sized_as);
+        let (test, critical) = self.z_test(test, self.rising, &null, sized_as);
         (
             test.with_note(format!("{n} distinct cards ordered by first occurrence")),
             critical,
@@ -1028,20 +1149,20 @@ impl ShuffleTest {
         let mut tests = Vec::new();
         if sized_as < 2 {
             tests.push(untested(
-                "repeated_shoes",
+                ShuffleTestName::RepeatedShoes,
                 StatisticKind::MatchCount,
                 "fewer than 2 shoes",
             ));
         } else if counts.iter().filter(|&&c| c > 0).count() < 2 {
             tests.push(untested(
-                "repeated_shoes",
+                ShuffleTestName::RepeatedShoes,
                 StatisticKind::MatchCount,
                 "every fair shoe is the same arrangement of a single card",
             ));
         } else {
             tests.push((
                 TestResult::tested(
-                    "repeated_shoes",
+                    &ShuffleTestName::RepeatedShoes.key(),
                     StatisticKind::MatchCount,
                     self.repeat_matches as f64,
                     None,
@@ -1061,7 +1182,7 @@ impl ShuffleTest {
                 let ln_q = prefix_ln_bound(counts, l);
                 tests.push((
                     TestResult::tested(
-                        "shared_prefixes",
+                        &ShuffleTestName::SharedPrefixes.key(),
                         StatisticKind::MatchCount,
                         self.prefix_matches as f64,
                         None,
@@ -1077,12 +1198,12 @@ impl ShuffleTest {
                 ))
             }
             (None, _) => tests.push(untested(
-                "shared_prefixes",
+                ShuffleTestName::SharedPrefixes,
                 StatisticKind::MatchCount,
                 "the shoe is too short for a prefix that fair shoes share this rarely",
             )),
             (_, false) => tests.push(untested(
-                "shared_prefixes",
+                ShuffleTestName::SharedPrefixes,
                 StatisticKind::MatchCount,
                 "fewer than 2 shoes",
             )),
@@ -1097,8 +1218,11 @@ impl ShuffleTest {
 }
 
 /// A test the input did not allow, with nothing to reject.
-fn untested(name: &str, kind: StatisticKind, reason: &str) -> (TestResult, Critical) {
-    (TestResult::untested(name, kind, reason), Critical::Untested)
+fn untested(test: ShuffleTestName, kind: StatisticKind, reason: &str) -> (TestResult, Critical) {
+    (
+        TestResult::untested(&test.key(), kind, reason),
+        Critical::Untested,
+    )
 }
 
 /// The pairs of shoes compared by the fingerprint tables among `shoes` shoes.
@@ -1298,6 +1422,29 @@ mod tests {
             format!("{:?}", slow.raw_tests())
         );
         assert_eq!(fast.shoes(), 20);
+    }
+
+    #[test]
+    fn the_battery_runs_the_named_tests_in_their_order() {
+        // Run and untested alike (two shoes leave the successor pairs untested), every test
+        // the battery reports is one of the enum's, so every report can translate it.
+        for lags in [1, 3] {
+            let mut test = ShuffleTest::new(lags);
+            let mut rng = Dealer::rng(7);
+            for _ in 0..2 {
+                test.shoe(&Shuffler::Fair.shuffle(&factory_order(1), &mut rng))
+                    .unwrap();
+            }
+            let keys: Vec<String> = test.raw_tests().into_iter().map(|t| t.name).collect();
+            let named: Vec<String> = ShuffleTestName::battery(lags)
+                .into_iter()
+                .map(ShuffleTestName::key)
+                .collect();
+            assert_eq!(keys, named);
+            for key in &keys {
+                assert_eq!(ShuffleTestName::from_key(key).unwrap().key(), *key);
+            }
+        }
     }
 
     #[test]

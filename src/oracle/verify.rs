@@ -1845,7 +1845,7 @@ fn compare(
             .iter()
             .find(|(key, _)| key == bet.as_ref())
             .map(|(_, t)| t);
-        let dealt = DealtCoup::of(coup);
+        let dealt = DealtCoup::from(coup);
         let expected: Option<Ratio<i64>> = terms.map(|terms| terms.settle_coup(&dealt));
         // Amounts are bounded so that a net times a stake stays exact in 128 bits.
         let expected = expected

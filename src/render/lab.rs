@@ -5,29 +5,19 @@
 
 use super::Format;
 use super::table::{Align, Table};
+use crate::lab::shuffle::ShuffleTestName;
 use crate::lab::{Battery, Provenance, StatisticKind, TestResult, Verdict};
 use crate::lang::Lang;
 use serde_json::{Map, Value, json};
 
-/// A test's name for people, for every battery of the lab (shuffle-test and audit): the known
-/// keys translated, any other key as given.
+/// A test's name for people, for every battery of the lab (shuffle-test and audit): each
+/// shuffle test by an exhaustive match on its [`ShuffleTestName`], audit's keys translated, any
+/// other key as given.
 pub fn test_label(name: &str, lang: Lang) -> String {
+    if let Some(test) = ShuffleTestName::from_key(name) {
+        return shuffle_test_label(test, lang);
+    }
     let (en, fr) = match name {
-        "value_by_position" => ("Card value against position", "Valeur contre position"),
-        "rank_by_position" => ("Rank against position", "Rang contre position"),
-        "suit_by_position" => ("Suit against position", "Couleur contre position"),
-        "card_by_position" => (
-            "Exact card against position",
-            "Carte exacte contre position",
-        ),
-        "successor_pairs" => (
-            "Successor pairs (values)",
-            "Paires de successeurs (valeurs)",
-        ),
-        "runs_up_down" => ("Runs up and down (ranks)", "Montées et descentes (rangs)"),
-        "rising_sequences" => ("Rising sequences", "Séquences montantes"),
-        "repeated_shoes" => ("Repeated shoes", "Sabots répétés"),
-        "shared_prefixes" => ("Shoes sharing a long prefix", "Sabots au long début commun"),
         "outcomes" => (
             "Outcomes (Punto, Banco, Tie)",
             "Issues (Punto, Banco, Égalité)",
@@ -41,12 +31,6 @@ pub fn test_label(name: &str, lang: Lang) -> String {
             "Naturels par coup (aucun, 8, 9)",
         ),
         other => {
-            if let Some(lag) = other.strip_prefix("serial_correlation_lag_") {
-                return match lang {
-                    Lang::En => format!("Serial correlation of values, lag {lag}"),
-                    Lang::Fr => format!("Corrélation sérielle des valeurs, décalage {lag}"),
-                };
-            }
             if let Some(bet) = other.strip_prefix("return_") {
                 let bet = super::tableau::bet_name(bet, lang);
                 return match lang {
@@ -56,6 +40,35 @@ pub fn test_label(name: &str, lang: Lang) -> String {
             }
             return other.to_string();
         }
+    };
+    lang.pick(en, fr).to_string()
+}
+
+/// A shuffle test's name for people: a new test does not compile until it is named here.
+fn shuffle_test_label(test: ShuffleTestName, lang: Lang) -> String {
+    use ShuffleTestName::*;
+    let (en, fr) = match test {
+        ValueByPosition => ("Card value against position", "Valeur contre position"),
+        RankByPosition => ("Rank against position", "Rang contre position"),
+        SuitByPosition => ("Suit against position", "Couleur contre position"),
+        CardByPosition => (
+            "Exact card against position",
+            "Carte exacte contre position",
+        ),
+        SuccessorPairs => (
+            "Successor pairs (values)",
+            "Paires de successeurs (valeurs)",
+        ),
+        SerialCorrelation { lag } => {
+            return match lang {
+                Lang::En => format!("Serial correlation of values, lag {lag}"),
+                Lang::Fr => format!("Corrélation sérielle des valeurs, décalage {lag}"),
+            };
+        }
+        RunsUpDown => ("Runs up and down (ranks)", "Montées et descentes (rangs)"),
+        RisingSequences => ("Rising sequences", "Séquences montantes"),
+        RepeatedShoes => ("Repeated shoes", "Sabots répétés"),
+        SharedPrefixes => ("Shoes sharing a long prefix", "Sabots au long début commun"),
     };
     lang.pick(en, fr).to_string()
 }

@@ -343,8 +343,9 @@ impl HandCards {
 
 /// A coup as a bet reads it: each hand's cards in the order dealt and the final state.
 ///
-/// Built from a dealt [`crate::coup::Coup`] by [`DealtCoup::of`], or from cards and the state's
-/// two facts the cards do not say (which totals the rules call naturals is theirs).
+/// Built from a dealt [`crate::coup::Coup`] by `DealtCoup::from` (written beside `Coup`, so
+/// that the rules do not import the coup that reads them), or from cards and the state's two
+/// facts the cards do not say (which totals the rules call naturals is theirs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DealtCoup {
     punto: HandCards,
@@ -378,16 +379,6 @@ impl DealtCoup {
             banco: b,
             state,
         })
-    }
-
-    /// The coup as dealt: its hands and its final state.
-    pub fn of(coup: &crate::coup::Coup<Card>) -> DealtCoup {
-        let state = coup.final_state();
-        DealtCoup {
-            punto: HandCards::of(coup.punto()).expect("a dealt hand has two or three cards"),
-            banco: HandCards::of(coup.banco()).expect("a dealt hand has two or three cards"),
-            state,
-        }
     }
 
     /// A coup ending in `state`, with cards chosen to fit it: for settling a bet whose atoms

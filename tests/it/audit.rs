@@ -230,7 +230,7 @@ fn engine_log(
         );
         line += 1;
         while let Some(coup) = dealer.deal_next(&mut shoe, drawing) {
-            let dealt = DealtCoup::of(&coup);
+            let dealt = DealtCoup::from(&coup);
             let nets: Vec<String> = bets
                 .iter()
                 .map(|(key, terms)| {
