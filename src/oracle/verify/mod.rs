@@ -17,6 +17,11 @@
 //! code, so the two entries find the same discrepancies. The findings are values; the
 //! sentences that explain them, in English or French, are the presentation layer's
 //! (`render::oracle::finding_sentence`).
+//!
+//! [`read_log`] is the whole reading of a log: it reads lines within a length limit, verifies
+//! each, and hands every discrepancy, then the summary, to a [`Sink`] as it goes (the
+//! presentation layer's report implements it, as ripgrep's printer implements its searcher's
+//! sink), so that memory stays flat whatever the log's length.
 
 mod compare;
 mod line;
@@ -29,7 +34,7 @@ pub use line::{Claims, Net};
 pub(crate) use line::{NET_DIGITS, NET_FORMS, parse_net};
 use shoe::{Held, ShoeState};
 
-use super::{Object, raw_scalar};
+use super::{Line, LineReader, Object, raw_scalar};
 use crate::card::Card;
 use crate::coup::{Decision, Role};
 use crate::outcome::{Hand, Winner};
@@ -39,6 +44,7 @@ use crate::shoe::{Shoe, ShoeError};
 use num_rational::BigRational;
 use serde::de::DeserializeSeed;
 use std::collections::BTreeMap;
+use std::io::{self, BufRead};
 
 /// The kinds of discrepancy, in the order they are looked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -843,4 +849,85 @@ impl<'r> Verifier<'r> {
             Err(finding) => Some(finding),
         })
     }
+}
+
+/// Where [`read_log`] writes what it finds, as it finds it.
+pub trait Sink {
+    /// What writing can fail with.
+    type Error;
+    /// One discrepancy, as soon as it is found.
+    fn discrepancy(&mut self, discrepancy: &Discrepancy) -> Result<(), Self::Error>;
+    /// The summary, once the log is read (or its reading stopped at a line too long, see
+    /// [`Summary::stopped`]).
+    fn summary(&mut self, summary: &Summary) -> Result<(), Self::Error>;
+}
+
+/// Why [`read_log`] stopped before the end of the log.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadLogError<E> {
+    /// The log could not be read.
+    #[error("cannot read the log: {0}")]
+    Read(io::Error),
+    /// The sink could not take a discrepancy or the summary.
+    #[error("cannot write the report: {0}")]
+    Sink(E),
+}
+
+/// Verifies a log read line by line, each line at most `max_line_len` bytes, and writes each
+/// discrepancy to `sink` when found, then the summary. A line longer than the limit is a
+/// malformed line that ends the reading ([`Summary::stopped`] says which); otherwise the end
+/// of the log may end its last shoe early ([`Verifier::finish`]). The summary is returned too.
+///
+/// ```
+/// use punto_banco::oracle::verify::{Discrepancy, Sink, Summary, Verifier, read_log};
+/// use punto_banco::rules::Rules;
+///
+/// /// Keeps the lines of the discrepancies.
+/// struct Lines(Vec<usize>);
+/// impl Sink for Lines {
+///     type Error = std::convert::Infallible;
+///     fn discrepancy(&mut self, d: &Discrepancy) -> Result<(), Self::Error> {
+///         self.0.push(d.line);
+///         Ok(())
+///     }
+///     fn summary(&mut self, _: &Summary) -> Result<(), Self::Error> {
+///         Ok(())
+///     }
+/// }
+///
+/// let rules = Rules::reference();
+/// let log = "{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"banco\"}\n\
+///            {\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"punto\"}\n";
+/// let mut lines = Lines(Vec::new());
+/// let summary = read_log(log.as_bytes(), &mut Verifier::new(&rules), 1024, &mut lines).unwrap();
+/// assert_eq!((summary.coups(), summary.agreeing(), lines.0), (2, 1, vec![2]));
+/// ```
+pub fn read_log<S: Sink + ?Sized>(
+    reader: impl BufRead,
+    verifier: &mut Verifier,
+    max_line_len: usize,
+    sink: &mut S,
+) -> Result<Summary, ReadLogError<S::Error>> {
+    let mut lines = LineReader::new(reader, max_line_len);
+    let mut last = 0;
+    while let Some((number, line)) = lines.next_line().map_err(ReadLogError::Read)? {
+        last = number;
+        let found = match line {
+            Line::Read(bytes) => verifier.line_bytes(number, bytes),
+            Line::TooLong => Some(verifier.line_too_long(number, max_line_len)),
+        };
+        if let Some(discrepancy) = found {
+            sink.discrepancy(&discrepancy).map_err(ReadLogError::Sink)?;
+        }
+    }
+    // The end of a log read whole may end its last shoe early.
+    if verifier.summary().stopped().is_none()
+        && let Some(discrepancy) = verifier.finish(last + 1)
+    {
+        sink.discrepancy(&discrepancy).map_err(ReadLogError::Sink)?;
+    }
+    let summary = verifier.summary().clone();
+    sink.summary(&summary).map_err(ReadLogError::Sink)?;
+    Ok(summary)
 }
