@@ -8,6 +8,7 @@ use crate::outcome::Winner;
 use num_rational::Ratio;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -242,7 +243,7 @@ pub(super) struct LogLine<'a> {
     /// The line's text, to quote a claim's number as written.
     pub(super) text: &'a str,
     /// The shoe field's value, kept whole (shoe lines are rare) to be checked afterwards.
-    pub(super) shoe: Option<serde_json::Value>,
+    pub(super) shoe: Option<&'a RawValue>,
     /// A shoe line's burned cards.
     pub(super) burn: Option<Cards>,
     /// A shoe line's every card in dealing order.
@@ -299,11 +300,11 @@ impl<'de, 's> DeserializeSeed<'de> for LineSeed<'s> {
                         }
                         Field::Shoe => {
                             // `"shoe": null` is no shoe, as an absent field.
-                            let value: serde_json::Value = map.next_value()?;
+                            let value: Option<&'de RawValue> = map.next_value()?;
                             if line.shoe.is_some() {
                                 return Err(de::Error::duplicate_field("shoe"));
                             }
-                            line.shoe = (!value.is_null()).then_some(value);
+                            line.shoe = value;
                         }
                         Field::Burn => {
                             let cards: Cards = map.next_value()?;
@@ -358,18 +359,6 @@ impl<'de, 's> DeserializeSeed<'de> for LineSeed<'s> {
         // A map, never a sequence: `[["4H", …], null, "banco"]` is not a coup line.
         deserializer.deserialize_map(LineVisitor(self.0))
     }
-}
-
-/// A shoe line's `shoe` object.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ShoeSpec {
-    #[serde(default)]
-    pub(super) decks: Option<u64>,
-    #[serde(default)]
-    pub(super) ranks: Option<[u64; 13]>,
-    #[serde(default)]
-    pub(super) card_counts: Option<Vec<u64>>,
 }
 
 /// A net as an engine claims it: a whole number (compared exactly), a float (compared

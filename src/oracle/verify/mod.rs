@@ -29,7 +29,7 @@ mod shoe;
 
 pub(crate) use compare::dealt;
 use compare::{compare, opened};
-use line::{Cards, LineSeed, LogLine, ShoeSpec, malformed, malformed_json};
+use line::{Cards, LineSeed, LogLine, malformed, malformed_json};
 pub use line::{Claims, Net};
 pub(crate) use line::{NET_DIGITS, NET_FORMS, parse_net};
 use shoe::{Held, ShoeState};
@@ -37,12 +37,14 @@ use shoe::{Held, ShoeState};
 use super::{Line, LineReader, Object, raw_scalar};
 use crate::card::Card;
 use crate::coup::{Decision, Role};
+use crate::input::json;
+use crate::input::shoe::ShoeFields;
 use crate::outcome::{Hand, Winner};
 use crate::rules::dealing::Procedure;
 use crate::rules::{Rules, Terms};
-use crate::shoe::{Shoe, ShoeError};
 use num_rational::BigRational;
 use serde::de::DeserializeSeed;
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 
@@ -635,61 +637,31 @@ impl<'r> Verifier<'r> {
     fn start_shoe(
         &mut self,
         number: usize,
-        shoe: serde_json::Value,
+        shoe: &RawValue,
         burn: Option<Cards>,
         order: Option<Cards>,
     ) -> Option<Finding> {
         // The shoe before ends here: the procedure may still have called for a coup.
         let ended = self.shoe.take().and_then(|before| before.ended());
-        let state = match serde_json::from_value::<Object<ShoeSpec>>(shoe) {
-            Err(e) => Err(e.to_string()),
-            Ok(Object(ShoeSpec {
-                decks: Some(decks),
-                ranks: None,
-                card_counts: None,
-            })) => Shoe::decks(decks)
-                .map(|shoe| ShoeState {
+        let state = serde_json::from_str::<Object<ShoeFields>>(shoe.get())
+            .map_err(|e| json::message(&e))
+            .and_then(|Object(fields)| {
+                let shoe = fields.stated_shoe()?;
+                // A shoe of rank counts is held by rank; any other, card by card.
+                let held = if fields.ranks.is_some() {
+                    Held::Ranks(shoe.counts())
+                } else {
+                    Held::Cards(Box::new(shoe.card_counts().map_err(|e| e.to_string())?))
+                };
+                Ok(ShoeState {
                     line: number,
                     cards: shoe.len(),
                     progress: None,
                     order: None,
-                    held: Held::Decks(decks),
+                    held,
                     dealt: [0; 52],
                 })
-                .map_err(|e| e.to_string()),
-            Ok(Object(ShoeSpec {
-                decks: None,
-                ranks: Some(ranks),
-                card_counts: None,
-            })) => Shoe::from_counts(ranks)
-                .map(|shoe| ShoeState {
-                    line: number,
-                    cards: shoe.len(),
-                    progress: None,
-                    order: None,
-                    held: Held::Ranks(shoe.counts()),
-                    dealt: [0; 52],
-                })
-                .map_err(|e| e.to_string()),
-            Ok(Object(ShoeSpec {
-                decks: None,
-                ranks: None,
-                card_counts: Some(cards),
-            })) => <[u64; 52]>::try_from(cards.as_slice())
-                .map_err(|_| ShoeError::WrongCountOfCards(cards.len()))
-                .and_then(Shoe::from_card_counts)
-                .and_then(|shoe| shoe.card_counts().map(|cards| (shoe.len(), cards)))
-                .map(|(len, cards)| ShoeState {
-                    line: number,
-                    cards: len,
-                    progress: None,
-                    order: None,
-                    held: Held::Cards(Box::new(cards)),
-                    dealt: [0; 52],
-                })
-                .map_err(|e| e.to_string()),
-            Ok(_) => Err("give one of `decks`, `ranks` and `card_counts`".into()),
-        };
+            });
         match state {
             Ok(mut state) => {
                 self.summary.shoes = self.summary.shoes.saturating_add(1);

@@ -25,8 +25,6 @@ pub(super) struct ShoeState {
 
 /// What a stated shoe holds.
 pub(super) enum Held {
-    /// This many of each exact card.
-    Decks(u64),
     /// These counts of A, 2, …, K.
     Ranks([u64; 13]),
     /// These counts of each exact card, A♠ A♥ A♦ A♣ 2♠ … K♣.
@@ -56,7 +54,6 @@ impl ShoeState {
             )
         };
         match &self.held {
-            Held::Decks(decks) => (0..52).find_map(|i| differs(card_at(i), counts[i], *decks)),
             Held::Cards(held) => (0..52).find_map(|i| differs(card_at(i), counts[i], held[i])),
             Held::Ranks(held) => (0..13).find_map(|rank| {
                 let in_order = counts[rank * 4..rank * 4 + 4].iter().sum();
@@ -119,16 +116,6 @@ impl ShoeState {
         for &card in cards {
             let rank = card.rank.index();
             let finding = match self.held {
-                Held::Decks(decks) => {
-                    let times = &mut self.dealt[rank * 4 + card.suit as usize];
-                    *times = times.saturating_add(1);
-                    (*times > decks).then_some(Finding::ImpossibleCard {
-                        card,
-                        times: *times,
-                        held: decks,
-                        shoe_line: self.line,
-                    })
-                }
                 Held::Cards(ref held) => {
                     let index = rank * 4 + card.suit as usize;
                     let times = &mut self.dealt[index];
