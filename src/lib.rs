@@ -159,6 +159,7 @@ pub mod depletion;
 pub mod docs;
 pub mod engine;
 pub(crate) mod features;
+pub mod input;
 pub mod lab;
 pub mod lang;
 pub mod oracle;

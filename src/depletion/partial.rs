@@ -442,12 +442,7 @@ impl Partial {
         let wire: Wire = serde_json::from_str(text).map_err(|e| PartialError::Json {
             line: e.line(),
             column: e.column(),
-            reason: e
-                .to_string()
-                .split(" at line ")
-                .next()
-                .unwrap_or_default()
-                .to_string(),
+            reason: crate::input::json::message(&e),
         })?;
         if wire.schema != SCHEMA {
             return Err(PartialError::Schema(wire.schema));

@@ -81,11 +81,13 @@ use crate::card::{Card, Rank};
 use crate::coup::Coup;
 use crate::engine::{self, Weights};
 use crate::features;
+use crate::input::json::{self, Described, Object, json_error};
+use crate::input::lines::{Line, LineReader, MAX_LINE_BYTES};
+use crate::input::shoe::ShoeFields;
 use crate::lab::{
     Battery, StatisticKind, TestResult, Verdict, chi_square_sf, mahalanobis, normal_two_sided,
 };
 use crate::oracle::verify::{self, Discrepancy, NET_DIGITS, NET_FORMS, Net, parse_net};
-use crate::oracle::{Line, LineReader, MAX_LINE_BYTES, Object, json_error};
 use crate::outcome::{FinalState, Winner};
 use crate::rules::condition::{CardBet, CardClass, DealtCoup};
 use crate::rules::{Pairs, Rules, Terms};
@@ -708,47 +710,14 @@ impl Auditor {
     ) -> Result<(), AuditError> {
         let offset = |raw: &RawValue| raw.get().as_ptr() as usize - text.as_ptr() as usize;
         let accepted = "a shoe is `decks` (1 or more), `ranks` (13 counts, A to K) or `card_counts` (52 counts, A♠ A♥ A♦ A♣ 2♠ … K♣)";
-        let spec = serde_json::from_str::<Object<ShoeLine>>(raw.get()).map_err(|e| {
+        let fields = serde_json::from_str::<Object<ShoeFields>>(raw.get()).map_err(|e| {
             at(
                 number,
                 Some(offset(raw) + e.column().max(1)),
-                format!("shoe: {}; {accepted}", strip_position(&e)),
+                format!("shoe: {}; {accepted}", json::message(&e)),
             )
         })?;
-        let shoe = match spec.0 {
-            ShoeLine {
-                decks: Some(decks),
-                ranks: None,
-                card_counts: None,
-            } => Shoe::decks(decks),
-            ShoeLine {
-                decks: None,
-                ranks: Some(ranks),
-                card_counts: None,
-            } => Shoe::from_counts(ranks),
-            ShoeLine {
-                decks: None,
-                ranks: None,
-                card_counts: Some(cards),
-            } => match <[u64; 52]>::try_from(cards.as_slice()) {
-                Ok(cards) => Shoe::from_card_counts(cards),
-                Err(_) => {
-                    return Err(at(
-                        number,
-                        Some(offset(raw) + 1),
-                        format!("shoe: card_counts has {} counts; {accepted}", cards.len()),
-                    ));
-                }
-            },
-            _ => {
-                return Err(at(
-                    number,
-                    Some(offset(raw) + 1),
-                    format!("shoe: give one of `decks`, `ranks` and `card_counts`; {accepted}"),
-                ));
-            }
-        }
-        .map_err(|e| {
+        let shoe = fields.0.stated_shoe().map_err(|e| {
             at(
                 number,
                 Some(offset(raw) + 1),
@@ -908,7 +877,7 @@ impl Auditor {
             });
         };
         let map = serde_json::from_str::<Object<BTreeMap<String, &RawValue>>>(net.get())
-            .map_err(|e| at(number, Some(offset(net)), format!("net: {}; `net` is an object of amounts by bet, such as {{\"banco\": 0.95}}", strip_position(&e))))?
+            .map_err(|e| at(number, Some(offset(net)), format!("net: {}; `net` is an object of amounts by bet, such as {{\"banco\": 0.95}}", json::message(&e))))?
             .0;
         let mut nets = Vec::with_capacity(map.len());
         for (key, value) in map {
@@ -1478,16 +1447,6 @@ fn mahalanobis_test(
     }
 }
 
-/// A serde_json message without its trailing position.
-fn strip_position(e: &serde_json::Error) -> String {
-    let message = e.to_string();
-    let suffix = format!(" at line {} column {}", e.line(), e.column());
-    message
-        .strip_suffix(&suffix)
-        .unwrap_or(&message)
-        .to_string()
-}
-
 /// The cards of an array field, each with its 1-based column in the line.
 fn read_cards(
     number: usize,
@@ -1559,17 +1518,7 @@ struct LogLine<'a> {
     stake: Option<&'a RawValue>,
 }
 
-/// A shoe line's `shoe` object.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ShoeLine {
-    #[serde(default)]
-    decks: Option<u64>,
-    #[serde(default)]
-    ranks: Option<[u64; 13]>,
-    #[serde(default)]
-    card_counts: Option<Vec<u64>>,
-}
+impl Described for LogLine<'_> {}
 
 #[cfg(test)]
 mod tests {

@@ -616,7 +616,7 @@ impl ShuffleTest {
                         e.column().max(1),
                         format!(
                             "{}: expected a shoe {{\"cards\": [\"4H\", \"2S\", …]}} with an optional \"decks\": N",
-                            strip_position(&e.to_string())
+                            crate::input::json::message(&e)
                         ),
                     )
                 })?;
@@ -1256,13 +1256,6 @@ fn value_groups(value_counts: &[u64; 10], shoes: u64) -> Vec<Vec<usize>> {
         let rarest = groups.remove(0);
         groups[0].extend(rarest);
         groups[0].sort_unstable();
-    }
-}
-
-fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(i) => message[..i].to_string(),
-        None => message.to_string(),
     }
 }
 

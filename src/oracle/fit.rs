@@ -6,6 +6,7 @@
 //! so that the smallest significance levels stay accurate.
 
 use super::{Line, LineReader, Object, json_error};
+use crate::input::json::Described;
 use crate::outcome::{FinalState, Winner};
 use crate::rules::Action;
 use crate::rules::DrawingRules;
@@ -991,6 +992,7 @@ fn is_log_line(bytes: &[u8]) -> bool {
         #[serde(default)]
         shoe: Option<serde::de::IgnoredAny>,
     }
+    impl Described for Probe {}
     let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
     serde_json::from_slice::<Object<Probe>>(bytes)
         .is_ok_and(|Object(probe)| probe.cards.is_some() || probe.shoe.is_some())
@@ -1196,6 +1198,13 @@ fn read_log_lines(
     }
     Ok(observed)
 }
+
+// Objects of a log or a counts document are plainly objects, for serde's message.
+impl Described for LogCoup<'_> {}
+impl Described for CountsFile {}
+impl Described for OutcomeCounts {}
+impl Described for StateCount {}
+impl Described for OpeningCount {}
 
 #[cfg(test)]
 mod tests {

@@ -12,8 +12,9 @@ use crate::card::Card;
 use crate::coup::Decision;
 use crate::lang::Lang;
 use crate::oracle::fit::{GroupFit, Grouping, MAX_PLANNED_COUPS, Needed, Plan, plain_number};
-use crate::oracle::verify::{DealingFinding, Discrepancy, Finding, Kind, Summary, Verifier};
-use crate::oracle::{Line, LineReader};
+use crate::oracle::verify::{
+    self, DealingFinding, Discrepancy, Finding, Kind, ReadLogError, Sink, Summary, Verifier,
+};
 use crate::outcome::{Hand, Winner};
 use crate::rules::Action;
 use crate::rules::Rules;
@@ -503,35 +504,13 @@ pub fn write_verification_by(
     max_line_len: usize,
 ) -> Result<Summary, StreamError> {
     let mut report = VerifyReport::new(out, rules, lang, format).map_err(StreamError::Write)?;
-    let mut lines = LineReader::new(reader, max_line_len);
-    let mut too_long = None;
-    let mut last = 0;
-    while let Some((number, line)) = lines.next_line().map_err(StreamError::Read)? {
-        last = number;
-        let found = match line {
-            Line::Read(bytes) => verifier.line_bytes(number, bytes),
-            Line::TooLong => {
-                too_long = Some(number);
-                Some(verifier.line_too_long(number, max_line_len))
-            }
-        };
-        if let Some(discrepancy) = found {
-            report
-                .discrepancy(&discrepancy)
-                .map_err(StreamError::Write)?;
-        }
-    }
-    // The end of a log read whole may end its last shoe early.
-    if too_long.is_none()
-        && let Some(discrepancy) = verifier.finish(last + 1)
-    {
-        report
-            .discrepancy(&discrepancy)
-            .map_err(StreamError::Write)?;
-    }
-    let summary = verifier.summary().clone();
-    report.finish(&summary).map_err(StreamError::Write)?;
-    match too_long {
+    let summary = verify::read_log(reader, &mut verifier, max_line_len, &mut report).map_err(
+        |e| match e {
+            ReadLogError::Read(e) => StreamError::Read(e),
+            ReadLogError::Sink(e) => StreamError::Write(e),
+        },
+    )?;
+    match summary.stopped() {
         Some(line) => Err(StreamError::TooLong {
             line,
             limit: max_line_len,
@@ -713,6 +692,21 @@ impl<'r, W: Write> VerifyReport<'r, W> {
 
     /// Writes the summary, flushes, and hands the writer back.
     pub fn finish(mut self, summary: &Summary) -> io::Result<W> {
+        self.summary(summary)?;
+        Ok(self.out)
+    }
+}
+
+/// The report is where a streamed verification writes ([`verify::read_log`]).
+impl<W: Write> Sink for VerifyReport<'_, W> {
+    type Error = io::Error;
+
+    fn discrepancy(&mut self, discrepancy: &Discrepancy) -> io::Result<()> {
+        VerifyReport::discrepancy(self, discrepancy)
+    }
+
+    /// Writes the summary and flushes.
+    fn summary(&mut self, summary: &Summary) -> io::Result<()> {
         let any = self.written > 0;
         let text = match self.format {
             Format::Json => verify_json_tail(summary, any),
@@ -720,8 +714,7 @@ impl<'r, W: Write> VerifyReport<'r, W> {
             Format::Text => verify_text_tail(summary, self.lang, any),
         };
         self.out.write_all(text.as_bytes())?;
-        self.out.flush()?;
-        Ok(self.out)
+        self.out.flush()
     }
 }
 

@@ -60,9 +60,7 @@ pub enum RuleSetError {
 
 /// serde_json's message without the position it appends, which the error's prefix gives.
 fn json_message(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    let suffix = format!(" at line {} column {}", error.line(), error.column());
-    text.strip_suffix(&suffix).unwrap_or(&text).to_string()
+    crate::input::json::message(error)
 }
 
 impl From<serde_json::Error> for RuleSetError {

@@ -126,7 +126,7 @@ fn shoes_that_cannot_be_dealt_are_refused() {
     );
     audit_refuses(
         "{\"shoe\": {\"decks\": 8, \"ranks\": [1,1,1,1,1,1,1,1,1,1,1,1,1]}}\n",
-        &["line 1", "one of `decks`, `ranks` and `card_counts`"],
+        &["line 1", "give `decks` or `ranks`, not both"],
     );
     audit_refuses("{\"shoe\": {\"deck\": 8}}\n", &["line 1", "unknown field"]);
     audit_refuses(

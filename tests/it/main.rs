@@ -34,6 +34,7 @@ mod hostile;
 mod hostile_audit;
 mod hostile_cli;
 mod hostile_dealing;
+mod hostile_shoe;
 mod hostile_shuffle;
 mod layers;
 mod naive;

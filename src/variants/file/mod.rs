@@ -21,6 +21,7 @@ pub use drawing::{TableauRowError, parse_tableau_row};
 
 use super::claim::ClaimTarget;
 use super::rule_set::{RuleSet, RuleSetError};
+use crate::input::json::{Described, Object};
 use crate::rules::{Rules, Terms};
 use bets::BetsSpec;
 use claims::ClaimSpec;
@@ -221,8 +222,7 @@ fn refusal(error: serde_json::Error, text: &str) -> RuleSetError {
     if !message.contains(AS_WRITTEN) {
         return RuleSetError::Json(error);
     }
-    let suffix = format!(" at line {} column {}", error.line(), error.column());
-    let message = message.strip_suffix(&suffix).unwrap_or(&message);
+    let message = crate::input::json::message(&error);
     let written = number_at(text, error.line(), error.column()).unwrap_or("the number");
     RuleSetError::Number {
         line: error.line().max(1),
@@ -240,32 +240,6 @@ fn position_of(text: &str, needle: &str) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
-}
-
-/// What an object of the file is, for the message when something else stands in its place.
-trait Described {
-    const WHAT: &'static str;
-}
-
-/// A struct read from a JSON object only. Serde's derive also reads a struct from an array of
-/// its fields in order, so that `"shoe": [8]` would mean `{"decks": 8}`; a rule file must say
-/// what it means, field by field.
-struct Object<T>(T);
-
-impl<'de, T: Deserialize<'de> + Described> Deserialize<'de> for Object<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ObjectVisitor<T>(std::marker::PhantomData<T>);
-        impl<'de, T: Deserialize<'de> + Described> Visitor<'de> for ObjectVisitor<T> {
-            type Value = Object<T>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(T::WHAT)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Object<T>, A::Error> {
-                T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Object)
-            }
-        }
-        deserializer.deserialize_map(ObjectVisitor(std::marker::PhantomData))
-    }
 }
 
 /// A piece of text from the file, as a message shows it: control characters escaped, so that

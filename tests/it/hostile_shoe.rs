@@ -1,0 +1,120 @@
+//! One bad shoe object, every command that reads one: `analyze --batch` (the object's fields
+//! are the line's), `verify` and `audit` (a shoe line's `shoe`). The same mistake gets the
+//! same message from each, since one reader (`input::shoe`) reads them all.
+
+use super::hostile::run;
+use serde_json::Value;
+
+/// Shoe objects with one mistake each, and the message every command gives for it.
+const MISTAKES: [(&str, &str); 12] = [
+    (
+        r#"{"decks": 0}"#,
+        "decks is 0: expected a whole number from 1 to 4294967296",
+    ),
+    (
+        r#"{"decks": "8"}"#,
+        "decks is \"8\": expected a whole number from 1 to 4294967296",
+    ),
+    (
+        r#"{"decks": 8.5}"#,
+        "decks is 8.5: expected a whole number from 1 to 4294967296",
+    ),
+    (
+        r#"{"ranks": [4,4,4,4,4,4,4,4,4,4,4,4]}"#,
+        "ranks holds 12 counts: expected 13 (A, 2, …, 10, J, Q, K)",
+    ),
+    (
+        r#"{"ranks": [4,4,4,4,4,4,4,4,4,-1,4,4,4]}"#,
+        "ranks[9] is -1: expected a whole number from 0 to 17179869184",
+    ),
+    (
+        r#"{"ranks": 8}"#,
+        "ranks is 8: expected a list of 13 rank counts, A to K",
+    ),
+    (
+        r#"{"card_counts": [1,1,1]}"#,
+        "card_counts holds 3 counts: expected 52 (A♠ A♥ A♦ A♣ 2♠ … K♣: rank-major, suits ♠ ♥ ♦ ♣)",
+    ),
+    (
+        r#"{"decks": 8, "ranks": [4,4,4,4,4,4,4,4,4,4,4,4,4]}"#,
+        "give `decks` or `ranks`, not both",
+    ),
+    (
+        r#"{"ranks": [4,4,4,4,4,4,4,4,4,4,4,4,4], "card_counts": [1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]}"#,
+        "give one of `decks`, `ranks` or `card_counts`, not `ranks` and `card_counts`",
+    ),
+    (r#"{"decks": 1, "remove": ["ZZ"]}"#, "remove, card 1: "),
+    (
+        r#"{"decks": 1, "remove": []}"#,
+        "remove is an empty list: give the cards to take out, or leave remove out",
+    ),
+    (
+        r#"{"decks": 1, "remove": ["AS", "AS"]}"#,
+        "remove: cannot remove A♠ 2 times: 1 deck holds only 1",
+    ),
+];
+
+/// The error of a batch of one line.
+fn batch_error(shoe: &str) -> String {
+    let output = run(&["analyze", "--batch", "-"], format!("{shoe}\n").as_bytes());
+    let line: Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{shoe}: {e}: {}", String::from_utf8_lossy(&output.stdout)));
+    line["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{shoe}: no error: {line}"))
+        .to_string()
+}
+
+/// The finding of `verify` on a shoe line of this shoe.
+fn verify_finding(shoe: &str) -> String {
+    let log = format!(
+        "{{\"shoe\": {shoe}}}\n{{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"banco\"}}\n"
+    );
+    let output = run(&["verify", "--format", "json", "-"], log.as_bytes());
+    assert_eq!(output.status.code(), Some(1), "{shoe}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let found = &report["discrepancies"][0];
+    assert_eq!(found["kind"], "malformed", "{shoe}: {report}");
+    found["text"].as_str().unwrap().to_string()
+}
+
+/// The refusal of `audit` of a log that begins with this shoe.
+fn audit_refusal(shoe: &str) -> String {
+    let log = format!("{{\"shoe\": {shoe}}}\n{{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"]}}\n");
+    let output = run(&["audit", "-"], log.as_bytes());
+    assert_eq!(output.status.code(), Some(2), "{shoe}");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn one_bad_shoe_object_gets_one_message_from_every_command() {
+    for (shoe, message) in MISTAKES {
+        let batch = batch_error(shoe);
+        assert!(batch.starts_with(message), "batch, {shoe}: {batch}");
+        // The message as far as the reader goes: a card's own error follows `remove, card 1: `.
+        let said = batch.as_str();
+        let verify = verify_finding(shoe);
+        assert!(
+            verify.starts_with(&format!("shoe: {said}; ")),
+            "verify, {shoe}: {verify}"
+        );
+        let audit = audit_refusal(shoe);
+        assert!(
+            audit.contains(&format!("shoe: {said}; ")),
+            "audit, {shoe}: {audit}"
+        );
+    }
+}
+
+/// A shoe line must state its shoe (it has no table to fall back on); both commands say so
+/// alike.
+#[test]
+fn a_shoe_object_without_a_base_gets_one_message() {
+    for shoe in ["{}", r#"{"remove": ["AS"]}"#] {
+        let verify = verify_finding(shoe);
+        let audit = audit_refusal(shoe);
+        let message = "shoe: give one of `decks` (1 or more), `ranks` (13 counts, A to K) or `card_counts` (52 counts, A♠ A♥ A♦ A♣ 2♠ … K♣)";
+        assert!(verify.starts_with(message), "verify, {shoe}: {verify}");
+        assert!(audit.contains(message), "audit, {shoe}: {audit}");
+    }
+}
