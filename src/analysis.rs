@@ -238,29 +238,29 @@ impl Analysis {
 
     /// The probability that the coup has at least one natural.
     pub fn natural(&self) -> BigRational {
-        self.probability_where(|s| s.natural)
+        self.probability_where(event::natural)
     }
 
     /// The probability that one hand's first two cards total `total` and a natural stopped the coup.
     ///
     /// For a natural total this is the probability that the hand is dealt a natural of that total.
     pub fn natural_with(&self, hand: Hand, total: u8) -> BigRational {
-        self.probability_where(|s| s.natural && hand.total(s) == total)
+        self.probability_where(event::natural_with(hand, total))
     }
 
     /// The probability that a hand draws a third card.
     pub fn draws(&self, hand: Hand) -> BigRational {
-        self.probability_where(|s| hand.cards(s) == 3)
+        self.probability_where(event::draws(hand))
     }
 
     /// The probability that the coup uses exactly `cards` cards (4, 5 or 6).
     pub fn cards_used(&self, cards: u8) -> BigRational {
-        self.probability_where(|s| s.cards_used() == cards)
+        self.probability_where(event::cards_used(cards))
     }
 
     /// The probability of a tie on `total`.
     pub fn tie_on(&self, total: u8) -> BigRational {
-        self.probability_where(|s| s.winner() == Winner::Tie && s.punto_total == total)
+        self.probability_where(event::tie_on(total))
     }
 
     /// Every figure of the analysis document in one pass over the tally, each exact.
@@ -283,6 +283,40 @@ impl Analysis {
 
     fn fraction(&self, count: BigUint) -> BigRational {
         BigRational::new(BigInt::from(count), BigInt::from(self.total.clone()))
+    }
+}
+
+/// The events whose shares the analysis document reports, each a test of the final state,
+/// written once: for the single figures of [`Analysis`] and the document's parts
+/// ([`crate::report::Parts`]). [`Analysis::figures`] counts the same events in one pass, by
+/// the state's total and number of cards; `tests/it/batch.rs` holds every part to the whole
+/// document, byte for byte.
+pub mod event {
+    use crate::outcome::{FinalState, Hand, Winner};
+
+    /// A natural stopped the coup.
+    pub fn natural(state: FinalState) -> bool {
+        state.natural
+    }
+
+    /// A natural stopped the coup with `hand` on the two-card total `total`.
+    pub fn natural_with(hand: Hand, total: u8) -> impl Fn(FinalState) -> bool {
+        move |s| s.natural && hand.total(s) == total
+    }
+
+    /// `hand` draws a third card.
+    pub fn draws(hand: Hand) -> impl Fn(FinalState) -> bool {
+        move |s| hand.cards(s) == 3
+    }
+
+    /// The coup uses `cards` cards (4, 5 or 6).
+    pub fn cards_used(cards: u8) -> impl Fn(FinalState) -> bool {
+        move |s| s.cards_used() == cards
+    }
+
+    /// The coup is a tie on `total`.
+    pub fn tie_on(total: u8) -> impl Fn(FinalState) -> bool {
+        move |s| s.winner() == Winner::Tie && s.punto_total == total
     }
 }
 
