@@ -5,7 +5,7 @@ use super::{Distribution, Reads, classes};
 use crate::card::Card;
 use crate::outcome::FinalState;
 use crate::play::{Opening, Plan};
-use crate::rules::condition::{CardBet, DealtCoup};
+use crate::rules::condition::{Atom, CardBet, DealtCoup};
 use crate::rules::{Action, DrawingRules, PuntoMove};
 use crate::tally::Int;
 use num_rational::Ratio;
@@ -48,9 +48,13 @@ pub(crate) fn class_walk<I: Int>(
 /// The settlement of a bet that reads the final state only, as a function of the state.
 pub(super) fn state_settlement(bet: &CardBet) -> Option<impl Fn(FinalState) -> Ratio<i64> + '_> {
     bet.reads_state_only().then_some(move |state: FinalState| {
-        // Every atom reads the state alone, so any cards of that state settle it alike.
-        let coup = DealtCoup::standing_for(state);
-        bet.net(&coup)
+        bet.net_by(&mut |atom| match atom {
+            // A paytable's line reads the state itself; the other atoms read it through a
+            // coup standing for it (every atom reads the state alone, so any cards of that
+            // state settle it alike).
+            Atom::State(condition) => condition.holds(state),
+            atom => atom.holds(&DealtCoup::standing_for(state)),
+        })
     })
 }
 
