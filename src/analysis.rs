@@ -8,9 +8,11 @@
 
 use crate::engine::{self, Weights};
 use crate::features;
+use crate::features::Distribution;
 pub use crate::outcome::Hand;
 use crate::outcome::{FinalState, Winner};
-use crate::rules::{Bet, MainBet, Pairs, Rules, Terms};
+use crate::rules::condition::CardBet;
+use crate::rules::{Bet, DrawingRules, MainBet, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::{Int, Tally};
 use num_bigint::{BigInt, BigUint};
@@ -211,47 +213,22 @@ impl Analysis {
     /// The exact distribution of a bet's net result per unit staked, lowest net first; the
     /// probabilities sum to one.
     pub fn net_distribution(&self, terms: &Terms) -> Vec<(Ratio<i64>, BigRational)> {
-        match terms {
-            Terms::Paytable(_) => {
-                let mut by_net: BTreeMap<Ratio<i64>, BigUint> = BTreeMap::new();
-                for (state, weight) in self.states() {
-                    let net = terms.settle(state, Pairs::default()).unwrap_or_default();
-                    *by_net.entry(net).or_default() += weight;
-                }
-                by_net
-                    .into_iter()
-                    .map(|(net, count)| (net, self.fraction(count)))
-                    .collect()
-            }
-            Terms::Cards(bet) => with_weights!(&self.weights, w => {
-                features::distribution(bet, &self.cards, &self.rules.drawing, &states_of(w))
-                    .into_iter()
-                    .map(|(net, count)| (net, self.fraction(count.to_biguint())))
-                    .collect()
-            }),
-            Terms::Pair { .. } => {
-                let pair = self.pair();
-                let one = BigRational::from_integer(BigInt::from(1));
-                let mut outcomes = vec![
-                    (pair_net(terms, false), one - pair.clone()),
-                    (pair_net(terms, true), pair),
-                ];
-                outcomes.sort_by_key(|(net, _)| *net);
-                outcomes
-            }
-        }
+        let bet = terms.to_card_bet();
+        with_weights!(&self.weights, w => {
+            let counted = distribution(&bet, &self.cards, &self.rules.drawing, &states_of(w));
+            listing_every_case(terms, counted)
+                .into_iter()
+                .map(|(net, count)| (net, self.fraction(count.to_biguint())))
+                .collect()
+        })
     }
 
     /// The exact expected net per unit staked on any bet.
     pub fn expected_net_of(&self, terms: &Terms) -> BigRational {
-        match terms {
-            Terms::Paytable(bet) => self.expected_net(bet),
-            Terms::Pair { .. } | Terms::Cards(_) => self
-                .net_distribution(terms)
-                .into_iter()
-                .map(|(net, p)| ratio_to_big(net) * p)
-                .sum(),
-        }
+        self.net_distribution(terms)
+            .into_iter()
+            .map(|(net, p)| ratio_to_big(net) * p)
+            .sum()
     }
 
     /// The house edge of any bet: the exact loss per unit staked.
@@ -261,34 +238,34 @@ impl Analysis {
 
     /// The probability that the coup has at least one natural.
     pub fn natural(&self) -> BigRational {
-        self.probability_where(|s| s.natural)
+        self.probability_where(event::natural)
     }
 
     /// The probability that one hand's first two cards total `total` and a natural stopped the coup.
     ///
     /// For a natural total this is the probability that the hand is dealt a natural of that total.
     pub fn natural_with(&self, hand: Hand, total: u8) -> BigRational {
-        self.probability_where(|s| s.natural && hand.total(s) == total)
+        self.probability_where(event::natural_with(hand, total))
     }
 
     /// The probability that a hand draws a third card.
     pub fn draws(&self, hand: Hand) -> BigRational {
-        self.probability_where(|s| hand.cards(s) == 3)
+        self.probability_where(event::draws(hand))
     }
 
     /// The probability that the coup uses exactly `cards` cards (4, 5 or 6).
     pub fn cards_used(&self, cards: u8) -> BigRational {
-        self.probability_where(|s| s.cards_used() == cards)
+        self.probability_where(event::cards_used(cards))
     }
 
     /// The probability of a tie on `total`.
     pub fn tie_on(&self, total: u8) -> BigRational {
-        self.probability_where(|s| s.winner() == Winner::Tie && s.punto_total == total)
+        self.probability_where(event::tie_on(total))
     }
 
     /// Every figure of the analysis document in one pass over the tally, each exact.
     pub fn figures(&self) -> Figures {
-        with_weights!(&self.weights, w => figures(w, &self.shoe, &self.rules, &self.cards))
+        with_weights!(&self.weights, w => figures(w, &self.rules, &self.cards))
     }
 
     /// Each bet's exact expected net per unit staked, in the tariff's order
@@ -297,9 +274,9 @@ impl Analysis {
         with_weights!(&self.weights, w => {
             let states = states_of(w);
             let total = sum(w);
-            bets_of(&states, &total, &self.shoe, &self.rules, &self.cards)
+            bets_of(&states, &self.rules, &self.cards)
                 .into_iter()
-                .map(|(_, distribution, over)| expectation(&distribution, &over))
+                .map(|(_, distribution)| expectation(&distribution, &total))
                 .collect()
         })
     }
@@ -309,16 +286,38 @@ impl Analysis {
     }
 }
 
-/// The net of a pair bet on a coup with, or without, a pair in its hand.
-fn pair_net(terms: &Terms, pair: bool) -> Ratio<i64> {
-    let pairs = Pairs {
-        punto: pair,
-        banco: pair,
-    };
-    // A pair bet reads no final state; any state will do.
-    terms
-        .settle(FinalState::from_index(0), pairs)
-        .unwrap_or_default()
+/// The events whose shares the analysis document reports, each a test of the final state,
+/// written once: for the single figures of [`Analysis`] and the document's parts
+/// ([`crate::report::Parts`]). [`Analysis::figures`] counts the same events in one pass, by
+/// the state's total and number of cards; `tests/it/batch.rs` holds every part to the whole
+/// document, byte for byte.
+pub mod event {
+    use crate::outcome::{FinalState, Hand, Winner};
+
+    /// A natural stopped the coup.
+    pub fn natural(state: FinalState) -> bool {
+        state.natural
+    }
+
+    /// A natural stopped the coup with `hand` on the two-card total `total`.
+    pub fn natural_with(hand: Hand, total: u8) -> impl Fn(FinalState) -> bool {
+        move |s| s.natural && hand.total(s) == total
+    }
+
+    /// `hand` draws a third card.
+    pub fn draws(hand: Hand) -> impl Fn(FinalState) -> bool {
+        move |s| hand.cards(s) == 3
+    }
+
+    /// The coup uses `cards` cards (4, 5 or 6).
+    pub fn cards_used(cards: u8) -> impl Fn(FinalState) -> bool {
+        move |s| s.cards_used() == cards
+    }
+
+    /// The coup is a tie on `total`.
+    pub fn tie_on(total: u8) -> impl Fn(FinalState) -> bool {
+        move |s| s.winner() == Winner::Tie && s.punto_total == total
+    }
 }
 
 /// An exact value: a reduced fraction `"n/d"` (with a leading `-` when negative) and the
@@ -427,55 +426,52 @@ fn sum<I: Int>(weights: &[I]) -> I {
     weights.iter().fold(I::default(), |s, w| s.add(w))
 }
 
-/// A bet's distribution of net results: each net with its count of cases.
-type Distribution<I> = Vec<(Ratio<i64>, I)>;
+/// The one pricing of a bet: the exact distribution of its net over the ordered six-card
+/// sequences of the shoe of these 52 card counts (indexed `4·rank + suit`), as counts that sum
+/// to N·(N−1)·…·(N−5); `states` is the engine's tally of the same shoe. Every figure of a bet
+/// (here, in the depletion of a shoe, in the audit of a log) is derived from it.
+///
+/// The evaluator is chosen by what the bet's conditions read ([`features`]): a bet on the
+/// final state alone folds the tally, a pair bet reads the hands' pair tables, and so on.
+pub(crate) fn distribution<I: Int>(
+    bet: &CardBet,
+    cards: &[u64; 52],
+    drawing: &DrawingRules,
+    states: &[(FinalState, &I)],
+) -> Distribution<I> {
+    features::distribution(bet, cards, drawing, states)
+}
 
-/// Every bet of the rules with the distribution of its net result, as counts over `over`
-/// equally likely cases (the sequences of the shoe, or for a pair bet its first two cards).
+/// Every bet of the rules with the distribution of its net result, as counts of the
+/// sequences of the shoe.
 fn bets_of<'r, I: Int>(
     states: &[(FinalState, &I)],
-    total: &I,
-    shoe: &Shoe,
     rules: &'r Rules,
     cards: &[u64; 52],
-) -> Vec<(&'r str, Distribution<I>, I)> {
+) -> Vec<(&'r str, Distribution<I>)> {
     rules
         .tariff
         .all()
         .into_iter()
-        .map(|(key, terms)| match &terms {
-            Terms::Paytable(_) => {
-                let mut by_net: BTreeMap<Ratio<i64>, I> = BTreeMap::new();
-                for &(s, w) in states {
-                    let net = terms.settle(s, Pairs::default()).unwrap_or_default();
-                    let slot = by_net.entry(net).or_default();
-                    *slot = slot.add(w);
-                }
-                (key, by_net.into_iter().collect(), total.clone())
-            }
-            Terms::Cards(bet) => (
-                key,
-                features::distribution(bet, cards, &rules.drawing, states),
-                total.clone(),
-            ),
-            Terms::Pair { .. } => {
-                // A pair bet does not depend on drawing: of the N(N−1) ordered first two
-                // cards of a hand, Σ c(c−1) are pairs. Both are below N², so below N⁶: exact
-                // in the type.
-                let n = shoe.len();
-                let all = I::from_u64(n).mul(&I::from_u64(n.saturating_sub(1)));
-                let pairs = shoe.counts().iter().fold(I::default(), |s, &c| {
-                    s.add(&I::from_u64(c).mul(&I::from_u64(c.saturating_sub(1))))
-                });
-                let mut dist = vec![
-                    (pair_net(&terms, false), all.sub(&pairs)),
-                    (pair_net(&terms, true), pairs),
-                ];
-                dist.sort_by_key(|(r, _)| *r);
-                (key, dist, all)
-            }
+        .map(|(key, terms)| {
+            let bet = terms.to_card_bet();
+            let counted = distribution(&bet, cards, &rules.drawing, states);
+            (key, listing_every_case(&terms, counted))
         })
         .collect()
+}
+
+/// A distribution as the documents list it: a schema-1 pair bet with both its cases, no
+/// pair and a pair, even one the shoe cannot deal (the pricing lists the nets that happen).
+fn listing_every_case<I: Int>(terms: &Terms, mut counted: Distribution<I>) -> Distribution<I> {
+    if let Terms::Pair { net, .. } = terms {
+        for case in [-Ratio::from_integer(1), *net] {
+            if let Err(at) = counted.binary_search_by_key(&case, |(net, _)| *net) {
+                counted.insert(at, (case, I::default()));
+            }
+        }
+    }
+    counted
 }
 
 /// `Σ net·count / over`, in the type when it fits 128 bits, in big integers beyond.
@@ -490,7 +486,7 @@ fn expectation<I: Int>(distribution: &[(Ratio<i64>, I)], over: &I) -> Exact {
 }
 
 /// [`Analysis::figures`] in the weights' own type.
-fn figures<I: Int>(weights: &[I], shoe: &Shoe, rules: &Rules, cards: &[u64; 52]) -> Figures {
+fn figures<I: Int>(weights: &[I], rules: &Rules, cards: &[u64; 52]) -> Figures {
     let states = states_of(weights);
     let zero = I::default;
     let mut total = zero();
@@ -528,14 +524,14 @@ fn figures<I: Int>(weights: &[I], shoe: &Shoe, rules: &Rules, cards: &[u64; 52])
         probability: Exact::of(count.over(&total)),
     };
     let natural_totals: Vec<u8> = (0..10u8).filter(|&t| rules.drawing.is_natural(t)).collect();
-    let bets = bets_of(&states, &total, shoe, rules, cards)
+    let bets = bets_of(&states, rules, cards)
         .into_iter()
-        .map(|(key, distribution, over)| BetFigures {
+        .map(|(key, distribution)| BetFigures {
             key: key.to_string(),
-            expected_net: expectation(&distribution, &over),
+            expected_net: expectation(&distribution, &total),
             net_distribution: distribution
                 .iter()
-                .map(|(net, c)| (*net, Exact::of(c.over(&over))))
+                .map(|(net, c)| (*net, Exact::of(c.over(&total))))
                 .collect(),
         })
         .collect();
@@ -591,5 +587,41 @@ mod tests {
         assert_eq!(narrow.figures(), big.figures());
         assert_eq!(narrow.expected_nets(), big.expected_nets());
         assert_eq!(narrow.count(Winner::Tie), big.count(Winner::Tie),);
+    }
+
+    /// A pair bet is priced by its condition through the one entry (the hands' pair tables
+    /// over the six-card sequences), and comes out at the closed form Σ c(c−1) / N(N−1),
+    /// counted here apart ([`Analysis::pair`]), on shoes of identical and of scarce ranks.
+    #[test]
+    fn a_pair_bet_priced_by_its_condition_is_the_closed_form() {
+        let one = BigRational::from_integer(BigInt::from(1));
+        for counts in [
+            [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4],
+            [1, 2, 0, 0, 0, 1, 0, 3, 0, 0, 2, 0, 1],
+            [7, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            // No two cards of a rank: the pair is listed, at nought.
+            [1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0],
+        ] {
+            let shoe = Shoe::from_counts(counts).unwrap();
+            let analysis = Analysis::new(&shoe, &Rules::reference()).unwrap();
+            let p = analysis.pair();
+            for hand in Hand::ALL {
+                let pair = Terms::Pair {
+                    hand,
+                    net: Ratio::from_integer(11),
+                };
+                let want = [
+                    (-Ratio::from_integer(1), &one - &p),
+                    (Ratio::from_integer(11), p.clone()),
+                ];
+                assert_eq!(
+                    analysis.net_distribution(&pair),
+                    want,
+                    "{counts:?} {hand:?}"
+                );
+                let expected = ratio_to_big(Ratio::from_integer(12)) * &p - &one;
+                assert_eq!(analysis.expected_net_of(&pair), expected);
+            }
+        }
     }
 }

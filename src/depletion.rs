@@ -12,6 +12,7 @@
 
 pub mod partial;
 
+use crate::analysis;
 use crate::card::{Card, Rank, Suit};
 use crate::dealer::Dealer;
 use crate::engine::{self, Weights};
@@ -19,7 +20,7 @@ use crate::features;
 use crate::outcome::FinalState;
 use crate::rules::condition::{CardBet, CardClass};
 use crate::rules::dealing::{Burn, Procedure, ProcedureError};
-use crate::rules::{DrawingRules, Pairs, Rules, Terms};
+use crate::rules::{DrawingRules, Rules, Terms};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::Int;
 use num_bigint::{BigInt, BigUint};
@@ -968,32 +969,11 @@ impl Numerator {
     }
 }
 
-/// What a bet's expected net is a fraction of, besides its common denominator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Over {
-    /// The shoe's ordered six-card sequences N·(N−1)·…·(N−5): a bet settled on the coup.
-    Sequences,
-    /// A hand's ordered first two cards N·(N−1): a pair bet.
-    FirstTwo,
-}
-
-impl Over {
-    /// The number of cases for a shoe of `n` cards.
-    fn cases(self, n: u64) -> BigUint {
-        let factors = match self {
-            Over::Sequences => 6,
-            Over::FirstTwo => 2,
-        };
-        (0..factors).map(|k| BigUint::from(n - k)).product()
-    }
-}
-
 /// One bet's net as whole numbers: on the `k`-th class of cases it nets
 /// `coefficients[k] / scale` per unit staked, so that its expected net is
 /// `Σ coefficients[k]·cases[k] / (scale · cases)`.
 #[derive(Debug, Clone)]
 struct Priced {
-    over: Over,
     /// The least common denominator of the bet's nets.
     scale: BigUint,
     coefficients: Vec<BigInt>,
@@ -1002,7 +982,7 @@ struct Priced {
 }
 
 impl Priced {
-    fn new(over: Over, nets: &[Ratio<i64>]) -> Priced {
+    fn new(nets: &[Ratio<i64>]) -> Priced {
         // lcm(a, d) = a · d / gcd(a, d), the gcd read from the reduced fraction a / d.
         let scale = nets.iter().fold(BigUint::one(), |lcm, net| {
             let d = BigUint::from(net.denom().unsigned_abs());
@@ -1016,7 +996,6 @@ impl Priced {
             .collect();
         let small = coefficients.iter().map(ToPrimitive::to_i64).collect();
         Priced {
-            over,
             scale,
             coefficients,
             small,
@@ -1055,8 +1034,14 @@ impl Priced {
 
     /// The denominator of the expected net in a shoe of `n` cards.
     fn denominator(&self, n: u64) -> BigUint {
-        &self.scale * self.over.cases(n)
+        &self.scale * sequences(n)
     }
+}
+
+/// The ordered six-card sequences N·(N−1)·…·(N−5) of a shoe of `n` cards: what every bet's
+/// expected net is a fraction of, besides its common denominator.
+fn sequences(n: u64) -> BigUint {
+    (0..6).map(|k| BigUint::from(n - k)).product()
 }
 
 /// The bets of a rule set made ready to be valued before every coup from the engine's
@@ -1073,9 +1058,8 @@ struct Pricing {
     all_classes: Vec<Vec<usize>>,
     /// The bets settled on the coup, with their index among all the bets.
     on_coup: Vec<(usize, Priced)>,
-    /// The pair bets, with their index.
-    on_pairs: Vec<(usize, Priced)>,
-    /// The card bets that read more than the final state, with their index, their terms and
+    /// The bets that read more than the final state (a pair bet, a card bet), with their
+    /// index, their conditions and
     /// their nets in the order of [`Priced`]'s coefficients (every line's net and the lost
     /// stake, ascending, each once).
     on_cards: Vec<(usize, CardBet, Vec<Ratio<i64>>, Priced)>,
@@ -1088,11 +1072,7 @@ impl Pricing {
         let coup_bets: Vec<(usize, &Terms)> = all
             .iter()
             .enumerate()
-            .filter(|(_, (_, terms))| match terms {
-                Terms::Paytable(_) => true,
-                Terms::Cards(bet) => bet.reads_state_only(),
-                Terms::Pair { .. } => false,
-            })
+            .filter(|(_, (_, terms))| terms.reads_state_only())
             .map(|(i, (_, terms))| (i, terms))
             .collect();
         let mut class_of: HashMap<Vec<Ratio<i64>>, usize> = HashMap::new();
@@ -1102,7 +1082,11 @@ impl Pricing {
         for state in FinalState::all() {
             let nets: Vec<Ratio<i64>> = coup_bets
                 .iter()
-                .map(|(_, terms)| terms.settle(state, Pairs::default()).unwrap_or_default())
+                .map(|(_, terms)| {
+                    terms
+                        .settle_state(state)
+                        .expect("a bet on the final state settles on it")
+                })
                 .collect();
             let class = *class_of.entry(nets.clone()).or_insert_with(|| {
                 classes.push(Vec::new());
@@ -1120,46 +1104,22 @@ impl Pricing {
             .enumerate()
             .map(|(j, (i, _))| {
                 let nets: Vec<Ratio<i64>> = class_nets.iter().map(|nets| nets[j]).collect();
-                (*i, Priced::new(Over::Sequences, &nets))
-            })
-            .collect();
-        let on_pairs = all
-            .iter()
-            .enumerate()
-            .filter_map(|(i, (_, terms))| match terms {
-                Terms::Pair { .. } => {
-                    // A pair bet reads no final state: its two cases are no pair, then a pair.
-                    let state = FinalState::from_index(0);
-                    let nets = [false, true].map(|pair| {
-                        terms
-                            .settle(
-                                state,
-                                Pairs {
-                                    punto: pair,
-                                    banco: pair,
-                                },
-                            )
-                            .unwrap_or_default()
-                    });
-                    Some((i, Priced::new(Over::FirstTwo, &nets)))
-                }
-                Terms::Paytable(_) | Terms::Cards(_) => None,
+                (*i, Priced::new(&nets))
             })
             .collect();
         let on_cards = all
             .iter()
             .enumerate()
-            .filter_map(|(i, (_, terms))| match terms {
-                Terms::Cards(bet) if !bet.reads_state_only() => {
-                    // The bet nets a line's net or loses the stake: nothing else.
-                    let mut nets: Vec<Ratio<i64>> = bet.lines.iter().map(|line| line.net).collect();
-                    nets.push(-Ratio::from_integer(1));
-                    nets.sort_unstable();
-                    nets.dedup();
-                    let priced = Priced::new(Over::Sequences, &nets);
-                    Some((i, bet.clone(), nets, priced))
-                }
-                Terms::Paytable(_) | Terms::Cards(_) | Terms::Pair { .. } => None,
+            .filter(|(_, (_, terms))| !terms.reads_state_only())
+            .map(|(i, (_, terms))| {
+                let bet = terms.to_card_bet();
+                // The bet nets a line's net or loses the stake: nothing else.
+                let mut nets: Vec<Ratio<i64>> = bet.lines.iter().map(|line| line.net).collect();
+                nets.push(-Ratio::from_integer(1));
+                nets.sort_unstable();
+                nets.dedup();
+                let priced = Priced::new(&nets);
+                (i, bet, nets, priced)
             })
             .collect();
         Pricing {
@@ -1167,7 +1127,6 @@ impl Pricing {
             classes,
             all_classes,
             on_coup,
-            on_pairs,
             on_cards,
             bets: all.len(),
         }
@@ -1177,7 +1136,6 @@ impl Pricing {
     fn bet(&self, bet: usize) -> &Priced {
         self.on_coup
             .iter()
-            .chain(&self.on_pairs)
             .find(|(i, _)| *i == bet)
             .map(|(_, priced)| priced)
             .or_else(|| {
@@ -1186,7 +1144,7 @@ impl Pricing {
                     .find(|(i, ..)| *i == bet)
                     .map(|(.., priced)| priced)
             })
-            .expect("every bet is priced: on the coup, as a pair or on the cards")
+            .expect("every bet is priced: on the coup or on the cards")
     }
 
     /// Each bet's exact expected net in a playable shoe whose 52 card counts are `cards`, as
@@ -1239,25 +1197,11 @@ impl Pricing {
                 self.card_numerators(cards, &w[..], found);
             }
         }
-        if !self.on_pairs.is_empty() {
-            // Of a hand's N·(N−1) ordered first two cards, Σ c·(c−1) are pairs; both below
-            // 2¹²⁸ for any shoe (a count is below 2³⁵).
-            let n = u128::from(shoe.len());
-            let pairs: u128 = shoe
-                .counts()
-                .iter()
-                .map(|&c| u128::from(c) * u128::from(c.saturating_sub(1)))
-                .sum();
-            let cases = [n * (n - 1) - pairs, pairs];
-            for (bet, priced) in &self.on_pairs {
-                found(*bet, priced.numerator(&cases));
-            }
-        }
         Ok(())
     }
 
-    /// The numerators of the card bets that read more than the final state: each bet's
-    /// distribution counted over the shoe's cards ([`features::distribution`]), its counts
+    /// The numerators of the bets that read more than the final state: each bet's
+    /// distribution counted over the shoe's cards ([`analysis::distribution`]), its counts
     /// of the ordered six-card sequences (in 128 bits while they fit, in big integers beyond)
     /// weighted by the bet's nets.
     fn card_numerators<I: Int>(
@@ -1277,10 +1221,10 @@ impl Pricing {
             .collect();
         for (bet, terms, nets, priced) in &self.on_cards {
             let mut cases = vec![BigUint::zero(); nets.len()];
-            for (net, count) in features::distribution(terms, cards, &self.drawing, &states) {
+            for (net, count) in analysis::distribution(terms, cards, &self.drawing, &states) {
                 let at = nets
                     .binary_search(&net)
-                    .expect("a card bet nets one of its lines' nets or loses the stake");
+                    .expect("a bet nets one of its lines' nets or loses the stake");
                 cases[at] += count.to_biguint();
             }
             let wide: Option<Vec<u128>> = cases.iter().map(ToPrimitive::to_u128).collect();
@@ -1442,8 +1386,7 @@ impl Running {
         *band = band.checked_add(1)?;
         // a/d(n) > b/d(m) exactly when a·d(m) > b·d(n); the bet's scale cancels.
         let better = self.best.as_ref().is_none_or(|(m, best)| {
-            numerator.to_biguint() * priced.over.cases(*m)
-                > best.to_biguint() * priced.over.cases(n)
+            numerator.to_biguint() * sequences(*m) > best.to_biguint() * sequences(n)
         });
         if better {
             self.best = Some((n, numerator.clone()));

@@ -6,7 +6,7 @@
 //! document's keys come out in the order `serde_json` gives a `Value`'s.
 
 use crate::SCHEMA;
-use crate::analysis::{Analysis, Exact, Figures, Share};
+use crate::analysis::{Analysis, Exact, Figures, Share, event};
 use crate::outcome::{FinalState, Hand, Winner};
 use crate::rules::Rules;
 use crate::shoe::{Shoe, ShoeError};
@@ -440,8 +440,8 @@ impl<'a> Parts<'a> {
             return self.report().draws.clone();
         };
         HandsReport {
-            banco: self.share_where(total, |s| s.banco_cards == 3),
-            punto: self.share_where(total, |s| s.punto_cards == 3),
+            banco: self.share_where(total, event::draws(Hand::Banco)),
+            punto: self.share_where(total, event::draws(Hand::Punto)),
         }
     }
 
@@ -452,7 +452,7 @@ impl<'a> Parts<'a> {
         };
         (4u8..=6)
             .map(|n| {
-                let share = self.share_where(total, |s| s.cards_used() == n);
+                let share = self.share_where(total, event::cards_used(n));
                 (DIGITS[usize::from(n)], share)
             })
             .collect()
@@ -465,8 +465,7 @@ impl<'a> Parts<'a> {
         };
         (0u8..10)
             .map(|t| {
-                let share =
-                    self.share_where(total, |s| s.winner() == Winner::Tie && s.punto_total == t);
+                let share = self.share_where(total, event::tie_on(t));
                 (DIGITS[usize::from(t)], share)
             })
             .collect()
@@ -482,13 +481,13 @@ impl<'a> Parts<'a> {
             (0u8..10)
                 .filter(|&t| drawing.is_natural(t))
                 .map(|t| {
-                    let share = self.share_where(total, |s| s.natural && hand.total(s) == t);
+                    let share = self.share_where(total, event::natural_with(hand, t));
                     (DIGITS[usize::from(t)], share)
                 })
                 .collect()
         };
         NaturalsReport {
-            any: self.share_where(total, |s| s.natural),
+            any: self.share_where(total, event::natural),
             banco: by_total(Hand::Banco),
             punto: by_total(Hand::Punto),
         }

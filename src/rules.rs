@@ -4,7 +4,6 @@
 //! teaching texts print it, one row per Banco two-card total; a variant is another value of
 //! [`Rules`], never a branch in the engine.
 
-use crate::card::Rank;
 use crate::outcome::{FinalState, Hand, KeyError, Winner};
 use num_rational::Ratio;
 
@@ -13,7 +12,7 @@ pub mod choice;
 pub mod condition;
 pub mod dealing;
 
-use condition::{CardBet, DealtCoup};
+use condition::{Atom, CardBet, CardLine, Cond, DealtCoup};
 
 /// What a hand does at a decision: take a third card or keep two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -266,56 +265,78 @@ pub enum Terms {
     Cards(CardBet),
 }
 
-/// What a pair bet reads of a coup: whether each hand's first two cards are of one rank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Pairs {
-    /// Punto's first two cards are of one rank.
-    pub punto: bool,
-    /// Banco's first two cards are of one rank.
-    pub banco: bool,
-}
-
-impl Pairs {
-    /// The pairs of a coup from each hand's first two ranks.
-    pub fn of(punto: [Rank; 2], banco: [Rank; 2]) -> Pairs {
-        Pairs {
-            punto: punto[0] == punto[1],
-            banco: banco[0] == banco[1],
-        }
-    }
-
-    /// Whether one hand's first two cards are of one rank.
-    pub fn has(self, hand: Hand) -> bool {
-        match hand {
-            Hand::Punto => self.punto,
-            Hand::Banco => self.banco,
+impl Bet {
+    /// The bet in the language of conditions: each line's condition on the final state as
+    /// one atom ([`Atom::State`]), its net unchanged.
+    pub fn to_card_bet(&self) -> CardBet {
+        CardBet {
+            lines: self
+                .lines
+                .iter()
+                .map(|line| CardLine {
+                    when: Cond::Atom(Atom::State(line.when)),
+                    net: line.net,
+                })
+                .collect(),
         }
     }
 }
 
 impl Terms {
-    /// The net change per unit staked on a coup ending in `state` whose first two cards make
-    /// `pairs`: the settlement of every bet that reads no more than that. `None` for a card
-    /// bet ([`Terms::Cards`]) that reads the cards themselves: settle it with
-    /// [`Terms::settle_coup`].
+    /// The bet in the language of conditions, the one form every bet is priced in: a
+    /// paytable's lines on the final state, a pair bet's one line "the hand's first two
+    /// cards are of the same rank" ([`Cond::pair`]), a card bet as it is.
+    ///
+    /// ```
+    /// use punto_banco::outcome::Hand;
+    /// use punto_banco::rules::condition::Cond;
+    /// use punto_banco::rules::Terms;
+    /// use num_rational::Ratio;
+    /// let pair = Terms::Pair { hand: Hand::Banco, net: Ratio::from_integer(11) };
+    /// let bet = pair.to_card_bet();
+    /// assert_eq!(bet.lines.len(), 1);
+    /// assert_eq!(bet.lines[0].when, Cond::pair(Hand::Banco));
+    /// ```
+    pub fn to_card_bet(&self) -> CardBet {
+        match self {
+            Terms::Paytable(bet) => bet.to_card_bet(),
+            Terms::Pair { hand, net } => CardBet {
+                lines: vec![CardLine {
+                    when: Cond::pair(*hand),
+                    net: *net,
+                }],
+            },
+            Terms::Cards(bet) => bet.clone(),
+        }
+    }
+
+    /// Whether the bet reads the coup's final state and nothing else.
+    pub fn reads_state_only(&self) -> bool {
+        match self {
+            Terms::Paytable(_) => true,
+            Terms::Pair { .. } => false,
+            Terms::Cards(bet) => bet.reads_state_only(),
+        }
+    }
+
+    /// The net change per unit staked on a coup ending in `state`, for a bet that reads the
+    /// final state alone ([`Terms::reads_state_only`]); `None` for one that reads the cards:
+    /// settle it with [`Terms::settle_coup`].
     ///
     /// ```
     /// use punto_banco::outcome::{FinalState, Hand};
-    /// use punto_banco::rules::{Pairs, Terms};
+    /// use punto_banco::rules::{Tariff, Terms};
     /// use num_rational::Ratio;
-    /// let pair = Terms::Pair { hand: Hand::Banco, net: Ratio::from_integer(11) };
+    /// let tie = Terms::Paytable(Tariff::reference().tie);
     /// let state = FinalState::new(3, 3, 3, 3, false).unwrap();
-    /// let pairs = Pairs { punto: false, banco: true };
-    /// assert_eq!(pair.settle(state, pairs), Some(Ratio::from_integer(11)));
+    /// assert_eq!(tie.settle_state(state), Some(Ratio::from_integer(8)));
+    /// let pair = Terms::Pair { hand: Hand::Banco, net: Ratio::from_integer(11) };
+    /// assert_eq!(pair.settle_state(state), None);
     /// ```
-    pub fn settle(&self, state: FinalState, pairs: Pairs) -> Option<Ratio<i64>> {
+    pub fn settle_state(&self, state: FinalState) -> Option<Ratio<i64>> {
         match self {
             Terms::Paytable(bet) => Some(bet.net(state)),
-            Terms::Pair { hand, net } => Some(if pairs.has(*hand) {
-                *net
-            } else {
-                -Ratio::from_integer(1)
-            }),
+            Terms::Pair { .. } => None,
             Terms::Cards(bet) => bet
                 .reads_state_only()
                 .then(|| bet.net(&DealtCoup::standing_for(state))),
@@ -323,18 +344,13 @@ impl Terms {
     }
 
     /// The net change per unit staked on a dealt coup: the one settlement of every bet, main,
-    /// side, pair and card bet.
+    /// side, pair and card bet, by its conditions.
     pub fn settle_coup(&self, coup: &DealtCoup) -> Ratio<i64> {
-        let (p, b) = (coup.hand(Hand::Punto), coup.hand(Hand::Banco));
         match self {
             Terms::Paytable(bet) => bet.net(coup.state()),
-            Terms::Pair { hand, net } => {
-                if Pairs::of([p[0].rank, p[1].rank], [b[0].rank, b[1].rank]).has(*hand) {
-                    *net
-                } else {
-                    -Ratio::from_integer(1)
-                }
-            }
+            // The pair's one line, read without building the bet.
+            Terms::Pair { hand, net } if Cond::pair(*hand).holds(coup) => *net,
+            Terms::Pair { .. } => -Ratio::from_integer(1),
             Terms::Cards(bet) => bet.net(coup),
         }
     }
@@ -474,26 +490,32 @@ mod tests {
     }
 
     #[test]
-    fn a_pair_bet_reads_only_its_hand() {
-        let state = FinalState::from_index(0);
+    fn a_pair_bet_is_settled_by_its_hand_alone() {
+        use crate::card::parse_cards;
+        let coup = |punto: &str, banco: &str| {
+            let (p, b) = (parse_cards(punto).unwrap(), parse_cards(banco).unwrap());
+            let t = |c: &[crate::card::Card]| c.iter().map(|c| c.value()).sum::<u8>() % 10;
+            DealtCoup::new(&p, &b, t(&p), t(&b), false).unwrap()
+        };
         let punto_pair = Terms::Pair {
             hand: Hand::Punto,
             net: Ratio::from_integer(11),
         };
-        let pairs = Pairs::of([Rank::Seven, Rank::Seven], [Rank::Ace, Rank::King]);
-        assert_eq!(
-            punto_pair.settle(state, pairs),
-            Some(Ratio::from_integer(11))
-        );
         let banco_pair = Terms::Pair {
             hand: Hand::Banco,
             net: Ratio::from_integer(11),
         };
+        // Sevens of two suits: a pair by rank; Banco's ace and king are none.
+        let sevens = coup("7H 7S", "AD KC");
+        assert_eq!(punto_pair.settle_coup(&sevens), Ratio::from_integer(11));
+        assert_eq!(banco_pair.settle_coup(&sevens), Ratio::from_integer(-1));
         assert_eq!(
-            banco_pair.settle(state, pairs),
-            Some(Ratio::from_integer(-1))
+            punto_pair.to_card_bet().net(&sevens),
+            punto_pair.settle_coup(&sevens)
         );
         let tie = Terms::Paytable(Tariff::reference().tie);
-        assert_eq!(tie.settle(state, pairs), Some(Ratio::from_integer(8)));
+        let state = FinalState::new(3, 3, 3, 3, false).unwrap();
+        assert_eq!(tie.settle_state(state), Some(Ratio::from_integer(8)));
+        assert_eq!(punto_pair.settle_state(state), None);
     }
 }

@@ -39,7 +39,7 @@ use crate::dealer::Dealer;
 use crate::outcome::FinalState;
 use crate::play::Plan;
 use crate::rules::dealing::{Burn, Procedure};
-use crate::rules::{Action, Pairs, PuntoMove, Rules, Terms};
+use crate::rules::{Action, PuntoMove, Rules, Terms};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -822,8 +822,8 @@ pub fn rules_content(rules: &Rules) -> String {
                 let nets: Vec<String> = FinalState::all()
                     .map(|state| {
                         terms
-                            .settle(state, Pairs::default())
-                            .unwrap_or_default()
+                            .settle_state(state)
+                            .expect("a paytable settles on the final state")
                             .to_string()
                     })
                     .collect();

@@ -77,6 +77,7 @@
 
 mod sums;
 
+use crate::analysis;
 use crate::card::{Card, Rank};
 use crate::coup::Coup;
 use crate::engine::{self, Weights};
@@ -90,7 +91,7 @@ use crate::lab::{
 use crate::oracle::verify::{self, Discrepancy, NET_DIGITS, NET_FORMS, Net, parse_net};
 use crate::outcome::{FinalState, Winner};
 use crate::rules::condition::{CardBet, CardClass, DealtCoup};
-use crate::rules::{Pairs, Rules, Terms};
+use crate::rules::{Rules, Terms};
 use crate::shoe::Shoe;
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
@@ -399,9 +400,8 @@ fn gcd(mut a: i128, mut b: i128) -> i128 {
 enum Counted {
     /// Settled on the final state: the index of each state's net.
     State(Vec<u16>),
-    /// A pair bet: the index of the net without, then with, a pair.
-    Pair([usize; 2]),
-    /// A card bet reading more than the final state: counted through `features`.
+    /// A bet reading more than the final state (a pair bet, a card bet): counted by its
+    /// conditions through the one pricing, [`analysis::distribution`].
     Cards(Box<CardBet>),
 }
 
@@ -427,7 +427,7 @@ impl Priced {
                 nets
             }
             _ => FinalState::all()
-                .map(|s| terms.settle(s, Pairs::default()).unwrap_or_default())
+                .map(|s| terms.settle_state(s).unwrap_or_default())
                 .collect(),
         };
         let mut scale: i128 = 1;
@@ -449,8 +449,7 @@ impl Priced {
             index.push(at);
         }
         let counted = match terms {
-            Terms::Pair { .. } => Counted::Pair([index[0], index[1]]),
-            Terms::Cards(bet) if !bet.reads_state_only() => Counted::Cards(Box::new(bet.clone())),
+            _ if !terms.reads_state_only() => Counted::Cards(Box::new(terms.to_card_bet())),
             _ => Counted::State(
                 index
                     .iter()
@@ -955,19 +954,6 @@ impl Auditor {
                         cases[usize::from(i)] += w;
                     }
                 }
-                Counted::Pair([without, with]) => {
-                    // Of a hand's n(n−1) ordered first two cards, Σ c(c−1) are pairs; each
-                    // first two cards stands for (n−2)…(n−5) six-card sequences.
-                    let n = u128::from(n);
-                    let pairs: u128 = shoe
-                        .counts
-                        .iter()
-                        .map(|&c| u128::from(c) * u128::from(c.saturating_sub(1)))
-                        .sum();
-                    let rest = (n - 2) * (n - 3) * (n - 4) * (n - 5);
-                    cases[*without] += (n * (n - 1) - pairs) * rest;
-                    cases[*with] += pairs * rest;
-                }
                 Counted::Cards(card_bet) => {
                     let states: Vec<(FinalState, &u128)> = weights
                         .iter()
@@ -976,7 +962,7 @@ impl Auditor {
                         .map(|(i, w)| (FinalState::from_index(i), w))
                         .collect();
                     let distribution =
-                        features::distribution(card_bet, &shoe.cards, &self.rules.drawing, &states);
+                        analysis::distribution(card_bet, &shoe.cards, &self.rules.drawing, &states);
                     for (net, count) in distribution {
                         cases[bet.index(bet.scaled(net))] += count;
                     }

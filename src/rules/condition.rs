@@ -510,6 +510,17 @@ pub enum Cond {
 }
 
 impl Cond {
+    /// A hand's first two cards are of the same rank: the condition of a pair bet.
+    pub fn pair(hand: Hand) -> Cond {
+        Cond::Atom(Atom::Set(
+            CardSet::FirstTwo(hand),
+            SetTest {
+                same: Some(Same::Rank),
+                ..SetTest::default()
+            },
+        ))
+    }
+
     /// Whether the condition holds of a coup.
     pub fn holds(&self, coup: &DealtCoup) -> bool {
         self.eval(&mut |atom| atom.holds(coup))

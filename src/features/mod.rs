@@ -1,0 +1,254 @@
+//! The exact distribution of a card bet ([`CardBet`]) over a card-level shoe.
+//!
+//! A bet that reads only the final state is folded over the engine's tally. Any other bet is
+//! counted over *classes* of cards: the coarsest partition of the 52 cards that its atoms
+//! cannot tell apart within a class (the value when drawing or totals matter, the rank, suit
+//! or colour when a test compares them, the card itself for identical cards, and the
+//! membership of every class of cards the bet names). Each class is dealt with its count, as
+//! one card would be, so the weights are exact numbers of ordered six-card sequences.
+//!
+//! The evaluator is chosen by what the atoms read. Each adds weights by the mask of its atoms'
+//! truths, and the bet is settled once per mask ([`CardBet::net_by`]):
+//!
+//! - the opening cards only, per hand (pairs, colours, a named card): the hands' pair tables,
+//!   Banco's after Punto's two cards by a closed-form correction;
+//! - the opening only, as a set (poker hands, nines, face cards): each multiset of four
+//!   classes once, times its orderings, the suited ones apart when only "one suit" is read;
+//! - the final state and "every card dealt is in a class" or "the highest value dealt":
+//!   value-level counts of sub-shoes (the engine's, rescaled) and inclusion–exclusion;
+//! - the hands' first two cards and "all four opening cards alike" (Tiger Pair's four
+//!   identical cards): the pair tables over the sub-shoe of each group of the compared
+//!   attribute, and inclusion–exclusion;
+//! - the final state, two-card totals and third cards (Monkey 6, 3 Giving 8): per-cell sums
+//!   over the openings, the third cards' ways in closed form, as the engine counts them;
+//! - tests on every card dealt alone (Lucky Match): each opening multiset once, its weights
+//!   gathered by the multiset of classes dealt, whose atoms are read once at the end;
+//! - the rest: a lean walk over opening multisets and third cards, each atom read once where
+//!   it becomes known.
+//!
+//! The plain class walk ([`class_walk`]) settles the bet by its meaning at every leaf: the
+//! reference the tests hold every evaluator to (on random small shoes, identical cards
+//! included), and the path of a bet with more atoms than a mask holds.
+
+mod class_walk;
+mod dealt;
+mod lean;
+mod openings;
+mod pairs;
+mod thirds;
+
+#[cfg(test)]
+mod tests;
+
+pub(crate) use class_walk::class_walk;
+use class_walk::state_settlement;
+use dealt::{DealtClasses, dealt_classes, dealt_multisets};
+use lean::{Acc, Lean};
+use openings::opening_sets;
+use pairs::{pair_tables, same_openings};
+use thirds::{lean_walk, third_cells};
+
+use crate::card::{Card, Rank};
+use crate::outcome::FinalState;
+use crate::play::Plan;
+use crate::rules::condition::{Atom, CardBet, CardClass, CardSet, Same};
+use crate::rules::{DrawingRules, Rules, Terms};
+use crate::shoe::{Shoe, ShoeError};
+use crate::tally::Int;
+use num_rational::Ratio;
+use std::collections::BTreeMap;
+
+/// A bet's distribution of net results: each net with its count of sequences.
+pub(crate) type Distribution<I> = Vec<(Ratio<i64>, I)>;
+
+/// What a bet tells of a card: value, rank, suit, colour (each 0 when not read) and its
+/// membership of each class of cards the bet names.
+type ClassKey = (u8, u8, u8, u8, u64);
+
+/// What a bet's atoms read of a card, which decides the classes.
+#[derive(Debug, Default, Clone)]
+struct Reads {
+    value: bool,
+    rank: bool,
+    suit: bool,
+    colour: bool,
+    masks: Vec<CardClass>,
+    /// Whether some atom reads more than the opening cards.
+    beyond_opening: bool,
+}
+
+impl Reads {
+    fn of(bet: &CardBet) -> Reads {
+        let mut reads = Reads::default();
+        for atom in bet.atoms() {
+            match atom {
+                Atom::State(_) | Atom::CardsDealt(_) | Atom::Total(..) | Atom::HandCards(..) => {
+                    reads.value = true;
+                    reads.beyond_opening = true;
+                }
+                Atom::TwoCardTotal(..) => reads.value = true,
+                Atom::Set(set, test) => {
+                    if !matches!(set, CardSet::Opening | CardSet::FirstTwo(_)) {
+                        reads.value = true;
+                        reads.beyond_opening = true;
+                    }
+                    reads.masks.extend(test.filter);
+                    reads.masks.extend(test.all);
+                    match test.same {
+                        Some(Same::Rank) => reads.rank = true,
+                        Some(Same::Suit) => reads.suit = true,
+                        Some(Same::Colour) => reads.colour = true,
+                        Some(Same::Card) => {
+                            reads.rank = true;
+                            reads.suit = true;
+                        }
+                        None => {}
+                    }
+                    if test.groups.is_some() || test.straight.is_some() || test.ranks.is_some() {
+                        reads.rank = true;
+                    }
+                    if test.max_value.is_some() {
+                        reads.value = true;
+                    }
+                }
+            }
+        }
+        reads
+    }
+
+    /// What the bet can tell of a card: cards with equal keys are one class.
+    fn key(&self, index: usize) -> ClassKey {
+        let card = CardClass::card_at(index);
+        let suit = (index % 4) as u8;
+        let masks = self
+            .masks
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (i, class)| m | u64::from(class.has(card)) << i);
+        (
+            if self.value { card.value() } else { 0 },
+            if self.rank { (index / 4) as u8 } else { 0 },
+            if self.suit { suit } else { 0 },
+            u8::from(self.colour && CardClass::colour(true).has(card)),
+            masks,
+        )
+    }
+}
+
+impl Reads {
+    /// Whether the bet tells cards of one rank apart: by suit, colour, the card itself or a
+    /// class that takes some cards of a rank and not others.
+    fn suits(&self) -> bool {
+        self.suit
+            || self.colour
+            || self.masks.iter().any(|m| {
+                Rank::ALL
+                    .into_iter()
+                    .map(|r| m.and(CardClass::rank(r)))
+                    .any(|part| part != CardClass::NONE && part != CardClass::rank_of(part))
+            })
+    }
+}
+
+/// The card counts the rules' card bets are counted over: the shoe's own when a bet reads
+/// suits (an error when the shoe cannot say them), and otherwise any split of each rank (here
+/// the shoe's when it has one, else every card of a rank as a spade), which such a bet cannot
+/// tell from another.
+pub(crate) fn card_counts(rules: &Rules, shoe: &Shoe) -> Result<[u64; 52], ShoeError> {
+    let suits = rules.tariff.side.iter().any(|side| match &side.terms {
+        Terms::Cards(bet) => Reads::of(bet).suits(),
+        _ => false,
+    });
+    match shoe.card_counts() {
+        Ok(cards) => Ok(cards),
+        Err(e) if suits => Err(e),
+        Err(_) => {
+            let mut cards = [0; 52];
+            for rank in Rank::ALL {
+                cards[4 * rank.index()] = shoe.count(rank);
+            }
+            Ok(cards)
+        }
+    }
+}
+
+/// The classes of a card-level shoe for a bet: one card standing for each, its value, its count.
+fn classes(reads: &Reads, cards: &[u64; 52]) -> Vec<(Card, u8, u64)> {
+    let mut by_key: BTreeMap<ClassKey, (Card, u64)> = BTreeMap::new();
+    for (index, &count) in cards.iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        let entry = by_key
+            .entry(reads.key(index))
+            .or_insert((CardClass::card_at(index), 0));
+        entry.1 += count;
+    }
+    by_key
+        .into_values()
+        .map(|(card, count)| (card, card.value(), count))
+        .collect()
+}
+
+/// The exact distribution of `bet`'s net over the ordered six-card sequences of the shoe of
+/// these card counts (indexed `4·rank + suit`), as counts that sum to N·(N−1)·…·(N−5).
+/// `states` is the engine's tally of the same shoe, for the bets that read no more.
+///
+/// The evaluator is chosen by what the bet's atoms read (see the module's head); each counts
+/// the joint weights of its atoms' truths, and the bet is settled once per combination.
+pub(crate) fn distribution<I: Int>(
+    bet: &CardBet,
+    cards: &[u64; 52],
+    drawing: &DrawingRules,
+    states: &[(FinalState, &I)],
+) -> Distribution<I> {
+    if let Some(settle) = state_settlement(bet) {
+        let mut by_net: BTreeMap<Ratio<i64>, I> = BTreeMap::new();
+        for &(state, w) in states {
+            let slot = by_net.entry(settle(state)).or_default();
+            *slot = slot.add(w);
+        }
+        return by_net.into_iter().collect();
+    }
+    if bet.atoms().len() > MAX_ATOMS {
+        return class_walk(bet, cards, drawing, states);
+    }
+    let lean = Lean::of(bet);
+    let reads = Reads::of(bet);
+    let n: u64 = cards.iter().sum();
+    let plan = Plan::new(drawing);
+    let mut acc = Acc::new(lean.atoms.len());
+    if !reads.beyond_opening {
+        let (hands, sets) = lean.opening_kinds();
+        if !sets {
+            pair_tables(&lean, &classes_of(&reads, cards), n, n, &mut acc);
+        } else if let Some(same) = lean.opening_same().filter(|_| hands) {
+            same_openings(&lean, &same, &classes_of(&reads, cards), n, &mut acc);
+        } else if !hands {
+            opening_sets(&lean, &reads, cards, n, &mut acc);
+        } else {
+            lean_walk(&lean, &classes_of(&reads, cards), n, &plan, true, &mut acc);
+        }
+    } else if lean.reads_cells_only() {
+        third_cells(&lean, &classes_of(&reads, cards), n, &plan, &mut acc);
+    } else if let Some(classes) = dealt_classes(&lean, &reads, cards) {
+        dealt_multisets(&lean, &classes, n, &plan, &mut acc);
+    } else if let Some(dealt) = DealtClasses::of(&lean) {
+        dealt.count(&lean, cards, n, drawing, &plan, &mut acc);
+    } else {
+        lean_walk(&lean, &classes_of(&reads, cards), n, &plan, false, &mut acc);
+    }
+    acc.settle(bet, &lean.atoms)
+}
+
+/// The most atoms a lean evaluator's mask of truths holds.
+const MAX_ATOMS: usize = 64;
+
+/// The classes of a shoe as the lean evaluators deal them: the index of one card of each
+/// (standing for the class), its value and its count.
+fn classes_of(reads: &Reads, cards: &[u64; 52]) -> Vec<(u8, u8, u64)> {
+    classes(reads, cards)
+        .into_iter()
+        .map(|(card, value, count)| (CardClass::index(card) as u8, value, count))
+        .collect()
+}

@@ -1,0 +1,556 @@
+//! The evaluators held to the class walk, and the class walk to the meaning of the language.
+
+use super::dealt::value_tally;
+use super::lean::{Test, falling};
+use super::*;
+use crate::analysis::Analysis;
+use crate::outcome::Hand;
+use crate::rules::SideBet;
+use crate::rules::condition::{CardLine, Cond, Numbers, SetTest};
+use crate::shoe::Shoe;
+
+fn first_two(hand: Hand, test: SetTest) -> Cond {
+    Cond::Atom(Atom::Set(CardSet::FirstTwo(hand), test))
+}
+
+fn with_bet(bet: CardBet) -> Rules {
+    let mut rules = Rules::reference();
+    rules.tariff.side.push(SideBet {
+        key: "bet".into(),
+        terms: Terms::Cards(bet),
+    });
+    rules
+}
+
+/// A pair written in the card language counts what the pair bet's closed form counts.
+#[test]
+fn a_pair_in_the_language_is_the_pair_bet() {
+    let shoe = Shoe::from_counts([1, 2, 0, 0, 0, 1, 0, 3, 0, 0, 2, 0, 1]).unwrap();
+    let pair = CardBet {
+        lines: vec![CardLine {
+            when: first_two(
+                Hand::Banco,
+                SetTest {
+                    same: Some(Same::Rank),
+                    ..SetTest::default()
+                },
+            ),
+            net: Ratio::from_integer(11),
+        }],
+    };
+    let rules = with_bet(pair.clone());
+    let analysis = Analysis::new(&shoe, &rules).unwrap();
+    let p = analysis.pair();
+    let distribution = analysis.net_distribution(&Terms::Cards(pair));
+    assert_eq!(distribution.len(), 2);
+    assert_eq!(distribution[1], (Ratio::from_integer(11), p));
+}
+
+/// The walk's classes: the state-only bets fold the engine's tally, the others count
+/// every sequence once (their probabilities sum to one on a shoe with several classes).
+#[test]
+fn card_bets_count_every_sequence_once() {
+    let shoe = Shoe::from_counts([2, 1, 1, 0, 1, 1, 0, 1, 2, 1, 0, 1, 1]).unwrap();
+    let cards_dealt = CardBet {
+        lines: vec![CardLine {
+            when: Cond::Atom(Atom::CardsDealt(Numbers::of(&[4]))),
+            net: Ratio::new(3, 2),
+        }],
+    };
+    let three_giving_eight = CardBet {
+        lines: vec![CardLine {
+            when: Cond::All(vec![
+                Cond::Atom(Atom::TwoCardTotal(Hand::Banco, Numbers::of(&[3]))),
+                Cond::Atom(Atom::Set(
+                    CardSet::Third(Hand::Punto),
+                    SetTest {
+                        all: Some(CardClass::rank(Rank::Eight)),
+                        ..SetTest::default()
+                    },
+                )),
+            ]),
+            net: Ratio::from_integer(200),
+        }],
+    };
+    for bet in [cards_dealt, three_giving_eight] {
+        let analysis = Analysis::new(&shoe, &with_bet(bet.clone())).unwrap();
+        let distribution = analysis.net_distribution(&Terms::Cards(bet));
+        let one: num_rational::BigRational = distribution.iter().map(|(_, p)| p.clone()).sum();
+        assert_eq!(one, num_rational::BigRational::from_integer(1.into()));
+    }
+}
+
+use crate::outcome::Winner;
+use crate::rules::condition::Who;
+use crate::rules::{Condition, DrawingRules};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+fn line(when: Cond, net: i64) -> CardLine {
+    CardLine {
+        when,
+        net: Ratio::from_integer(net),
+    }
+}
+
+fn on(set: CardSet, test: SetTest) -> Cond {
+    Cond::Atom(Atom::Set(set, test))
+}
+
+fn same(same: Same) -> SetTest {
+    SetTest {
+        same: Some(same),
+        ..SetTest::default()
+    }
+}
+
+fn all(class: CardClass) -> SetTest {
+    SetTest {
+        all: Some(class),
+        ..SetTest::default()
+    }
+}
+
+fn state(condition: Condition) -> Cond {
+    Cond::Atom(Atom::State(condition))
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn nines(size: u8, extra: SetTest) -> Cond {
+    on(
+        CardSet::Opening,
+        SetTest {
+            filter: Some(CardClass::rank(Rank::Nine)),
+            size: Some(Numbers::of(&[size])),
+            ..extra
+        },
+    )
+}
+
+/// One bet of every family of the catalogue that reads cards, built from the condition
+/// types, with the catalogue's terms (and a few variations that reach the other paths).
+fn families() -> Vec<(&'static str, CardBet)> {
+    let first_two = |hand, t| on(CardSet::FirstTwo(hand), t);
+    let both = |t: SetTest| {
+        Cond::All(vec![
+            first_two(Hand::Punto, t.clone()),
+            first_two(Hand::Banco, t),
+        ])
+    };
+    let either = |t: SetTest| {
+        Cond::Any(vec![
+            first_two(Hand::Punto, t.clone()),
+            first_two(Hand::Banco, t),
+        ])
+    };
+    let bet = |lines: Vec<CardLine>| CardBet { lines };
+    let faces = CardClass::faces();
+    let tie = state(Condition::wins(Winner::Tie));
+    let dealt6 = Cond::Atom(Atom::CardsDealt(Numbers::of(&[6])));
+    let high_tie = Cond::Any(
+        (6..=9)
+            .map(|t| state(Condition::wins(Winner::Tie).with_total(t)))
+            .collect(),
+    );
+    let opening = |t: SetTest| on(CardSet::Opening, t);
+    let groups = |g: &[u8]| SetTest {
+        groups: Some(g.to_vec()),
+        ..SetTest::default()
+    };
+    vec![
+        (
+            "perfect_pair",
+            bet(vec![
+                line(both(same(Same::Card)), 250),
+                line(either(same(Same::Card)), 25),
+            ]),
+        ),
+        ("either_pair", bet(vec![line(either(same(Same::Rank)), 5)])),
+        (
+            "perfect_pairs_punto",
+            bet(vec![
+                line(first_two(Hand::Punto, same(Same::Card)), 25),
+                line(
+                    Cond::All(vec![
+                        first_two(Hand::Punto, same(Same::Rank)),
+                        first_two(Hand::Punto, same(Same::Colour)),
+                    ]),
+                    12,
+                ),
+                line(first_two(Hand::Punto, same(Same::Rank)), 5),
+            ]),
+        ),
+        (
+            "banco_fortune_4_pair",
+            bet(vec![
+                line(first_two(Hand::Banco, all(CardClass::card(card("4D")))), 30),
+                line(
+                    first_two(
+                        Hand::Banco,
+                        SetTest {
+                            same: Some(Same::Card),
+                            all: Some(CardClass::rank(Rank::Four)),
+                            ..SetTest::default()
+                        },
+                    ),
+                    15,
+                ),
+                line(first_two(Hand::Banco, same(Same::Card)), 9),
+            ]),
+        ),
+        (
+            "punto_red",
+            bet(vec![line(
+                first_two(Hand::Punto, all(CardClass::colour(true))),
+                2,
+            )]),
+        ),
+        (
+            "perfect_9_bonus",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        Cond::Atom(Atom::TwoCardTotal(Hand::Punto, Numbers::of(&[9]))),
+                        first_two(Hand::Punto, same(Same::Suit)),
+                        first_two(Hand::Punto, all(CardClass::values(Numbers::range(1, 9)))),
+                    ]),
+                    20,
+                ),
+                line(
+                    Cond::All(vec![
+                        Cond::Atom(Atom::TwoCardTotal(Hand::Punto, Numbers::of(&[9]))),
+                        first_two(Hand::Punto, all(CardClass::values(Numbers::range(1, 9)))),
+                    ]),
+                    10,
+                ),
+                line(
+                    Cond::Atom(Atom::TwoCardTotal(Hand::Punto, Numbers::of(&[9]))),
+                    5,
+                ),
+            ]),
+        ),
+        (
+            "tiger_pair",
+            bet(vec![
+                line(opening(same(Same::Card)), 100),
+                line(both(same(Same::Rank)), 20),
+                line(either(same(Same::Rank)), 4),
+            ]),
+        ),
+        (
+            "opening_alike",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        opening(same(Same::Suit)),
+                        Cond::Not(Box::new(opening(same(Same::Colour)))),
+                    ]),
+                    7,
+                ),
+                line(opening(same(Same::Rank)), 50),
+                line(opening(same(Same::Colour)), 3),
+                line(both(same(Same::Suit)), 2),
+                line(first_two(Hand::Punto, same(Same::Card)), 1),
+            ]),
+        ),
+        (
+            "jackpot_baccarat",
+            bet(vec![
+                line(
+                    opening(SetTest {
+                        ranks: Some(vec![Rank::Ace, Rank::King, Rank::Queen, Rank::Jack]),
+                        same: Some(Same::Suit),
+                        ..SetTest::default()
+                    }),
+                    250,
+                ),
+                line(opening(groups(&[4])), 75),
+                line(
+                    opening(SetTest {
+                        straight: Some(true),
+                        same: Some(Same::Suit),
+                        ..SetTest::default()
+                    }),
+                    50,
+                ),
+                line(opening(groups(&[3])), 15),
+                line(opening(same(Same::Suit)), 10),
+                line(
+                    opening(SetTest {
+                        straight: Some(true),
+                        ..SetTest::default()
+                    }),
+                    5,
+                ),
+                line(opening(groups(&[2, 2])), 4),
+                line(
+                    opening(SetTest {
+                        filter: Some(CardClass::rank(Rank::Ace)),
+                        size: Some(Numbers::of(&[2])),
+                        ..SetTest::default()
+                    }),
+                    2,
+                ),
+                line(
+                    opening(SetTest {
+                        filter: Some(CardClass::values(Numbers::of(&[0]))),
+                        groups: Some(vec![2]),
+                        ..SetTest::default()
+                    }),
+                    0,
+                ),
+            ]),
+        ),
+        (
+            "lucky_nines",
+            bet(vec![
+                line(nines(4, SetTest::default()), 500),
+                line(nines(3, same(Same::Suit)), 250),
+                line(nines(3, SetTest::default()), 20),
+                line(nines(2, same(Same::Suit)), 8),
+                line(nines(2, SetTest::default()), 5),
+                line(nines(1, all(CardClass::card(card("9D")))), 2),
+                line(nines(1, SetTest::default()), 1),
+            ]),
+        ),
+        (
+            "monkey",
+            bet(vec![
+                line(opening(all(faces)), 50),
+                line(
+                    opening(SetTest {
+                        filter: Some(faces),
+                        size: Some(Numbers::of(&[0])),
+                        ..SetTest::default()
+                    }),
+                    1,
+                ),
+            ]),
+        ),
+        (
+            "super_tie_21c",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        high_tie.clone(),
+                        dealt6.clone(),
+                        Cond::Any(vec![
+                            on(CardSet::Dealt, all(CardClass::colour(true))),
+                            on(CardSet::Dealt, all(CardClass::colour(false))),
+                        ]),
+                    ]),
+                    100,
+                ),
+                line(Cond::All(vec![high_tie, dealt6.clone()]), 25),
+                line(tie.clone(), 7),
+            ]),
+        ),
+        (
+            "tie_max",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        tie.clone(),
+                        on(
+                            CardSet::Dealt,
+                            SetTest {
+                                max_value: Some(Numbers::range(0, 5)),
+                                ..SetTest::default()
+                            },
+                        ),
+                    ]),
+                    55,
+                ),
+                line(
+                    Cond::All(vec![
+                        tie.clone(),
+                        on(
+                            CardSet::Dealt,
+                            SetTest {
+                                max_value: Some(Numbers::of(&[2, 3, 7, 9])),
+                                ..SetTest::default()
+                            },
+                        ),
+                    ]),
+                    10,
+                ),
+            ]),
+        ),
+        (
+            "grand_monkey",
+            bet(vec![line(
+                Cond::All(vec![dealt6.clone(), on(CardSet::Dealt, all(faces))]),
+                6000,
+            )]),
+        ),
+        (
+            "all_red_or_black",
+            bet(vec![
+                line(on(CardSet::Dealt, all(CardClass::colour(true))), 20),
+                line(
+                    Cond::Not(Box::new(on(CardSet::Dealt, all(CardClass::colour(false))))),
+                    1,
+                ),
+            ]),
+        ),
+        (
+            "monkey_6",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        tie.clone(),
+                        dealt6.clone(),
+                        on(CardSet::Third(Hand::Punto), all(faces.complement())),
+                        on(CardSet::Third(Hand::Banco), all(faces)),
+                    ]),
+                    150,
+                ),
+                line(
+                    Cond::All(vec![
+                        dealt6.clone(),
+                        on(CardSet::Third(Hand::Punto), all(faces.complement())),
+                        on(CardSet::Third(Hand::Banco), all(faces)),
+                    ]),
+                    12,
+                ),
+            ]),
+        ),
+        (
+            "three_giving_eight",
+            bet(vec![line(
+                Cond::All(vec![
+                    Cond::Atom(Atom::TwoCardTotal(Hand::Banco, Numbers::of(&[3]))),
+                    Cond::Atom(Atom::TwoCardTotal(Hand::Punto, Numbers::range(0, 5))),
+                    on(
+                        CardSet::Third(Hand::Punto),
+                        all(CardClass::rank(Rank::Eight)),
+                    ),
+                ]),
+                200,
+            )]),
+        ),
+        (
+            "lucky_match",
+            bet(vec![
+                line(on(CardSet::Dealt, groups(&[5])), 250),
+                line(on(CardSet::Dealt, groups(&[3, 3])), 100),
+                line(on(CardSet::Dealt, groups(&[4])), 30),
+                line(on(CardSet::Dealt, groups(&[3, 2])), 15),
+                line(on(CardSet::Dealt, groups(&[3])), 6),
+                line(on(CardSet::Dealt, groups(&[2, 2])), 4),
+            ]),
+        ),
+        (
+            "winner_suited_straight",
+            bet(vec![
+                line(on(CardSet::Cards(Who::Winner), same(Same::Suit)), 9),
+                line(
+                    on(
+                        CardSet::Cards(Who::Loser),
+                        SetTest {
+                            filter: Some(CardClass::colour(true)),
+                            straight: Some(false),
+                            ..SetTest::default()
+                        },
+                    ),
+                    2,
+                ),
+            ]),
+        ),
+    ]
+}
+
+/// Small card-level shoes: a few cards, some identical, drawn either from the whole deck
+/// or from a handful of cards the bets name (nines, faces, 4♦), so that rare tiers occur.
+fn small_shoe() -> impl Strategy<Value = [u64; 52]> {
+    let named = [32usize, 33, 34, 35, 14, 40, 44, 48, 49, 0, 1, 2];
+    let any = prop::collection::vec((0usize..52, 1u64..=3), 3..8);
+    let rare = prop::collection::vec((0usize..named.len(), 1u64..=3), 3..8)
+        .prop_map(move |v| v.into_iter().map(|(i, c)| (named[i], c)).collect());
+    prop_oneof![any, rare].prop_map(|picks: Vec<(usize, u64)>| {
+        let mut cards = [0u64; 52];
+        for (i, c) in picks {
+            cards[i] += c;
+        }
+        // At least six cards: a coup can need them.
+        let mut i = 7;
+        while cards.iter().sum::<u64>() < 6 {
+            cards[i] += 1;
+            i = (i + 11) % 52;
+        }
+        cards
+    })
+}
+
+fn both_ways<I: Int>(bet: &CardBet, cards: &[u64; 52]) -> (Distribution<I>, Distribution<I>) {
+    let drawing = DrawingRules::reference();
+    (
+        distribution::<I>(bet, cards, &drawing, &[]),
+        class_walk::<I>(bet, cards, &drawing, &[]),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every fast evaluator counts what the plain class walk counts, in wrapping and in
+    /// big integers, on every family of the catalogue.
+    #[test]
+    fn fast_evaluators_equal_the_class_walk(cards in small_shoe()) {
+        for (name, bet) in families() {
+            let (fast, slow) = both_ways::<u128>(&bet, &cards);
+            prop_assert_eq!(&fast, &slow, "{}", name);
+            let (fast, slow) = both_ways::<BigUint>(&bet, &cards);
+            prop_assert_eq!(&fast, &slow, "{}", name);
+        }
+    }
+
+    /// The compiled set test reads a set of cards as the language's meaning does.
+    #[test]
+    fn compiled_tests_mean_what_set_tests_mean(
+        picks in prop::collection::vec(0u8..52, 0..=6),
+        fields in (0u8..6, 0u64..(1 << 52), 0u16..(1 << 7), 0u8..4, prop::collection::vec(1u8..4, 0..3), 0u8..3, 0u16..1024),
+    ) {
+        let (which, class, sizes, same_kind, groups, straight, max) = fields;
+        let class = CardClass(class | CardClass::rank(Rank::Nine).0);
+        let kinds = [Same::Rank, Same::Suit, Same::Colour, Same::Card];
+        let test = SetTest {
+            filter: (which & 1 == 1).then_some(class),
+            size: (which == 2).then_some(Numbers(sizes)),
+            same: (which >= 3).then_some(kinds[usize::from(same_kind)]),
+            all: (which == 4).then_some(class.complement().or(CardClass::rank(Rank::Two))),
+            groups: (which % 2 == 0).then_some(groups),
+            straight: (straight < 2).then_some(straight == 1),
+            ranks: (which == 5).then_some(picks.iter().map(|&c| Rank::ALL[usize::from(c / 4)]).collect()),
+            max_value: (which == 1).then_some(Numbers(max)),
+        };
+        let cards: Vec<Card> = picks.iter().map(|&c| CardClass::card_at(usize::from(c))).collect();
+        prop_assert_eq!(Test::of(&test).holds(&picks), test.holds(&cards));
+    }
+}
+
+/// The sub-shoe count rescales the engine's tally (a playable sub-shoe) exactly as the
+/// plain value walk counts it.
+#[test]
+fn the_engine_rescaled_is_the_value_walk() {
+    let drawing = DrawingRules::reference();
+    let plan = Plan::new(&drawing);
+    let values = [3, 1, 0, 2, 1, 0, 2, 1, 1, 0];
+    let engine: Vec<u128> = value_tally(values, 30, &drawing, &plan);
+    // The same count with the engine out of reach: the walk over values, by hand.
+    let mut ranks = [0u64; 13];
+    for (v, &c) in values.iter().enumerate() {
+        ranks[if v == 0 { 9 } else { v - 1 }] = c;
+    }
+    let tally = crate::engine::tally(&Shoe::from_counts(ranks).unwrap(), &drawing).unwrap();
+    for state in FinalState::all() {
+        let d = u64::from(state.cards_used());
+        let own: BigUint = falling(11 - d, 6 - d);
+        let whole: BigUint = falling(30 - d, 6 - d);
+        let expected = tally.weight(state) / own * whole;
+        assert_eq!(BigUint::from(engine[state.index()]), expected);
+    }
+}
