@@ -151,3 +151,20 @@ fn json_snapshots_are_valid_documents() {
     }
     assert!(validated >= 5, "only {validated} snapshots validated");
 }
+
+/// The validation can fail: a deal document with a total as text, or without its winner, is
+/// refused by `deal`'s schema.
+#[test]
+fn a_document_of_the_wrong_shape_is_refused() {
+    let validator = validator("deal", false).unwrap();
+    let text = std::fs::read_to_string(root().join("snapshots/deal__natural_json.snap")).unwrap();
+    let body = text.splitn(3, "---\n").nth(2).unwrap();
+    let good: Value = serde_json::from_str(body).unwrap();
+    assert!(validator.is_valid(&good));
+    let mut text_total = good.clone();
+    text_total["punto"]["total"] = Value::from("8");
+    assert!(!validator.is_valid(&text_total));
+    let mut no_winner = good;
+    no_winner.as_object_mut().unwrap().remove("winner");
+    assert!(!validator.is_valid(&no_winner));
+}
