@@ -670,8 +670,8 @@ pub fn charted_simulation() -> crate::depletion::SimulationSetup {
 /// The generated files of `docs/` other than Markdown blocks: each path (relative to `docs/`)
 /// with its content. The charts are those the commands draw with `--format svg`:
 /// `session-odds`, `eor`, `decisions` and `shoe-sim --shoes 1000`, each in English and in
-/// French (`-fr`).
-pub fn generated_files() -> Vec<(&'static str, String)> {
+/// French (`-fr`); then the JSON Schema of every command's document ([`schema_files`]).
+pub fn generated_files() -> Vec<(String, String)> {
     use crate::render::chart;
     let rules = Rules::reference();
     let shoe = Shoe::reference();
@@ -685,7 +685,7 @@ pub fn generated_files() -> Vec<(&'static str, String)> {
     let mut files = Vec::new();
     for (lang, suffix) in [(Lang::En, ""), (Lang::Fr, "-fr")] {
         let drawn = |name: &'static str, chart: Result<String, chart::ChartError>| {
-            (name, chart.expect("the reference figures draw"))
+            (name.to_string(), chart.expect("the reference figures draw"))
         };
         let name = |en: &'static str, fr: &'static str| if suffix.is_empty() { en } else { fr };
         files.push(drawn(
@@ -705,7 +705,18 @@ pub fn generated_files() -> Vec<(&'static str, String)> {
             chart::simulation_svg(&sim, &setup, lang),
         ));
     }
+    files.extend(schema_files());
     files
+}
+
+/// The JSON Schema of every command's document ([`crate::document::SCHEMAS`]), each path
+/// relative to `docs/` (`schemas/COMMAND.schema.json`) with its content.
+pub fn schema_files() -> Vec<(String, String)> {
+    use crate::document::{SCHEMAS, schema_path, schema_text};
+    SCHEMAS
+        .iter()
+        .map(|(command, schema)| (schema_path(command), schema_text(&schema())))
+        .collect()
 }
 
 /// Replaces every generated block of a Markdown text with the engine's current rendering.

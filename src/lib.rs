@@ -157,6 +157,7 @@ pub mod dealer;
 pub mod decisions;
 pub mod depletion;
 pub mod docs;
+pub mod document;
 pub mod engine;
 pub(crate) mod features;
 pub mod input;

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 pub mod csv;
 
 /// The analysis document.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Report<'a> {
     /// Every bet by key.
     pub bets: BTreeMap<&'a str, BetReport>,
@@ -44,7 +44,7 @@ pub struct Report<'a> {
 }
 
 /// A count and its exact share of all cases.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ShareReport {
     /// The count, in decimal digits.
     pub count: String,
@@ -55,7 +55,7 @@ pub struct ShareReport {
 }
 
 /// A rounded decimal, serialised as `serde_json` writes an `f64` (`null` when not finite).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Decimal(pub f64);
 
 impl Serialize for Decimal {
@@ -69,7 +69,7 @@ impl Serialize for Decimal {
 }
 
 /// One figure per hand.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct HandsReport<T> {
     /// Banco's.
     pub banco: T,
@@ -78,7 +78,7 @@ pub struct HandsReport<T> {
 }
 
 /// The naturals of the document.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct NaturalsReport {
     /// Coups with at least one natural.
     pub any: ShareReport,
@@ -89,7 +89,7 @@ pub struct NaturalsReport {
 }
 
 /// The three outcomes.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct OutcomesReport {
     /// Banco wins.
     pub banco: ShareReport,
@@ -100,7 +100,7 @@ pub struct OutcomesReport {
 }
 
 /// One final state and its count.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct StateReport {
     /// Banco's cards, 2 or 3.
     pub banco_cards: u8,
@@ -117,7 +117,7 @@ pub struct StateReport {
 }
 
 /// One bet's figures.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct BetReport {
     /// The exact house edge, `"n/d"`.
     pub edge: String,
@@ -130,7 +130,7 @@ pub struct BetReport {
 }
 
 /// One net result of a bet.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct NetReport {
     /// The nearest `f64` of the probability.
     pub decimal: Decimal,
@@ -142,7 +142,7 @@ pub struct NetReport {
 
 /// The shoe: its decks when whole, its card count, its rank counts A to K and, for a
 /// card-level shoe, the counts of its 52 cards.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ShoeReport {
     /// The count of each card, rank-major (A♠ A♥ A♦ A♣ 2♠ … K♣), when the shoe is
     /// card-level (some rank's suits are not even); absent from the JSON otherwise.

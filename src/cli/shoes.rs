@@ -8,6 +8,7 @@ use super::table::table_or_reference;
 use clap::{Args, ValueEnum};
 use punto_banco::card::Card;
 use punto_banco::dealer::Dealer;
+use punto_banco::document::shoes::{Cards, Decks, LoggedCoup, Nets, ShoeHeader, ShoeLine};
 use punto_banco::lab::shufflers::{Shuffler, factory_order};
 use punto_banco::rules::Rules;
 use punto_banco::rules::condition::DealtCoup;
@@ -70,10 +71,15 @@ fn shuffler() -> Offering<Reader<Shuffler>> {
     Offering::new(parse, shuffler_names)
 }
 
-/// Cards as a JSON list of their ASCII names.
-fn cards_json(cards: &[Card]) -> String {
-    let names: Vec<String> = cards.iter().map(|c| format!("\"{}\"", c.ascii())).collect();
-    format!("[{}]", names.join(","))
+/// Cards as their ASCII names.
+fn names(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(|c| c.ascii()).collect()
+}
+
+/// A line and its newline.
+fn push_line(text: &mut String, line: ShoeLine) {
+    text.push_str(&line.to_json_line());
+    text.push('\n');
 }
 
 /// One shoe's lines.
@@ -86,32 +92,40 @@ fn shoe_lines(
     text: &mut String,
 ) {
     if form == Form::Order {
-        text.push_str(&format!("{{\"cards\":{}}}\n", cards_json(dealer.order())));
+        let cards = names(dealer.order());
+        push_line(text, ShoeLine::Cards(Cards { cards, coup: None }));
         return;
     }
     let mut walk = dealer.burn(procedure);
     let burn = &dealer.order()[..dealer.dealt()];
-    text.push_str(&format!(
-        "{{\"shoe\":{{\"decks\":{decks}}},\"burn\":{},\"order\":{}}}\n",
-        cards_json(burn),
-        cards_json(dealer.order())
-    ));
+    let header = ShoeHeader {
+        shoe: Decks { decks },
+        burn: names(burn),
+        order: names(dealer.order()),
+    };
+    push_line(text, ShoeLine::Shoe(header));
     let bets = rules.tariff.all();
     while let Some(coup) = dealer.deal_next(&mut walk, &rules.drawing) {
         let dealt = DealtCoup::from(&coup);
-        let nets: Vec<String> = bets
+        let net = bets
             .iter()
-            .map(|(key, terms)| format!("\"{key}\":\"{}\"", terms.settle_coup(&dealt)))
+            .map(|(key, terms)| (key.to_string(), terms.settle_coup(&dealt).to_string()))
             .collect();
-        text.push_str(&format!(
-            "{{\"cards\":{},\"winner\":\"{}\",\"punto_total\":{},\"banco_total\":{},\"natural\":{},\"net\":{{{}}}}}\n",
-            cards_json(&coup.dealt_in_order()),
-            coup.winner().key(),
-            coup.punto_total(),
-            coup.banco_total(),
-            coup.is_natural(),
-            nets.join(",")
-        ));
+        let logged = LoggedCoup {
+            winner: coup.winner().key(),
+            punto_total: coup.punto_total(),
+            banco_total: coup.banco_total(),
+            natural: coup.is_natural(),
+            net: Nets(net),
+        };
+        let cards = names(&coup.dealt_in_order());
+        push_line(
+            text,
+            ShoeLine::Cards(Cards {
+                cards,
+                coup: Some(logged),
+            }),
+        );
     }
 }
 

@@ -104,26 +104,23 @@ impl Vector {
             .collect()
     }
 
+    /// The vector as its document ([`crate::document::vectors::Vector`]).
+    pub fn document(&self) -> crate::document::vectors::Vector {
+        crate::document::vectors::Vector {
+            cards: self.cards(),
+            decisions: self.coup.decisions.iter().map(decision_token).collect(),
+            punto_total: self.coup.punto_total(),
+            banco_total: self.coup.banco_total(),
+            natural: self.coup.is_natural(),
+            winner: self.coup.winner().key(),
+            weight: self.weight.to_string(),
+        }
+    }
+
     /// The vector as one JSON line (no newline), fields in a fixed order: `cards`,
     /// `decisions`, `punto_total`, `banco_total`, `natural`, `winner`, `weight`.
     pub fn to_json_line(&self) -> String {
-        let cards: Vec<String> = self.cards().iter().map(u8::to_string).collect();
-        let decisions: Vec<String> = self
-            .coup
-            .decisions
-            .iter()
-            .map(|d| format!("\"{}\"", decision_token(d)))
-            .collect();
-        format!(
-            "{{\"cards\":[{}],\"decisions\":[{}],\"punto_total\":{},\"banco_total\":{},\"natural\":{},\"winner\":\"{}\",\"weight\":\"{}\"}}",
-            cards.join(","),
-            decisions.join(","),
-            self.coup.punto_total(),
-            self.coup.banco_total(),
-            self.coup.is_natural(),
-            self.coup.winner().key(),
-            self.weight
-        )
+        self.document().to_json_line()
     }
 
     /// The vector as one CSV line (no newline), in the columns of [`CSV_HEADER`].

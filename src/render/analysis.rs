@@ -7,16 +7,11 @@ use crate::analysis::ratio_to_big;
 use crate::analysis::{Analysis, Hand};
 use crate::lang::Lang;
 use crate::outcome::Winner;
-use crate::report::{Report, ShoeReport};
+use crate::report::Report;
 use crate::shoe::Shoe;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde_json::Value;
-
-/// The shoe as JSON: its decks when whole, its card count and its rank counts A to K.
-pub fn shoe_json(shoe: &Shoe) -> Value {
-    serde_json::to_value(ShoeReport::new(shoe)).expect("a shoe report is plain data")
-}
 
 /// The analysis as one JSON object (schema 1); the layout lives in [`crate::report::Report`].
 pub fn analysis_json(analysis: &Analysis, rules_id: &str) -> Value {

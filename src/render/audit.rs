@@ -8,11 +8,11 @@ use super::lab::{command_text, summary_line, tests_table, verdict_word};
 use super::oracle::discrepancy_line;
 use super::table::{Align, Table};
 use super::tableau::bet_name;
+use crate::document::{Document, audit as doc};
 use crate::lab::audit::{Audit, Finding};
 use crate::lab::{Provenance, StatisticKind, Verdict};
 use crate::lang::Lang;
 use num_rational::BigRational;
-use serde_json::{Map, Value, json};
 
 /// The log and the rule set an audit read, as the command line named them: the findings
 /// point to `punto-banco verify LOG [--rules RULES]` on the same two.
@@ -321,10 +321,7 @@ pub fn report(
 ) -> String {
     let summary = summary(audit, provenance, lang);
     if format == Format::Json {
-        return format!(
-            "{:#}\n",
-            Value::Object(document(audit, provenance, source, &summary))
-        );
+        return document(audit, provenance, source, &summary).to_json_pretty();
     }
     let title = lang.pick(
         "Audit of a shoe log against each coup's exact odds",
@@ -358,16 +355,8 @@ pub fn report(
     )
 }
 
-/// An exact value and its rounded decimal, as two fields `NAME` and `NAME_decimal`.
-fn exact(map: &mut Map<String, Value>, name: &str, x: &BigRational) {
-    map.insert(name.into(), json!(super::fraction(x)));
-    map.insert(format!("{name}_decimal"), json!(super::approx(x)));
-}
-
-/// A finding as a JSON object (the drawing sentences in English, as `verify` writes them).
-fn finding_json(finding: &Finding, audit: &Audit) -> Value {
-    let mut map = Map::new();
-    map.insert("kind".into(), json!(finding.kind()));
+/// A finding for the document (the drawing sentences in English, as `verify` writes them).
+fn finding_json(finding: &Finding, audit: &Audit) -> doc::Finding {
     match finding {
         Finding::Settlement {
             bet,
@@ -375,85 +364,80 @@ fn finding_json(finding: &Finding, audit: &Audit) -> Value {
             lines,
             as_logged,
             by_rules,
-        } => {
-            map.insert("bet".into(), json!(bet));
-            map.insert("coups".into(), json!(coups));
-            map.insert("lines".into(), json!(lines));
-            exact(&mut map, "as_logged", as_logged);
-            exact(&mut map, "by_rules", by_rules);
-        }
-        Finding::Drawing { coups, first } => {
-            map.insert("coups".into(), json!(coups));
-            let first: Vec<Value> = first
-                .iter()
-                .map(|d| {
-                    json!({
-                        "line": d.line,
-                        "text": super::oracle::finding_sentence(&d.finding, &audit.rules, Lang::En),
-                    })
+        } => doc::Finding::Settlement {
+            as_logged: super::fraction(as_logged),
+            as_logged_decimal: super::approx(as_logged),
+            bet: bet.clone(),
+            by_rules: super::fraction(by_rules),
+            by_rules_decimal: super::approx(by_rules),
+            coups: *coups,
+            kind: finding.kind(),
+            lines: lines.clone(),
+        },
+        Finding::Drawing { coups, first } => doc::Finding::Drawing {
+            coups: *coups,
+            first: (first.iter())
+                .map(|d| doc::Drawn {
+                    line: d.line,
+                    text: super::oracle::finding_sentence(&d.finding, &audit.rules, Lang::En),
                 })
-                .collect();
-            map.insert("first".into(), Value::Array(first));
-        }
+                .collect(),
+            kind: finding.kind(),
+        },
     }
-    Value::Object(map)
 }
 
-/// The JSON document of an audit.
+/// The document of an audit.
 pub fn document(
     audit: &Audit,
     provenance: &Provenance,
     source: &Source,
     summary: &str,
-) -> Map<String, Value> {
-    let mut map = super::lab::document(provenance, &audit.battery, summary);
+) -> doc::Audit {
+    let mut lab = super::lab::document(provenance, &audit.battery, summary);
     if audit.verdict() == Verdict::Fail {
-        map.insert("verdict".into(), json!("fail"));
+        lab.verdict = "fail";
     }
-    map.insert("shoes".into(), json!(audit.shoes));
-    map.insert("coups".into(), json!(audit.coups));
-    let findings: Vec<Value> = audit
-        .findings
-        .iter()
-        .map(|f| finding_json(f, audit))
-        .collect();
-    map.insert("findings".into(), Value::Array(findings));
-    if !audit.findings.is_empty() {
-        map.insert(
-            "verify_command".into(),
-            json!(source.verify_command(Lang::En)),
-        );
-    }
-    let rtp: Map<String, Value> = audit
+    let rtp = audit
         .rtp
         .iter()
         .map(|r| {
-            let mut entry = Map::new();
-            exact(&mut entry, "observed", &r.observed);
-            exact(&mut entry, "as_logged", &r.as_logged);
-            exact(&mut entry, "expected", &r.expected);
-            exact(&mut entry, "variance", &r.variance);
-            entry.insert("method".into(), json!(r.method.key()));
-            entry.insert("low".into(), json!(r.interval.map(|(low, _)| low)));
-            entry.insert("high".into(), json!(r.interval.map(|(_, high)| high)));
-            entry.insert("logged".into(), json!(r.logged));
-            entry.insert("mispaid".into(), json!(r.mispaid));
-            entry.insert("verdict".into(), json!(r.verdict.key()));
-            let nets: Vec<Value> = r
-                .nets
-                .iter()
-                .map(|n| {
-                    let mut net = Map::new();
-                    net.insert("net".into(), json!(super::fraction(&n.net)));
-                    net.insert("hits".into(), json!(n.hits));
-                    exact(&mut net, "expected", &n.expected);
-                    Value::Object(net)
+            let nets = (r.nets.iter())
+                .map(|n| doc::NetCount {
+                    expected: super::fraction(&n.expected),
+                    expected_decimal: super::approx(&n.expected),
+                    hits: n.hits,
+                    net: super::fraction(&n.net),
                 })
                 .collect();
-            entry.insert("nets".into(), Value::Array(nets));
-            (r.bet.clone(), Value::Object(entry))
+            let entry = doc::BetReturn {
+                as_logged: super::fraction(&r.as_logged),
+                as_logged_decimal: super::approx(&r.as_logged),
+                expected: super::fraction(&r.expected),
+                expected_decimal: super::approx(&r.expected),
+                high: r.interval.map(|(_, high)| high),
+                logged: r.logged,
+                low: r.interval.map(|(low, _)| low),
+                method: r.method.key(),
+                mispaid: r.mispaid,
+                nets,
+                observed: super::fraction(&r.observed),
+                observed_decimal: super::approx(&r.observed),
+                variance: super::fraction(&r.variance),
+                variance_decimal: super::approx(&r.variance),
+                verdict: r.verdict.key(),
+            };
+            (r.bet.clone(), entry)
         })
         .collect();
-    map.insert("rtp".into(), Value::Object(rtp));
-    map
+    doc::Audit {
+        coups: audit.coups,
+        findings: (audit.findings.iter())
+            .map(|f| finding_json(f, audit))
+            .collect(),
+        lab,
+        rtp,
+        shoes: audit.shoes,
+        verify_command: (!audit.findings.is_empty()).then(|| source.verify_command(Lang::En)),
+    }
 }

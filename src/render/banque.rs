@@ -6,8 +6,8 @@ use super::{Format, SCHEMA, fraction};
 use crate::choices::banque::{
     Banque, BanqueForm, BanqueSet, Equilibrium, PuntoState, Quadratic, Solution, UnresolvedReason,
 };
+use crate::document::{Document, banque as doc};
 use crate::lang::Lang;
-use serde_json::{Value, json};
 
 /// An exact number as JSON writes it: `"n/d"` for a rational, `"(u + v√d)/w"` otherwise.
 pub fn exact(value: &Quadratic) -> String {
@@ -69,12 +69,12 @@ fn state_key(state: PuntoState) -> String {
     state.to_string()
 }
 
-fn set_json(set: &BanqueSet) -> Value {
-    json!({
-        "banco_total": set.banco_total,
-        "punto_1": state_key(set.puntos[0]),
-        "punto_2": state_key(set.puntos[1]),
-    })
+fn set_json(set: &BanqueSet) -> doc::Situation {
+    doc::Situation {
+        banco_total: set.banco_total,
+        punto_1: state_key(set.puntos[0]),
+        punto_2: state_key(set.puntos[1]),
+    }
 }
 
 /// The solution as the `banque` command prints it.
@@ -87,7 +87,7 @@ pub fn render_solution(
     width: Option<usize>,
 ) -> String {
     match format {
-        Format::Json => format!("{:#}\n", solution_json(banque, form, solution)),
+        Format::Json => solution_json(banque, form, solution).to_json_pretty(),
         Format::Markdown => solution_markdown(banque, form, solution, lang, 2),
         Format::Text => solution_text(banque, form, solution, lang, None, width),
     }
@@ -387,114 +387,114 @@ fn proof(solution: &Solution, lang: Lang) -> String {
     text
 }
 
-fn equilibrium_json(form: &BanqueForm, equilibrium: &Equilibrium) -> Value {
+fn equilibrium_json(form: &BanqueForm, equilibrium: &Equilibrium) -> doc::Equilibrium {
     let expectation = |range: &[Quadratic; 2]| {
         if range[0] == range[1] {
-            json!({ "expectation": exact(&range[0]), "decimal": range[0].approx() })
+            doc::Expectation::Point {
+                decimal: range[0].approx(),
+                expectation: exact(&range[0]),
+            }
         } else {
-            json!({
-                "expectation": { "low": exact(&range[0]), "high": exact(&range[1]) },
-                "decimal": { "low": range[0].approx(), "high": range[1].approx() },
-            })
+            doc::Expectation::Range {
+                decimal: doc::Range {
+                    high: range[1].approx(),
+                    low: range[0].approx(),
+                },
+                expectation: doc::Range {
+                    high: exact(&range[1]),
+                    low: exact(&range[0]),
+                },
+            }
         }
     };
-    let punto = |i: usize| {
-        let mut value = expectation(&equilibrium.payoffs[i]);
-        value["draw_at_5"] = json!(exact(&equilibrium.draw_at_5[i]));
-        value["draw_at_5_decimal"] = json!(equilibrium.draw_at_5[i].approx());
-        value
+    let punto = |i: usize| doc::PuntoEquilibrium {
+        draw_at_5: exact(&equilibrium.draw_at_5[i]),
+        draw_at_5_decimal: equilibrium.draw_at_5[i].approx(),
+        expectation: expectation(&equilibrium.payoffs[i]),
     };
     let n = equilibrium.vertices.len().max(1);
-    let mixed: Vec<Value> = (0..form.sets.len())
+    let mixed = (0..form.sets.len())
         .filter(|&k| {
             equilibrium.free.contains(&k) || {
                 let q = &equilibrium.banco[k];
                 !q.is_zero() && *q != Quadratic::one()
             }
         })
-        .map(|k| {
-            let mut value = set_json(&form.sets[k]);
-            value["draw"] = if n == 1 {
-                json!(exact(&equilibrium.banco[k]))
+        .map(|k| doc::Mixed {
+            draw: if n == 1 {
+                doc::Draw::One(exact(&equilibrium.banco[k]))
             } else {
-                Value::Array(
-                    (0..n)
-                        .map(|v| json!(exact(&equilibrium.banco_at(v)[k])))
-                        .collect(),
-                )
-            };
-            value
+                doc::Draw::Ends((0..n).map(|v| exact(&equilibrium.banco_at(v)[k])).collect())
+            },
+            situation: set_json(&form.sets[k]),
         })
         .collect();
-    let mut banco = expectation(&equilibrium.payoffs[2]);
-    banco["mixed"] = Value::Array(mixed);
-    banco["ends"] = json!(n);
-    banco["indifferent"] = Value::Array(
-        equilibrium
-            .indifferent
-            .iter()
+    let banco = doc::BancoEquilibrium {
+        ends: n,
+        expectation: expectation(&equilibrium.payoffs[2]),
+        indifferent: (equilibrium.indifferent.iter())
             .map(|&k| set_json(&form.sets[k]))
             .collect(),
-    );
-    banco["strategy"] = Value::Array(
-        form.sets
-            .iter()
-            .zip(&equilibrium.banco)
-            .map(|(set, q)| {
-                let mut value = set_json(set);
-                value["draw"] = json!(exact(q));
-                value
+        mixed,
+        strategy: (form.sets.iter().zip(&equilibrium.banco))
+            .map(|(set, q)| doc::Choice {
+                draw: exact(q),
+                situation: set_json(set),
             })
             .collect(),
-    );
+    };
     let certificate = &equilibrium.certificate;
-    json!({
-        "punto_1": punto(0),
-        "punto_2": punto(1),
-        "banco": banco,
-        "certificate": {
-            "punto_1_gain": exact(&certificate.punto_gain[0]),
-            "punto_2_gain": exact(&certificate.punto_gain[1]),
-            "banco_gain": exact(&certificate.banco_gain),
+    doc::Equilibrium {
+        banco,
+        certificate: doc::Certificate {
+            banco_gain: exact(&certificate.banco_gain),
+            punto_1_gain: exact(&certificate.punto_gain[0]),
+            punto_2_gain: exact(&certificate.punto_gain[1]),
         },
-        "certified": certificate.certified(),
-    })
+        certified: certificate.certified(),
+        punto_1: punto(0),
+        punto_2: punto(1),
+    }
 }
 
-/// The solution as one JSON document: the first equilibrium's `punto_1`, `punto_2` and
-/// `banco` at the top, every equilibrium under `equilibria`.
-pub fn solution_json(banque: &Banque, form: &BanqueForm, solution: &Solution) -> Value {
-    let all: Vec<Value> = solution
+/// The solution as one document: the first equilibrium's `punto_1`, `punto_2` and `banco` at
+/// the top, every equilibrium under `equilibria`.
+pub fn solution_json(banque: &Banque, form: &BanqueForm, solution: &Solution) -> doc::Banque {
+    let equilibria: Vec<doc::Equilibrium> = solution
         .equilibria
         .iter()
         .map(|e| equilibrium_json(form, e))
         .collect();
-    let first = all.first().cloned().unwrap_or(Value::Null);
-    json!({
-        "schema": SCHEMA,
-        "game": "baccarat-banque",
-        "share": exact(&Quadratic::from(banque.share())),
-        "shoe": { "with_replacement": true },
-        "punto_1": first["punto_1"],
-        "punto_2": first["punto_2"],
-        "banco": first["banco"],
-        "certified": solution.certified(),
-        "complete": solution.complete(),
-        "unique": solution.unique(),
-        "equilibria": all,
-        "cells": {
-            "vertices": solution.cells[0],
-            "arcs": solution.cells[1],
-            "faces": solution.cells[2],
+    let first = equilibria.first().cloned();
+    doc::Banque {
+        banco: first.as_ref().map(|e| e.banco.clone()),
+        cells: doc::Cells {
+            arcs: solution.cells[1],
+            faces: solution.cells[2],
+            vertices: solution.cells[0],
         },
-        "unresolved": solution.unresolved.iter().map(|u| json!({
-            "reason": match u.reason {
-                UnresolvedReason::Continuum => "continuum",
-                UnresolvedReason::TooManyFreeSets => "too-many-free-sets",
-            },
-            "near": [u.near[0].approx(), u.near[1].approx()],
-        })).collect::<Vec<_>>(),
-    })
+        certified: solution.certified(),
+        complete: solution.complete(),
+        equilibria,
+        game: "baccarat-banque",
+        punto_1: first.as_ref().map(|e| e.punto_1.clone()),
+        punto_2: first.map(|e| e.punto_2),
+        schema: SCHEMA,
+        share: exact(&Quadratic::from(banque.share())),
+        shoe: doc::WithReplacement {
+            with_replacement: true,
+        },
+        unique: solution.unique(),
+        unresolved: (solution.unresolved.iter())
+            .map(|u| doc::Unresolved {
+                near: [u.near[0].approx(), u.near[1].approx()],
+                reason: match u.reason {
+                    UnresolvedReason::Continuum => "continuum",
+                    UnresolvedReason::TooManyFreeSets => "too-many-free-sets",
+                },
+            })
+            .collect(),
+    }
 }
 
 /// A grid of shares, one row each: the share, each Punto's choice at 5, where Banco mixes, the

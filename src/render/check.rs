@@ -1,23 +1,25 @@
 //! The checker's report, for people (English or French) and as JSON.
 
-use super::analysis::{describe_shoe, shoe_json};
+use super::analysis::describe_shoe;
 use super::choices::{cell_tail, choice_key, choice_text, information_phrase, per_coup};
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
-use super::{Format, SCHEMA, action_key, approx, exact_json, fraction, fraction_text, verb};
+use super::{Format, SCHEMA, action_key, approx, exact, fraction, fraction_text, verb};
 use crate::check::{
     Assumed, ChoicesAnalysis, ChoicesName, ClaimResult, ClaimedForm, CommissionSource,
     DrawingCell as Decision, DrawingDifference, FixedCell, GridColumns, Report,
 };
 use crate::choices::ChoiceRules;
+use crate::document::{Document, check as doc};
 use crate::lang::Lang;
 use crate::outcome::Hand;
+use crate::report::ShoeReport;
 use crate::rules::{Action, MainBet, PuntoMove};
 use crate::variants::ClaimTarget;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Signed;
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 /// The difference as a sentence: "Banco on 3 draws against a third card 8 here; the reference stands."
 pub fn difference_sentence(difference: &DrawingDifference, lang: Lang) -> String {
@@ -371,7 +373,7 @@ pub fn render_report_within(
     width: Option<usize>,
 ) -> String {
     if format == Format::Json {
-        return format!("{:#}\n", report_json(report, source));
+        return report_document(report, source).to_json_pretty();
     }
     let markdown = format == Format::Markdown;
     let table = |t: &Table| {
@@ -592,186 +594,187 @@ pub fn render_report_within(
     out
 }
 
-fn changes_json(changes: &[BigRational; 3]) -> Value {
-    let mut map = serde_json::Map::new();
-    for (bet, change) in MainBet::ALL.iter().zip(changes) {
-        map.insert(
-            bet.key().into(),
-            json!({ "exact": fraction(change), "percentage_points": approx(change) * 100.0 }),
-        );
-    }
-    Value::Object(map)
+fn changes_json(changes: &[BigRational; 3]) -> BTreeMap<String, doc::Change> {
+    (MainBet::ALL.iter().zip(changes))
+        .map(|(bet, change)| {
+            let change = doc::Change {
+                exact: fraction(change),
+                percentage_points: approx(change) * 100.0,
+            };
+            (bet.key().to_string(), change)
+        })
+        .collect()
 }
 
-fn edges_json(edges: &[BigRational; 3]) -> Value {
-    let mut map = serde_json::Map::new();
-    for (bet, edge) in MainBet::ALL.iter().zip(edges) {
-        map.insert(
-            bet.key().into(),
-            json!({ "edge": fraction(edge), "edge_percent": approx(edge) * 100.0 }),
-        );
-    }
-    Value::Object(map)
+fn edges_json(edges: &[BigRational; 3]) -> BTreeMap<String, doc::Edge> {
+    (MainBet::ALL.iter().zip(edges))
+        .map(|(bet, edge)| {
+            let edge = doc::Edge {
+                edge: fraction(edge),
+                edge_percent: approx(edge) * 100.0,
+            };
+            (bet.key().to_string(), edge)
+        })
+        .collect()
 }
 
-/// A condition as JSON, with only the fields it sets.
-fn condition_json(condition: &crate::rules::Condition) -> Value {
-    let mut object = serde_json::Map::new();
-    if let Some(winner) = condition.winner {
-        object.insert("winner".into(), json!(winner.key()));
+/// A condition for the document, with only the fields it sets.
+fn condition_json(condition: &crate::rules::Condition) -> doc::Condition {
+    doc::Condition {
+        cards: condition.cards,
+        margin: condition.margin,
+        natural: condition.natural,
+        total: condition.total,
+        winner: condition.winner.map(|winner| winner.key()),
     }
-    for (key, value) in [
-        ("total", condition.total),
-        ("cards", condition.cards),
-        ("margin", condition.margin),
-    ] {
-        if let Some(value) = value {
-            object.insert(key.into(), json!(value));
+}
+
+/// Punto's third card for the document: its value, or `None` (`null`) when Punto stood.
+fn third_card(punto_move: PuntoMove) -> Option<u8> {
+    match punto_move {
+        PuntoMove::Drew(v) => Some(v),
+        PuntoMove::Stood => None,
+    }
+}
+
+/// A drawing difference for the document.
+fn difference_json(d: &DrawingDifference) -> doc::Difference {
+    let natural = |action| match action {
+        Action::Stand => "natural",
+        Action::Draw => "not_natural",
+    };
+    let mut difference = doc::Difference {
+        banco_total: None,
+        claimed: action_key(d.claimed),
+        edge_change: changes_json(&d.edge_change),
+        hand: None,
+        natural_total: None,
+        punto_third_card: None,
+        punto_total: None,
+        reach: d.reach.as_ref().map(exact),
+        reference: action_key(d.reference),
+        text: difference_sentence(d, Lang::En),
+    };
+    match d.decision {
+        Decision::Banco { total, punto_move } => {
+            difference.hand = Some("banco");
+            difference.banco_total = Some(total);
+            difference.punto_third_card = Some(third_card(punto_move));
+        }
+        Decision::Punto { total } => {
+            difference.hand = Some("punto");
+            difference.punto_total = Some(total);
+        }
+        Decision::Natural { total } => {
+            difference.natural_total = Some(total);
+            difference.claimed = natural(d.claimed);
+            difference.reference = natural(d.reference);
         }
     }
-    if let Some(natural) = condition.natural {
-        object.insert("natural".into(), json!(natural));
-    }
-    Value::Object(object)
+    difference
 }
 
-/// The report as one JSON object (schema 1).
-pub fn report_json(report: &Report, source: &str) -> Value {
-    let differences: Vec<Value> = report
-        .drawing_differences
-        .iter()
-        .map(|d| {
-            let mut object = match d.decision {
-                Decision::Banco { total, punto_move } => json!({
-                    "hand": "banco",
-                    "banco_total": total,
-                    "punto_third_card": match punto_move {
-                        PuntoMove::Drew(v) => json!(v),
-                        PuntoMove::Stood => Value::Null,
-                    },
-                    "claimed": action_key(d.claimed),
-                    "reference": action_key(d.reference),
-                }),
-                Decision::Punto { total } => json!({
-                    "hand": "punto",
-                    "punto_total": total,
-                    "claimed": action_key(d.claimed),
-                    "reference": action_key(d.reference),
-                }),
-                Decision::Natural { total } => json!({
-                    "hand": Value::Null,
-                    "natural_total": total,
-                    "claimed": if d.claimed == Action::Stand { "natural" } else { "not_natural" },
-                    "reference": if d.reference == Action::Stand { "natural" } else { "not_natural" },
-                }),
-            };
-            object["reach"] = d.reach.as_ref().map_or(Value::Null, exact_json);
-            object["edge_change"] = changes_json(&d.edge_change);
-            object["text"] = json!(difference_sentence(d, Lang::En));
-            object
-        })
-        .collect();
-    let tariff: Vec<Value> = report
-        .tariff_differences
-        .iter()
-        .map(|t| {
-            json!({
-                "bet": t.key,
-                "claimed": t.claimed.as_ref().map(|_| describe_terms(&t.claimed, Lang::En)),
-                "reference": t.reference.as_ref().map(|_| describe_terms(&t.reference, Lang::En)),
-                "claimed_edge": t.claimed_edge.as_ref().map(fraction),
-                "reference_edge": t.reference_edge.as_ref().map(fraction),
-            })
-        })
-        .collect();
-    let claims: Vec<Value> = report
-        .claims
-        .iter()
-        .map(|c| {
-            let (quantity, bet, event) = match &c.claim.target {
-                ClaimTarget::Edge(bet) => ("edge", Some(bet.as_str()), None),
-                ClaimTarget::WinProbability(bet) => ("win_probability", Some(bet.as_str()), None),
-                ClaimTarget::Count(event) => ("count", None, Some(condition_json(event))),
-                ClaimTarget::Probability(event) => {
-                    ("probability", None, Some(condition_json(event)))
-                }
-                ClaimTarget::Sequences => ("sequences", None, None),
-                ClaimTarget::LineProbability { bet, .. } => {
-                    ("line_probability", Some(bet.as_str()), None)
-                }
-                ClaimTarget::LineCount { bet, .. } => ("line_count", Some(bet.as_str()), None),
-            };
-            let (lines, over) = match &c.claim.target {
-                ClaimTarget::LineProbability { lines, .. } => (Some(lines), None),
-                ClaimTarget::LineCount { lines, over, .. } => (Some(lines), Some(over.key())),
-                _ => (None, None),
-            };
-            let exact = c.exact.as_ref().map(|e| {
-                if matches!(quantity, "count" | "sequences" | "line_count") && e.is_integer() {
-                    e.to_integer().to_string()
-                } else {
-                    fraction(e)
-                }
-            });
-            json!({
-                "quantity": quantity,
-                "bet": bet,
-                "event": event,
-                "claim": claim_subject(c, Lang::En),
-                "stated": c.claim.stated.text,
-                "holds": c.holds,
-                "lines": lines,
-                "over": over,
-                "published_wrong": c.claim.published_wrong,
-                "as_expected": c.as_expected(),
-                "exact": exact,
-                "decimal": c.exact.as_ref().map(approx),
-            })
+/// A claim for the document.
+fn claim_json(c: &ClaimResult) -> doc::Claim {
+    let (quantity, bet, event) = match &c.claim.target {
+        ClaimTarget::Edge(bet) => ("edge", Some(bet.as_str()), None),
+        ClaimTarget::WinProbability(bet) => ("win_probability", Some(bet.as_str()), None),
+        ClaimTarget::Count(event) => ("count", None, Some(condition_json(event))),
+        ClaimTarget::Probability(event) => ("probability", None, Some(condition_json(event))),
+        ClaimTarget::Sequences => ("sequences", None, None),
+        ClaimTarget::LineProbability { bet, .. } => ("line_probability", Some(bet.as_str()), None),
+        ClaimTarget::LineCount { bet, .. } => ("line_count", Some(bet.as_str()), None),
+    };
+    let (lines, over) = match &c.claim.target {
+        ClaimTarget::LineProbability { lines, .. } => (Some(lines.clone()), None),
+        ClaimTarget::LineCount { lines, over, .. } => (Some(lines.clone()), Some(over.key())),
+        _ => (None, None),
+    };
+    let exact = c.exact.as_ref().map(|e| {
+        if matches!(quantity, "count" | "sequences" | "line_count") && e.is_integer() {
+            e.to_integer().to_string()
+        } else {
+            fraction(e)
+        }
+    });
+    doc::Claim {
+        as_expected: c.as_expected(),
+        bet: bet.map(str::to_string),
+        claim: claim_subject(c, Lang::En),
+        decimal: c.exact.as_ref().map(approx),
+        event,
+        exact,
+        holds: c.holds,
+        lines,
+        over,
+        published_wrong: c.claim.published_wrong.clone(),
+        quantity,
+        stated: c.claim.stated.text.clone(),
+    }
+}
+
+/// The report as a JSON value, to read by key: [`report_document`] through `serde_json`.
+pub fn report_json(report: &Report, source: &str) -> serde_json::Value {
+    serde_json::to_value(report_document(report, source)).expect("a document is plain data")
+}
+
+/// The report as one document.
+pub fn report_document(report: &Report, source: &str) -> doc::Check {
+    let tariff_differences = (report.tariff_differences.iter())
+        .map(|t| doc::TariffDifference {
+            bet: t.key.clone(),
+            claimed: (t.claimed.as_ref()).map(|_| describe_terms(&t.claimed, Lang::En)),
+            claimed_edge: t.claimed_edge.as_ref().map(fraction),
+            reference: (t.reference.as_ref()).map(|_| describe_terms(&t.reference, Lang::En)),
+            reference_edge: t.reference_edge.as_ref().map(fraction),
         })
         .collect();
     let total_change: [BigRational; 3] =
         [0, 1, 2].map(|i| &report.claimed_edges[i] - &report.reference_edges[i]);
-    let mut object = json!({
-        "schema": SCHEMA,
-        "source": source,
-        "form": match report.claimed.form {
+    let columns = report.claimed.columns.as_ref().map(|c| doc::Columns {
+        columns: (c.columns.iter())
+            .map(|column| doc::Column {
+                label: column.label.clone(),
+                punto_third_card: third_card(column.punto_move),
+            })
+            .collect(),
+        header_line: c.header_line,
+        text: columns_sentence(c, Lang::En),
+    });
+    doc::Check {
+        assumed_from_reference: (report.claimed.assumed.iter())
+            .map(|a| match a {
+                Assumed::Naturals => "naturals",
+                Assumed::PuntoRule => "punto_rule",
+                Assumed::BancoWhenPuntoStands => "banco_when_punto_stands",
+                Assumed::Tariff => "tariff",
+            })
+            .collect(),
+        claimed_edges: edges_json(&report.claimed_edges),
+        claims: report.claims.iter().map(claim_json).collect(),
+        claims_hold: report.claims_hold(),
+        columns,
+        differences: report
+            .drawing_differences
+            .iter()
+            .map(difference_json)
+            .collect(),
+        drawing_change: changes_json(&report.drawing_change),
+        form: match report.claimed.form {
             ClaimedForm::RuleFile => "rule_file",
             ClaimedForm::Grid => "grid",
             ClaimedForm::Ranges => "ranges",
         },
-        "assumed_from_reference": report.claimed.assumed.iter().map(|a| match a {
-            Assumed::Naturals => "naturals",
-            Assumed::PuntoRule => "punto_rule",
-            Assumed::BancoWhenPuntoStands => "banco_when_punto_stands",
-            Assumed::Tariff => "tariff",
-        }).collect::<Vec<_>>(),
-        "columns": report.claimed.columns.as_ref().map(|c| json!({
-            "header_line": c.header_line,
-            "columns": c.columns.iter().map(|column| json!({
-                "label": column.label,
-                "punto_third_card": match column.punto_move {
-                    PuntoMove::Drew(v) => json!(v),
-                    PuntoMove::Stood => Value::Null,
-                },
-            })).collect::<Vec<_>>(),
-            "text": columns_sentence(c, Lang::En),
-        })),
-        "shoe": shoe_json(&report.claimed.shoe),
-        "differences": differences,
-        "drawing_change": changes_json(&report.drawing_change),
-        "tariff_differences": tariff,
-        "reference_edges": edges_json(&report.reference_edges),
-        "claimed_edges": edges_json(&report.claimed_edges),
-        "total_change": changes_json(&total_change),
-        "claims": claims,
-        "claims_hold": report.claims_hold(),
-    });
-    // Only a claim that leaves decisions to the hands has the key, so that every other
-    // report reads as before.
-    if let Some(analysis) = &report.game_with_choices {
-        object["game_with_choices"] = choices_json(analysis);
+        // Only a claim that leaves decisions to the hands has the key, so that every other
+        // report reads as before.
+        game_with_choices: report.game_with_choices.as_ref().map(choices_json),
+        reference_edges: edges_json(&report.reference_edges),
+        schema: SCHEMA,
+        shoe: ShoeReport::new(&report.claimed.shoe),
+        source: source.to_string(),
+        tariff_differences,
+        total_change: changes_json(&total_change),
     }
-    object
 }
 
 /// The decisions a game with choices leaves to the hands, as a phrase: "Punto chooses on 5;
@@ -1074,93 +1077,88 @@ fn choices_section(
     out
 }
 
-fn choices_json(analysis: &ChoicesAnalysis) -> Value {
+fn choices_json(analysis: &ChoicesAnalysis) -> doc::GameWithChoices {
     let solution = &analysis.solution;
-    let third = |punto_move: PuntoMove| match punto_move {
-        PuntoMove::Drew(v) => json!(v),
-        PuntoMove::Stood => Value::Null,
-    };
-    let punto: Vec<Value> = solution
-        .profile
-        .punto
-        .iter()
-        .map(|(set, p)| {
-            json!({
-                "set": set.to_string(),
-                "punto_total": set.total(),
-                "choice": choice_key(p),
-                "draw_probability": exact_json(p),
-            })
+    let punto = (solution.profile.punto.iter())
+        .map(|(set, p)| doc::PuntoSet {
+            choice: choice_key(p),
+            draw_probability: exact(p),
+            punto_total: set.total(),
+            set: set.to_string(),
         })
         .collect();
-    let banco: Vec<Value> = solution
-        .profile
-        .banco
-        .iter()
-        .map(|(set, q)| {
-            json!({
-                "set": set.banco.to_string(),
-                "banco_total": set.banco.total(),
-                "punto_third_card": third(set.punto),
-                "choice": choice_key(q),
-                "draw_probability": exact_json(q),
-            })
+    let banco = (solution.profile.banco.iter())
+        .map(|(set, q)| doc::BancoSet {
+            banco_total: set.banco.total(),
+            choice: choice_key(q),
+            draw_probability: exact(q),
+            punto_third_card: third_card(set.punto),
+            set: set.banco.to_string(),
         })
         .collect();
-    let fixed: Vec<Value> = analysis
-        .fixed_cells
-        .iter()
+    let fixed = (analysis.fixed_cells.iter())
         .map(|cell| {
-            let mut object = match (cell.hand, cell.punto_move) {
-                (Hand::Banco, Some(punto_move)) => json!({
-                    "hand": "banco",
-                    "banco_total": cell.total,
-                    "punto_third_card": third(punto_move),
-                }),
-                _ => json!({ "hand": "punto", "punto_total": cell.total }),
-            };
-            object["fixed"] = json!(action_key(cell.action));
-            object["best_response"] = json!(cell.best_response);
-            object["draw_minus_stand"] = exact_json(&cell.margin);
-            object["departing_costs"] = exact_json(&cell.departing_costs);
-            object
+            let (hand, banco_total, punto_third_card, punto_total) =
+                match (cell.hand, cell.punto_move) {
+                    (Hand::Banco, Some(punto_move)) => (
+                        "banco",
+                        Some(cell.total),
+                        Some(third_card(punto_move)),
+                        None,
+                    ),
+                    _ => ("punto", None, None, Some(cell.total)),
+                };
+            doc::FixedCell {
+                banco_total,
+                best_response: cell.best_response,
+                departing_costs: exact(&cell.departing_costs),
+                draw_minus_stand: exact(&cell.margin),
+                fixed: action_key(cell.action),
+                hand,
+                punto_third_card,
+                punto_total,
+            }
         })
         .collect();
     let commission = &analysis.game.commission;
-    json!({
-        "name": analysis.name.key(),
-        "text": choices_opening(analysis, Lang::En),
-        "information": analysis.game.information.key(),
-        "commission": {
-            "exact": format!("{}/{}", commission.numer(), commission.denom()),
-            "source": match analysis.commission_source {
+    doc::GameWithChoices {
+        banco_choices: (analysis.rules.banco_choices().iter())
+            .map(|&(total, punto_move)| doc::BancoChoice {
+                banco_total: total,
+                punto_third_card: third_card(punto_move),
+            })
+            .collect(),
+        commission: doc::Commission {
+            exact: format!("{}/{}", commission.numer(), commission.denom()),
+            source: match analysis.commission_source {
                 CommissionSource::Tariff => "tariff",
                 CommissionSource::NotStated => "not_stated",
                 CommissionSource::NotACommission => "not_a_commission",
             },
         },
-        "punto_choices": analysis.rules.punto_choices(),
-        "banco_choices": analysis.rules.banco_choices().iter().map(|&(total, punto_move)| json!({
-            "banco_total": total,
-            "punto_third_card": third(punto_move),
-        })).collect::<Vec<_>>(),
-        "solution": {
-            "zero_sum": analysis.game.is_zero_sum(),
-            "value": analysis.game.is_zero_sum().then(|| exact_json(&solution.punto_ev)),
-            "punto_ev": exact_json(&solution.punto_ev),
-            "banco_ev": exact_json(&solution.banco_ev),
-            "punto": punto,
-            "banco": banco,
-            "certificate": {
-                "punto_gain": exact_json(&solution.certificate.punto_gain),
-                "banco_gain": exact_json(&solution.certificate.banco_gain),
-                "certified": solution.certificate.certified(),
+        fixed_cells_best_responses: (analysis.fixed_cells.iter())
+            .filter(|c| c.best_response)
+            .count(),
+        fixed_cells_vs_best_response: fixed,
+        information: analysis.game.information.key(),
+        name: analysis.name.key(),
+        punto_choices: analysis.rules.punto_choices(),
+        solution: doc::ChoicesSolution {
+            banco,
+            banco_ev: exact(&solution.banco_ev),
+            certificate: doc::ChoicesCertificate {
+                banco_gain: exact(&solution.certificate.banco_gain),
+                certified: solution.certificate.certified(),
+                punto_gain: exact(&solution.certificate.punto_gain),
             },
-            "unique": solution.unique,
-            "degenerate": solution.degenerate,
-            "equilibria": solution.equilibria.len(),
+            degenerate: solution.degenerate,
+            equilibria: solution.equilibria.len(),
+            punto,
+            punto_ev: exact(&solution.punto_ev),
+            unique: solution.unique,
+            value: (analysis.game.is_zero_sum()).then(|| exact(&solution.punto_ev)),
+            zero_sum: analysis.game.is_zero_sum(),
         },
-        "fixed_cells_vs_best_response": fixed,
-        "fixed_cells_best_responses": analysis.fixed_cells.iter().filter(|c| c.best_response).count(),
-    })
+        text: choices_opening(analysis, Lang::En),
+    }
 }

@@ -2,17 +2,18 @@
 //! choice (shared with the checker's report), and the solution of Chemin de Fer that the
 //! `chemin` command prints.
 
-use super::analysis::{describe_shoe, shoe_json};
+use super::analysis::describe_shoe;
 use super::table::{Align, Page, Table};
 use super::tableau::banco_grid_header;
 use super::{Format, SCHEMA, approx, fraction, fraction_text};
 use crate::choices::{Draws, Game, Information, KnownHand, Solution};
+use crate::document::{Document, chemin as doc};
 use crate::lang::Lang;
 use crate::outcome::Hand;
+use crate::report::ShoeReport;
 use crate::rules::{Action, PuntoMove};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
-use serde_json::{Map, Value, json};
 
 /// A drawing probability as a choice: "draws", "stands", or "mixes: draws with probability
 /// 0.8130 (1662203/2044584)".
@@ -215,7 +216,7 @@ pub fn render_solution(
     width: Option<usize>,
 ) -> String {
     match format {
-        Format::Json => format!("{:#}\n", solution_json(game, solution)),
+        Format::Json => solution_json(game, solution).to_json_pretty(),
         Format::Markdown => solution_markdown(game, solution, lang, 2),
         Format::Text => solution_text(game, solution, lang, None, width),
     }
@@ -379,7 +380,7 @@ fn proof_sentence(game: &Game, solution: &Solution, lang: Lang) -> String {
 }
 
 /// Punto's probability of drawing at 5: one fraction, or one per two-card composition.
-fn draw_at_5(solution: &Solution) -> Value {
+fn draw_at_5(solution: &Solution) -> doc::DrawAt5 {
     let fives: Vec<_> = solution
         .profile
         .punto
@@ -387,78 +388,86 @@ fn draw_at_5(solution: &Solution) -> Value {
         .filter(|(set, _)| set.total() == 5)
         .collect();
     match fives.as_slice() {
-        [(KnownHand::Total(_), p)] => json!(fraction(p)),
-        _ => {
-            let mut object = Map::new();
-            for (set, p) in fives {
-                object.insert(set.to_string(), json!(fraction(p)));
-            }
-            Value::Object(object)
-        }
+        [(KnownHand::Total(_), p)] => doc::DrawAt5::One(fraction(p)),
+        _ => doc::DrawAt5::ByComposition(
+            fives
+                .into_iter()
+                .map(|(set, p)| (set.to_string(), fraction(p)))
+                .collect(),
+        ),
     }
 }
 
-/// The solution as one JSON document: exact values as `"n/d"` strings, rounded decimals for
+/// The solution as one document: exact values as `"n/d"` strings, rounded decimals for
 /// people under `decimal`.
-pub fn solution_json(game: &Game, solution: &Solution) -> Value {
+pub fn solution_json(game: &Game, solution: &Solution) -> doc::Chemin {
     let third = |punto_move: PuntoMove| match punto_move {
-        PuntoMove::Drew(v) => json!(v),
-        PuntoMove::Stood => Value::Null,
+        PuntoMove::Drew(v) => Some(v),
+        PuntoMove::Stood => None,
     };
-    let banco_set = |set: &crate::choices::BancoSet, q: &BigRational| {
-        json!({
-            "banco_hand": set.banco.to_string(),
-            "banco_total": set.banco.total(),
-            "punto_third_card": third(set.punto),
-            "choice": choice_key(q),
-            "draw": fraction(q),
-        })
+    let banco_set = |set: &crate::choices::BancoSet, q: &BigRational| doc::BancoSet {
+        banco_hand: set.banco.to_string(),
+        banco_total: set.banco.total(),
+        choice: choice_key(q),
+        draw: fraction(q),
+        punto_third_card: third(set.punto),
     };
     let shoe = match &game.draws {
-        Draws::Shoe(shoe) => shoe_json(shoe),
-        Draws::WithReplacement => json!({ "with_replacement": true }),
+        Draws::Shoe(shoe) => doc::Draws::Shoe(ShoeReport::new(shoe)),
+        Draws::WithReplacement => doc::Draws::WithReplacement {
+            with_replacement: true,
+        },
     };
     let commission = &game.commission;
-    json!({
-        "schema": SCHEMA,
-        "game": "chemin-de-fer",
-        "information": game.information.key(),
-        "shoe": shoe,
-        "commission": format!("{}/{}", commission.numer(), commission.denom()),
-        "zero_sum": game.is_zero_sum(),
-        "value": game.is_zero_sum().then(|| fraction(&solution.punto_ev)),
-        "punto_ev": fraction(&solution.punto_ev),
-        "banco_ev": fraction(&solution.banco_ev),
-        "decimal": {
-            "punto_ev": approx(&solution.punto_ev),
-            "banco_ev": approx(&solution.banco_ev),
+    let profile = &solution.profile;
+    doc::Chemin {
+        banco: doc::BancoStrategy {
+            idle: (solution.banco_idle.iter())
+                .map(|set| doc::BancoIdle {
+                    banco_hand: set.banco.to_string(),
+                    punto_third_card: third(set.punto),
+                })
+                .collect(),
+            mixed: (profile.banco_mixed().iter())
+                .map(|(set, q)| banco_set(set, q))
+                .collect(),
+            strategy: (profile.banco.iter())
+                .map(|(set, q)| banco_set(set, q))
+                .collect(),
         },
-        "punto": {
-            "draw_at_5": draw_at_5(solution),
-            "sets": solution.profile.punto.iter().map(|(set, p)| json!({
-                "punto_hand": set.to_string(),
-                "punto_total": set.total(),
-                "choice": choice_key(p),
-                "draw": fraction(p),
-            })).collect::<Vec<_>>(),
+        banco_ev: fraction(&solution.banco_ev),
+        certificate: doc::Certificate {
+            banco_gain: fraction(&solution.certificate.banco_gain),
+            punto_gain: fraction(&solution.certificate.punto_gain),
         },
-        "banco": {
-            "mixed": solution.profile.banco_mixed().iter().map(|(set, q)| banco_set(set, q)).collect::<Vec<_>>(),
-            "strategy": solution.profile.banco.iter().map(|(set, q)| banco_set(set, q)).collect::<Vec<_>>(),
-            "idle": solution.banco_idle.iter().map(|set| json!({
-                "banco_hand": set.banco.to_string(),
-                "punto_third_card": third(set.punto),
-            })).collect::<Vec<_>>(),
+        certified: solution.certificate.certified(),
+        commission: format!("{}/{}", commission.numer(), commission.denom()),
+        decimal: doc::Evs {
+            banco_ev: approx(&solution.banco_ev),
+            punto_ev: approx(&solution.punto_ev),
         },
-        "certificate": {
-            "punto_gain": fraction(&solution.certificate.punto_gain),
-            "banco_gain": fraction(&solution.certificate.banco_gain),
+        degenerate: solution.degenerate,
+        equilibria: solution.equilibria.len(),
+        game: "chemin-de-fer",
+        information: game.information.key(),
+        punto: doc::PuntoStrategy {
+            draw_at_5: draw_at_5(solution),
+            sets: (profile.punto.iter())
+                .map(|(set, p)| doc::PuntoSet {
+                    choice: choice_key(p),
+                    draw: fraction(p),
+                    punto_hand: set.to_string(),
+                    punto_total: set.total(),
+                })
+                .collect(),
         },
-        "certified": solution.certificate.certified(),
-        "unique": solution.unique,
-        "degenerate": solution.degenerate,
-        "equilibria": solution.equilibria.len(),
-    })
+        punto_ev: fraction(&solution.punto_ev),
+        schema: SCHEMA,
+        shoe,
+        unique: solution.unique,
+        value: game.is_zero_sum().then(|| fraction(&solution.punto_ev)),
+        zero_sum: game.is_zero_sum(),
+    }
 }
 
 /// A mixed probability for a summary: "0.8130 (1662203/2044584)".

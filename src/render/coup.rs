@@ -1,9 +1,10 @@
 //! One coup explained, decision by decision, in English or French.
 
-use super::{Format, SCHEMA, action_key, amount_json, signed_amount, verb};
+use super::{Format, SCHEMA, action_key, amount, signed_amount, verb};
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, Decision, Role};
+use crate::document::{Document, deal};
 use crate::lang::Lang;
 use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
@@ -11,7 +12,6 @@ use crate::tableau_text::{
     totals_taking,
 };
 use num_rational::BigRational;
-use serde_json::{Value, json};
 
 /// "a 7", "an 8": the English article for a card value.
 fn a_value(value: u8) -> String {
@@ -320,65 +320,76 @@ pub fn render_coup_text(
     out
 }
 
-/// The whole coup as one JSON object.
-pub fn coup_json(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang) -> Value {
+/// The whole coup as one JSON document.
+pub fn coup_json(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang) -> deal::Deal {
     let cards = |cards: &[Card]| -> Vec<String> { cards.iter().map(Card::to_string).collect() };
-    let steps: Vec<Value> = coup
+    let steps = coup
         .decisions
         .iter()
         .enumerate()
         .map(|(index, &decision)| {
-            let mut step = match decision {
+            let rule = rule_text(rules, decision, lang);
+            let text = decision_text(rules, coup, index, lang);
+            match decision {
                 Decision::Natural {
                     punto_total,
                     banco_total,
-                } => json!({
-                    "hand": Value::Null,
-                    "decision": "natural",
-                    "punto_total": punto_total,
-                    "banco_total": banco_total,
-                }),
-                Decision::Punto { total, action } => json!({
-                    "hand": "punto",
-                    "decision": action_key(action),
-                    "total": total,
-                }),
+                } => deal::Step::Natural {
+                    banco_total,
+                    decision: "natural",
+                    hand: (),
+                    punto_total,
+                    rule,
+                    text,
+                },
+                Decision::Punto { total, action } => deal::Step::Punto {
+                    decision: action_key(action),
+                    hand: "punto",
+                    rule,
+                    text,
+                    total,
+                },
                 Decision::Banco {
                     total,
                     punto_move,
                     action,
-                } => json!({
-                    "hand": "banco",
-                    "decision": action_key(action),
-                    "total": total,
-                    "punto_third_card": match punto_move {
-                        PuntoMove::Drew(v) => json!(v),
-                        PuntoMove::Stood => Value::Null,
+                } => deal::Step::Banco {
+                    decision: action_key(action),
+                    hand: "banco",
+                    punto_third_card: match punto_move {
+                        PuntoMove::Drew(v) => Some(v),
+                        PuntoMove::Stood => None,
                     },
-                }),
-            };
-            step["rule"] = json!(rule_text(rules, decision, lang));
-            step["text"] = json!(decision_text(rules, coup, index, lang));
-            step
+                    rule,
+                    text,
+                    total,
+                },
+            }
         })
         .collect();
-    let mut net = serde_json::Map::new();
-    for (bet, value) in nets(rules, coup, stake) {
-        net.insert(bet.key().to_string(), amount_json(&value));
+    let net = nets(rules, coup, stake)
+        .into_iter()
+        .map(|(bet, value)| (bet.key().to_string(), amount(&value)))
+        .collect();
+    deal::Deal {
+        banco: deal::HandCards {
+            cards: cards(&coup.banco),
+            total: coup.banco_total(),
+        },
+        lang: lang.code(),
+        natural: coup.is_natural(),
+        net,
+        punto: deal::HandCards {
+            cards: cards(&coup.punto),
+            total: coup.punto_total(),
+        },
+        result: result_text(coup, lang),
+        schema: SCHEMA,
+        stake,
+        steps,
+        unused: cards(&coup.unused),
+        winner: coup.winner().key(),
     }
-    json!({
-        "schema": SCHEMA,
-        "lang": lang.code(),
-        "punto": { "cards": cards(&coup.punto), "total": coup.punto_total() },
-        "banco": { "cards": cards(&coup.banco), "total": coup.banco_total() },
-        "natural": coup.is_natural(),
-        "winner": coup.winner().key(),
-        "steps": steps,
-        "result": result_text(coup, lang),
-        "stake": stake,
-        "net": net,
-        "unused": cards(&coup.unused),
-    })
 }
 
 /// The coup in the chosen format.
@@ -390,7 +401,7 @@ pub fn render_coup(
     format: Format,
 ) -> String {
     match format {
-        Format::Json => format!("{:#}\n", coup_json(rules, coup, stake, lang)),
+        Format::Json => coup_json(rules, coup, stake, lang).to_json_pretty(),
         _ => render_coup_text(rules, coup, stake, lang, format),
     }
 }

@@ -1,18 +1,19 @@
 //! The value of every drawing decision for people and programs: the tableau of differences
 //! that the `decisions` command prints.
 
-use super::analysis::{describe_shoe, shoe_json};
+use super::analysis::describe_shoe;
 use super::choices::cell_tail;
 use super::table::{Align, Page, Table};
 use super::tableau::{banco_grid_header, cell};
 use super::{Format, SCHEMA, action_key, approx, fraction, percentage_points};
 use crate::decisions::{Best, Decisions, Place, Value};
+use crate::document::{Document, decisions as doc};
 use crate::lang::Lang;
 use crate::outcome::Hand;
+use crate::report::ShoeReport;
 use crate::rules::{Action, MainBet, PuntoMove};
 use num_rational::BigRational;
 use num_traits::Zero;
-use serde_json::{Map, json};
 
 /// The value of every decision as the `decisions` command prints it, for the rule set named
 /// `rules_name`; text tables fitted to `width` columns when one is given.
@@ -24,7 +25,7 @@ pub fn render_decisions(
     width: Option<usize>,
 ) -> String {
     match format {
-        Format::Json => format!("{:#}\n", decisions_json(decisions, rules_name)),
+        Format::Json => decisions_json(decisions, rules_name).to_json_pretty(),
         Format::Markdown => decisions_markdown(decisions, rules_name, lang, 2),
         Format::Text => decisions_text(decisions, rules_name, lang, None, width),
     }
@@ -346,73 +347,63 @@ fn decisions_text(
     out
 }
 
-/// A decision's value as a JSON object, its place first.
-fn value_json(value: &Value) -> serde_json::Value {
-    let mut object = Map::new();
-    match value.place {
+/// A decision's value for the document.
+fn value_json(value: &Value) -> doc::DecisionValue {
+    let (banco_total, punto_third_card, punto_total) = match value.place {
         Place::Banco { total, punto_move } => {
-            object.insert("banco_total".into(), json!(total));
-            object.insert(
-                "punto_third_card".into(),
-                match punto_move {
-                    PuntoMove::Drew(v) => json!(v),
-                    PuntoMove::Stood => serde_json::Value::Null,
-                },
-            );
+            let third = match punto_move {
+                PuntoMove::Drew(v) => Some(v),
+                PuntoMove::Stood => None,
+            };
+            (Some(total), Some(third), None)
         }
-        Place::Punto { total } => {
-            object.insert("punto_total".into(), json!(total));
-        }
-    }
+        Place::Punto { total } => (None, None, Some(total)),
+    };
     let margin = &value.draw_minus_stand;
-    object.insert("tableau".into(), json!(action_key(value.tableau)));
-    object.insert("reach".into(), json!(fraction(&value.reach)));
-    object.insert(
-        "draw_minus_stand".into(),
-        json!({ "banco": fraction(&margin.banco), "punto": fraction(&margin.punto) }),
-    );
-    object.insert(
-        "decimal".into(),
-        json!({ "banco": approx(&margin.banco), "punto": approx(&margin.punto) }),
-    );
-    object.insert(
-        "best_for_banco".into(),
-        json!(value.best_for(Hand::Banco).key()),
-    );
-    object.insert(
-        "best_for_punto".into(),
-        json!(value.best_for(Hand::Punto).key()),
-    );
-    serde_json::Value::Object(object)
+    doc::DecisionValue {
+        banco_total,
+        best_for_banco: value.best_for(Hand::Banco).key(),
+        best_for_punto: value.best_for(Hand::Punto).key(),
+        decimal: doc::PerHand {
+            banco: approx(&margin.banco),
+            punto: approx(&margin.punto),
+        },
+        draw_minus_stand: doc::PerHand {
+            banco: fraction(&margin.banco),
+            punto: fraction(&margin.punto),
+        },
+        punto_third_card,
+        punto_total,
+        reach: fraction(&value.reach),
+        tableau: action_key(value.tableau),
+    }
 }
 
-/// The values as one JSON document: every cell and every Punto total with its exact change
-/// of each bet ("n/d"), the better action for each side, and each hand's best response.
-pub fn decisions_json(decisions: &Decisions, rules_name: &str) -> serde_json::Value {
-    let best_response = |hand| {
-        json!({
-            "decisions": decisions.not_best(hand).count(),
-            "gain": fraction(&decisions.best_response_gain(hand)),
-        })
+/// The values as one document: every cell and every Punto total with its exact change of
+/// each bet ("n/d"), the better action for each side, and each hand's best response.
+pub fn decisions_json(decisions: &Decisions, rules_name: &str) -> doc::Decisions {
+    let best_response = |hand| doc::BestResponse {
+        decisions: decisions.not_best(hand).count(),
+        gain: fraction(&decisions.best_response_gain(hand)),
     };
-    let nets: Map<String, serde_json::Value> = MainBet::ALL
+    let expected_nets = MainBet::ALL
         .iter()
         .zip(&decisions.expected_nets)
-        .map(|(bet, net)| (bet.key().to_string(), json!(fraction(net))))
+        .map(|(bet, net)| (bet.key().to_string(), fraction(net)))
         .collect();
-    json!({
-        "schema": SCHEMA,
-        "rules": rules_name,
-        "shoe": shoe_json(&decisions.shoe),
-        "unit": "expected net per coup, per unit staked, when the hand draws less when it stands",
-        "expected_nets": nets,
-        "cells": decisions.cells.iter().map(value_json).collect::<Vec<_>>(),
-        "punto_totals": decisions.punto_totals.iter().map(value_json).collect::<Vec<_>>(),
-        "best_response": {
-            "banco": best_response(Hand::Banco),
-            "punto": best_response(Hand::Punto),
+    doc::Decisions {
+        best_response: doc::PerHand {
+            banco: best_response(Hand::Banco),
+            punto: best_response(Hand::Punto),
         },
-    })
+        cells: decisions.cells.iter().map(value_json).collect(),
+        expected_nets,
+        punto_totals: decisions.punto_totals.iter().map(value_json).collect(),
+        rules: rules_name.to_string(),
+        schema: SCHEMA,
+        shoe: ShoeReport::new(&decisions.shoe),
+        unit: "expected net per coup, per unit staked, when the hand draws less when it stands",
+    }
 }
 
 /// A decision in a tableau's notation: `(4, 1)` for Banco on 4 against a third card 1,

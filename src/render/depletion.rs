@@ -5,8 +5,9 @@ use super::tableau::bet_name;
 use super::{Format, SCHEMA, approx, fraction};
 use crate::card::Suit;
 use crate::depletion::{Changes, Colour, EffectOfRemoval, Simulation, SimulationSetup};
+use crate::document::{Document, eor as eor_doc, shoe_sim};
 use crate::lang::Lang;
-use serde_json::{Value, json};
+use crate::report::ShoeReport;
 
 /// The effect of removal as a table, in percentage points: a column per bet, and a row per
 /// rank, or in a removal by card a row per card (A♠ to K♣) then one per suit and colour (a
@@ -170,7 +171,7 @@ pub fn render_eor_within(
     width: Option<usize>,
 ) -> String {
     match format {
-        Format::Json => format!("{:#}\n", eor_json(eor, shoe, rules_id)),
+        Format::Json => eor_json(eor, shoe, rules_id).to_json_pretty(),
         Format::Markdown => {
             let table = eor_table(eor, lang).to_markdown();
             match removal_note(eor, shoe, lang) {
@@ -206,48 +207,58 @@ pub fn render_eor_within(
     }
 }
 
-/// Each bet's change as JSON: its exact fraction and percentage points; `null` for no effect.
-fn changes_json(eor: &EffectOfRemoval, changes: &Changes) -> Value {
-    match changes {
-        None => Value::Null,
-        Some(changes) => Value::Object(
-            eor.bets()
-                .iter()
-                .zip(changes)
-                .map(|(k, v)| {
-                    (
-                        k.clone(),
-                        json!({"exact": fraction(v), "percentage_points": approx(v) * 100.0}),
-                    )
-                })
-                .collect(),
-        ),
-    }
+/// Each bet's change for the document: its exact fraction and percentage points; `null` for
+/// no effect.
+fn changes_json(eor: &EffectOfRemoval, changes: &Changes) -> eor_doc::Changes {
+    changes.as_ref().map(|changes| {
+        eor.bets()
+            .iter()
+            .zip(changes)
+            .map(|(k, v)| {
+                let change = eor_doc::Change {
+                    exact: fraction(v),
+                    percentage_points: approx(v) * 100.0,
+                };
+                (k.clone(), change)
+            })
+            .collect()
+    })
 }
 
-/// The effect of removal as one JSON document (schema 1): by rank, `removal` has a row per
-/// rank; by card (`"removed": "card"`), a row per card, then the summaries by rank, suit and
-/// colour.
-fn eor_json(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, rules_id: &str) -> Value {
-    let base: serde_json::Map<String, Value> = eor
+/// The effect of removal as one document: by rank, `removal` has a row per rank; by card
+/// (`"removed": "card"`), a row per card, then the summaries by rank, suit and colour.
+pub fn eor_json(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, rules_id: &str) -> eor_doc::Eor {
+    let edges = eor
         .bets()
         .iter()
         .zip(eor.base())
         .map(|(k, e)| {
-            (
-                k.clone(),
-                json!({"edge": fraction(e), "edge_percent": approx(e) * 100.0}),
-            )
+            let edge = eor_doc::Edge {
+                edge: fraction(e),
+                edge_percent: approx(e) * 100.0,
+            };
+            (k.clone(), edge)
         })
         .collect();
-    let by_rank: Vec<Value> = eor
+    let by_rank: Vec<eor_doc::RankRow> = eor
         .by_rank()
         .iter()
-        .map(|(rank, changes)| {
-            json!({"rank": rank.symbol(), "edge_change": changes_json(eor, changes)})
+        .map(|(rank, changes)| eor_doc::RankRow {
+            edge_change: changes_json(eor, changes),
+            rank: rank.symbol(),
         })
         .collect();
-    let mut doc = json!({"schema": SCHEMA, "rules": rules_id, "shoe": super::analysis::shoe_json(shoe), "edges": base});
+    let mut document = eor_doc::Eor {
+        by_colour: None,
+        by_rank: None,
+        by_suit: None,
+        edges,
+        removal: eor_doc::Removal::Ranks(Vec::new()),
+        removed: None,
+        rules: rules_id.to_string(),
+        schema: SCHEMA,
+        shoe: ShoeReport::new(shoe),
+    };
     match (
         eor.by_card(),
         eor.card_counts(),
@@ -255,40 +266,40 @@ fn eor_json(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, rules_id: &str) -> 
         eor.by_colour(),
     ) {
         (Some(cards), Some(counts), Some(suits), Some(colours)) => {
-            let removal: Vec<Value> = cards
+            let removal = cards
                 .iter()
                 .zip(counts)
-                .map(|((card, changes), count)| {
-                    json!({
-                        "card": card.to_string(),
-                        "rank": card.rank.symbol(),
-                        "suit": suit_key(card.suit),
-                        "count": count,
-                        "edge_change": changes_json(eor, changes),
-                    })
+                .map(|((card, changes), &count)| eor_doc::CardRow {
+                    card: card.to_string(),
+                    count,
+                    edge_change: changes_json(eor, changes),
+                    rank: card.rank.symbol(),
+                    suit: suit_key(card.suit),
                 })
                 .collect();
-            let suits: Vec<Value> = suits
+            let suits = suits
                 .iter()
-                .map(|(suit, changes)| {
-                    json!({"suit": suit_key(*suit), "edge_change": changes_json(eor, changes)})
+                .map(|(suit, changes)| eor_doc::SuitRow {
+                    edge_change: changes_json(eor, changes),
+                    suit: suit_key(*suit),
                 })
                 .collect();
-            let colours: Vec<Value> = colours
+            let colours = colours
                 .iter()
-                .map(|(colour, changes)| {
-                    json!({"colour": colour.key(), "edge_change": changes_json(eor, changes)})
+                .map(|(colour, changes)| eor_doc::ColourRow {
+                    colour: colour.key(),
+                    edge_change: changes_json(eor, changes),
                 })
                 .collect();
-            doc["removed"] = json!("card");
-            doc["removal"] = Value::Array(removal);
-            doc["by_rank"] = Value::Array(by_rank);
-            doc["by_suit"] = Value::Array(suits);
-            doc["by_colour"] = Value::Array(colours);
+            document.removed = Some("card");
+            document.removal = eor_doc::Removal::Cards(removal);
+            document.by_rank = Some(by_rank);
+            document.by_suit = Some(suits);
+            document.by_colour = Some(colours);
         }
-        _ => doc["removal"] = Value::Array(by_rank),
+        _ => document.removal = eor_doc::Removal::Ranks(by_rank),
     }
-    doc
+    document
 }
 
 /// The simulation summary as a table: a row per bet.
@@ -341,28 +352,7 @@ pub fn render_simulation_within(
     width: Option<usize>,
 ) -> String {
     match format {
-        Format::Json => {
-            let bets: serde_json::Map<String, Value> = sim
-                .bet_records()
-                .enumerate()
-                .map(|(i, (k, record))| {
-                    (
-                        k.to_string(),
-                        json!({
-                            "favourable_coups": record.favourable(),
-                            "share_of_coups": sim.frequency(i),
-                            "average_advantage": sim.average_advantage(i),
-                            "best_advantage": record.best_decimal(),
-                            "gain_per_shoe": sim.gain_per_shoe(i),
-                        }),
-                    )
-                })
-                .collect();
-            format!(
-                "{:#}\n",
-                json!({"schema": SCHEMA, "rules": setup.rules, "shoes": sim.shoes(), "seed": setup.seed, "decks": setup.n_decks, "cut": setup.cut, "dealing": super::tableau::dealing_json(&setup.procedure()), "coups": sim.coups(), "bets": bets})
-            )
-        }
+        Format::Json => simulation_json(sim, setup).to_json_pretty(),
         _ => {
             let shoes = lang.integer(&sim.shoes().to_string());
             let coups = lang.integer(&sim.coups().to_string());
@@ -388,5 +378,34 @@ pub fn render_simulation_within(
                 }
             )
         }
+    }
+}
+
+/// The simulation as one document.
+pub fn simulation_json(sim: &Simulation, setup: &SimulationSetup) -> shoe_sim::ShoeSim {
+    let bets = sim
+        .bet_records()
+        .enumerate()
+        .map(|(i, (k, record))| {
+            let record = shoe_sim::BetRecord {
+                average_advantage: sim.average_advantage(i),
+                best_advantage: record.best_decimal(),
+                favourable_coups: record.favourable(),
+                gain_per_shoe: sim.gain_per_shoe(i),
+                share_of_coups: sim.frequency(i),
+            };
+            (k.to_string(), record)
+        })
+        .collect();
+    shoe_sim::ShoeSim {
+        bets,
+        coups: sim.coups(),
+        cut: setup.cut,
+        dealing: super::tableau::dealing_json(&setup.procedure()),
+        decks: setup.n_decks,
+        rules: setup.rules.clone(),
+        schema: SCHEMA,
+        seed: setup.seed,
+        shoes: sim.shoes(),
     }
 }

@@ -6,9 +6,10 @@
 use super::Format;
 use super::table::{Align, Table};
 use crate::lab::shuffle::ShuffleTestName;
+use crate::document::Decimal;
+use crate::document::lab::{LabCommon, LabTest, Statistic};
 use crate::lab::{Battery, Provenance, StatisticKind, TestResult, Verdict};
 use crate::lang::Lang;
-use serde_json::{Map, Value, json};
 
 /// A test's name for people, for every battery of the lab (shuffle-test and audit): each
 /// shuffle test by an exhaustive match on its [`ShuffleTestName`], audit's keys translated, any
@@ -292,7 +293,8 @@ pub fn provenance(provenance: &Provenance, lang: Lang, format: Format) -> String
 /// text.
 pub fn tests_table(battery: &Battery, lang: Lang, format: Format) -> String {
     if format == Format::Json {
-        return format!("{:#}", tests_json(battery));
+        return serde_json::to_string_pretty(&tests_json(battery))
+            .expect("a document is plain data");
     }
     let mut table = Table::new(&[
         (lang.pick("Test", "Test"), Align::Left),
@@ -337,26 +339,26 @@ pub fn tests_table(battery: &Battery, lang: Lang, format: Format) -> String {
     out
 }
 
-/// The `tests` array of the JSON document.
-pub fn tests_json(battery: &Battery) -> Value {
-    let finite = |x: f64| if x.is_finite() { json!(x) } else { Value::Null };
-    Value::Array(
-        battery
-            .tests
-            .iter()
-            .map(|t| {
-                json!({
-                    "name": t.name,
-                    "statistic_kind": t.kind.key(),
-                    "statistic": if t.statistic == f64::INFINITY { json!("inf") } else { finite(t.statistic) },
-                    "degrees_of_freedom": t.degrees_of_freedom,
-                    "p_value": finite(t.p_value),
-                    "verdict": t.verdict.key(),
-                    "note": t.note,
-                })
-            })
-            .collect(),
-    )
+/// The `tests` array of a lab document.
+pub fn tests_json(battery: &Battery) -> Vec<LabTest> {
+    let finite = |x: f64| Decimal(if x.is_finite() { x } else { f64::NAN });
+    battery
+        .tests
+        .iter()
+        .map(|t| LabTest {
+            degrees_of_freedom: t.degrees_of_freedom,
+            name: t.name.clone(),
+            note: t.note.clone(),
+            p_value: finite(t.p_value),
+            statistic: if t.statistic == f64::INFINITY {
+                Statistic::Infinite("inf")
+            } else {
+                Statistic::Value(finite(t.statistic))
+            },
+            statistic_kind: t.kind.key(),
+            verdict: t.verdict.key(),
+        })
+        .collect()
 }
 
 /// The one summary line to paste into a certificate: the command's name, the verdict and what
@@ -489,33 +491,31 @@ fn power_clause(powers: &[PowerAgainst], lang: Lang) -> String {
     parts.join(&format!("{} ", lang.semicolon()))
 }
 
-/// The common fields of a lab's JSON document (schema 1): `schema`, `sha256`, `version`,
-/// `command`, `date` (only when the report is dated), `alpha`, `verdict`, `summary`, `tests`.
-/// The caller adds its counts (`shoes`, `coups`) and its own fields.
-pub fn document(provenance: &Provenance, battery: &Battery, summary: &str) -> Map<String, Value> {
-    let mut map = Map::new();
-    map.insert("schema".into(), json!(super::SCHEMA));
-    map.insert("sha256".into(), json!(provenance.sha256));
-    map.insert("version".into(), json!(provenance.version));
-    map.insert("command".into(), json!(provenance.command));
-    if let Some(date) = provenance.date {
-        map.insert("date".into(), json!(date.to_string()));
+/// The common fields of a lab's document: `schema`, `sha256`, `version`, `command`, `date`
+/// (only when the report is dated), `alpha`, `verdict`, `summary`, `tests`. The caller's
+/// document adds its counts (`shoes`, `coups`) and its own fields.
+pub fn document(provenance: &Provenance, battery: &Battery, summary: &str) -> LabCommon {
+    LabCommon {
+        alpha: battery.alpha,
+        command: provenance.command.clone(),
+        date: provenance.date.map(|date| date.to_string()),
+        schema: super::SCHEMA,
+        sha256: provenance.sha256.clone(),
+        summary: summary.to_string(),
+        tests: tests_json(battery),
+        verdict: match battery.verdict() {
+            Verdict::Fail => "fail",
+            _ => "pass",
+        },
+        version: provenance.version,
     }
-    map.insert("alpha".into(), json!(battery.alpha));
-    let verdict = match battery.verdict() {
-        Verdict::Fail => "fail",
-        _ => "pass",
-    };
-    map.insert("verdict".into(), json!(verdict));
-    map.insert("summary".into(), json!(summary));
-    map.insert("tests".into(), tests_json(battery));
-    map
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lab::StatisticKind;
+    use serde_json::Value;
 
     fn battery() -> Battery {
         Battery::new(
@@ -646,7 +646,7 @@ mod tests {
         let dated =
             provenance_of().dated(crate::lab::Date::from_unix_seconds(1_000_000_000).unwrap());
         assert!(!provenance(&undated, Lang::En, Format::Text).contains("Date"));
-        assert!(!document(&undated, &battery(), "line").contains_key("date"));
+        assert!(document(&undated, &battery(), "line").date.is_none());
         assert!(
             provenance(&dated, Lang::En, Format::Text).contains("Date (UTC): 2001-09-09\n"),
             "{}",
@@ -656,7 +656,8 @@ mod tests {
             provenance(&dated, Lang::Fr, Format::Markdown)
                 .contains("- Date (UTC)\u{a0}: `2001-09-09`")
         );
-        assert_eq!(document(&dated, &battery(), "line")["date"], "2001-09-09");
+        let date = document(&dated, &battery(), "line").date;
+        assert_eq!(date.as_deref(), Some("2001-09-09"));
     }
 
     #[test]
@@ -775,7 +776,8 @@ mod tests {
 
     #[test]
     fn the_document_has_the_shared_fields() {
-        let doc = document(&provenance_of(), &battery(), "line");
+        let doc = serde_json::to_value(document(&provenance_of(), &battery(), "line")).unwrap();
+        let doc = doc.as_object().unwrap();
         for key in [
             "schema", "sha256", "version", "command", "alpha", "verdict", "summary", "tests",
         ] {

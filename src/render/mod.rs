@@ -22,12 +22,12 @@ pub mod shuffle;
 pub mod table;
 pub mod tableau;
 
+use crate::document::{Amount, Decimal, Exact};
 use crate::lang::Lang;
 use crate::rules::Action;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
-use serde_json::{Value, json};
 
 /// The schema version every JSON document carries (defined once, at the crate root).
 pub use crate::SCHEMA;
@@ -94,9 +94,12 @@ pub fn approx(value: &BigRational) -> f64 {
     }
 }
 
-/// A probability or edge as JSON: the exact fraction and a rounded decimal beside it.
-pub fn exact_json(value: &BigRational) -> Value {
-    json!({ "exact": fraction(value), "decimal": approx(value) })
+/// A probability or edge for a document: the exact fraction and a rounded decimal beside it.
+pub fn exact(value: &BigRational) -> Exact {
+    Exact {
+        decimal: Decimal(approx(value)),
+        exact: fraction(value),
+    }
 }
 
 /// A signed amount for people: `+19`, `−20`, `0`, `+9.5` (`+9,5` in French); uses the true
@@ -118,11 +121,11 @@ pub fn signed_amount(value: &BigRational, lang: Lang) -> String {
     }
 }
 
-/// An amount as a JSON number: an integer when whole, else the decimal (stakes times tariff
+/// An amount for a document: an integer when whole, else the decimal (stakes times tariff
 /// ratios always have terminating decimals, so the number is exact).
-pub fn amount_json(value: &BigRational) -> Value {
-    if let Some(whole) = value.is_integer().then(|| value.numer().to_i64()).flatten() {
-        return json!(whole);
+pub fn amount(value: &BigRational) -> Amount {
+    match value.is_integer().then(|| value.numer().to_i64()).flatten() {
+        Some(whole) => Amount::Whole(whole),
+        None => Amount::Fraction(approx(value)),
     }
-    json!(approx(value))
 }

@@ -10,6 +10,7 @@ use super::tableau::bet_name;
 use super::{Format, SCHEMA};
 use crate::card::Card;
 use crate::coup::Decision;
+use crate::document::{Decimal, Document, fit as fit_doc, verify as verify_doc};
 use crate::lang::Lang;
 use crate::oracle::fit::{GroupFit, Grouping, MAX_PLANNED_COUPS, Needed, Plan, plain_number};
 use crate::oracle::verify::{
@@ -20,7 +21,6 @@ use crate::rules::Action;
 use crate::rules::Rules;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use serde_json::{Value, json};
 use std::io::{self, BufRead, Write};
 
 /// "the end of the order", or the card, for a card the order may lack.
@@ -519,54 +519,51 @@ pub fn write_verification_by(
     }
 }
 
-/// One discrepancy as a JSON object.
-fn discrepancy_json(d: &Discrepancy, rules: &Rules) -> Value {
+/// One discrepancy for the document.
+fn discrepancy_json(d: &Discrepancy, rules: &Rules) -> verify_doc::Discrepancy {
     let column = match &d.finding {
-        Finding::Malformed { column, .. } => json!(column),
-        _ => Value::Null,
+        Finding::Malformed { column, .. } => *column,
+        _ => None,
     };
-    json!({
-        "line": d.line,
-        "kind": d.finding.kind().key(),
-        "column": column,
-        "text": finding_sentence(&d.finding, rules, Lang::En),
-    })
+    verify_doc::Discrepancy {
+        column,
+        kind: d.finding.kind().key(),
+        line: d.line,
+        text: finding_sentence(&d.finding, rules, Lang::En),
+    }
 }
 
-/// The summary as a JSON object.
-fn summary_json(summary: &Summary) -> Value {
-    let mut by_kind = serde_json::Map::new();
-    for (kind, count) in &summary.disagreeing {
-        by_kind.insert(kind.key().into(), json!(count));
+/// The summary for the document.
+fn summary_json(summary: &Summary) -> verify_doc::VerifySummary {
+    verify_doc::VerifySummary {
+        agreeing: summary.agreeing,
+        all_agree: summary.all_agree(),
+        coups: summary.coups,
+        disagreeing: summary.disagreeing_total(),
+        disagreeing_by_kind: (summary.disagreeing.iter())
+            .map(|(kind, &count)| (kind.key(), count))
+            .collect(),
+        malformed: summary.malformed,
+        shoes: summary.shoes,
+        // Only shoe logs can have them: other logs' documents stay as they were.
+        shoes_dealt_wrong: (summary.shoes_disagreeing() > 0).then(|| summary.shoes_disagreeing()),
+        verdict: summary.verdict_key(),
     }
-    let mut value = json!({
-        "coups": summary.coups,
-        "shoes": summary.shoes,
-        "agreeing": summary.agreeing,
-        "disagreeing": summary.disagreeing_total(),
-        "disagreeing_by_kind": by_kind,
-        "malformed": summary.malformed,
-        "all_agree": summary.all_agree(),
-        "verdict": summary.verdict_key(),
-    });
-    // Only shoe logs can have them: other logs' documents stay as they were.
-    if summary.shoes_disagreeing() > 0 {
-        value["shoes_dealt_wrong"] = json!(summary.shoes_disagreeing());
-    }
-    value
 }
 
-/// The whole verification as one JSON object.
-pub fn verify_json(discrepancies: &[Discrepancy], summary: &Summary, rules: &Rules) -> Value {
-    let items: Vec<Value> = discrepancies
-        .iter()
-        .map(|d| discrepancy_json(d, rules))
-        .collect();
-    json!({
-        "schema": SCHEMA,
-        "summary": summary_json(summary),
-        "discrepancies": items,
-    })
+/// The whole verification as one document.
+pub fn verify_json(
+    discrepancies: &[Discrepancy],
+    summary: &Summary,
+    rules: &Rules,
+) -> verify_doc::Verify {
+    verify_doc::Verify {
+        discrepancies: (discrepancies.iter())
+            .map(|d| discrepancy_json(d, rules))
+            .collect(),
+        schema: SCHEMA,
+        summary: summary_json(summary),
+    }
 }
 
 /// The whole verification in Markdown: the discrepancies as a list under a heading (when
@@ -588,9 +585,10 @@ pub fn verify_markdown(
 }
 
 /// Pretty JSON nested `depth` levels deep: every line after the first indented to match.
-fn nested(value: &Value, depth: usize) -> String {
+fn nested(value: &impl serde::Serialize, depth: usize) -> String {
     let indent = "  ".repeat(depth);
-    format!("{value:#}").replace('\n', &format!("\n{indent}"))
+    let text = serde_json::to_string_pretty(value).expect("a document is plain data");
+    text.replace('\n', &format!("\n{indent}"))
 }
 
 /// The JSON report's opening, before any discrepancy. Pretty JSON sorts keys, so the
@@ -614,7 +612,7 @@ pub fn verify_json_tail(summary: &Summary, any: bool) -> String {
     format!(
         "{}],\n  \"schema\": {},\n  \"summary\": {}\n}}\n",
         if any { "\n  " } else { "" },
-        json!(SCHEMA),
+        SCHEMA,
         nested(&summary_json(summary), 1)
     )
 }
@@ -796,28 +794,40 @@ pub fn render_fit(
 ) -> String {
     let level = per_test_alpha(fits, alpha);
     if format == Format::Json {
-        let groups: Vec<Value> = fits
+        let groupings = fits
             .iter()
-            .map(|f| {
-                json!({
-                    "grouping": f.grouping().key(),
-                    "coups": f.coups(),
-                    "chi_square": f.chi_square(),
-                    "degrees_of_freedom": f.degrees_of_freedom(),
-                    "p_value": f.tested().then_some(f.p_value()),
-                    "consistent": f.tested().then_some(f.p_value() >= level),
-                    "pooled_cells": f.pooled(),
-                    "impossible": f.impossible().iter().map(|(c, n)| json!({"cell": c, "observed": n})).collect::<Vec<_>>(),
-                    "cells": f.cells().iter().map(|c| json!({
-                        "cell": c.cell, "observed": c.observed, "expected": c.expected, "residual": c.residual,
-                    })).collect::<Vec<_>>(),
-                })
+            .map(|f| fit_doc::GroupingTest {
+                cells: (f.cells().iter())
+                    .map(|c| fit_doc::CellTest {
+                        cell: c.cell.clone(),
+                        expected: c.expected,
+                        observed: c.observed,
+                        residual: Decimal(c.residual),
+                    })
+                    .collect(),
+                chi_square: Decimal(f.chi_square()),
+                consistent: f.tested().then_some(f.p_value() >= level),
+                coups: f.coups(),
+                degrees_of_freedom: f.degrees_of_freedom(),
+                grouping: f.grouping().key(),
+                impossible: (f.impossible().iter())
+                    .map(|(cell, observed)| fit_doc::ImpossibleCell {
+                        cell: cell.clone(),
+                        observed: *observed,
+                    })
+                    .collect(),
+                p_value: f.tested().then_some(f.p_value()),
+                pooled_cells: f.pooled(),
             })
             .collect();
-        return format!(
-            "{:#}\n",
-            json!({ "schema": SCHEMA, "alpha": alpha, "alpha_per_grouping": level, "consistent": fits_pass(fits, alpha), "groupings": groups })
-        );
+        return fit_doc::Fit::Tests(fit_doc::FitTests {
+            alpha,
+            alpha_per_grouping: level,
+            consistent: fits_pass(fits, alpha),
+            groupings,
+            schema: SCHEMA,
+        })
+        .to_json_pretty();
     }
     let markdown = format == Format::Markdown;
     let colon = lang.colon();
@@ -946,13 +956,13 @@ fn needed_text(needed: Needed, lang: Lang) -> String {
     }
 }
 
-/// A plan's number of coups in JSON: `coups` (a number, or null) and `more_than` (null, or
-/// the limit passed).
-fn needed_json(needed: Needed) -> (Value, Value) {
+/// A plan's number of coups in a document: `coups` (a number, or null) and `more_than` (null,
+/// or the limit passed).
+fn needed_json(needed: Needed) -> (Option<u64>, Option<u64>) {
     match needed {
-        Needed::Coups(n) => (json!(n), Value::Null),
-        Needed::Beyond => (Value::Null, json!(MAX_PLANNED_COUPS)),
-        Needed::Never => (Value::Null, Value::Null),
+        Needed::Coups(n) => (Some(n), None),
+        Needed::Beyond => (None, Some(MAX_PLANNED_COUPS)),
+        Needed::Never => (None, None),
     }
 }
 
@@ -977,21 +987,35 @@ pub fn render_plan(
     format: Format,
 ) -> String {
     if format == Format::Json {
-        let items: Vec<Value> = plans
+        let fit = plans
             .iter()
             .map(|p| {
                 let (coups, more_than) = needed_json(p.coups);
-                json!({"grouping": p.grouping.key(), "noncentrality_per_coup": p.per_coup, "degrees_of_freedom": p.degrees_of_freedom, "coups": coups, "more_than": more_than})
+                fit_doc::GroupingPlan {
+                    coups,
+                    degrees_of_freedom: p.degrees_of_freedom,
+                    grouping: p.grouping.key(),
+                    more_than,
+                    noncentrality_per_coup: p.per_coup,
+                }
             })
             .collect();
         let verify = reach.map(|(decision, needed)| {
             let (coups, more_than) = needed_json(needed);
-            json!({"decision": decision, "coups": coups, "more_than": more_than})
+            fit_doc::VerifyPlan {
+                coups,
+                decision,
+                more_than,
+            }
         });
-        return format!(
-            "{:#}\n",
-            json!({"schema": SCHEMA, "alpha": alpha, "power": power, "fit": items, "verify": verify})
-        );
+        return fit_doc::Fit::Plan(fit_doc::FitPlan {
+            alpha,
+            fit,
+            power,
+            schema: SCHEMA,
+            verify,
+        })
+        .to_json_pretty();
     }
     let mut out = match lang {
         Lang::En => format!(

@@ -4,11 +4,11 @@
 
 use super::coup::{decision_text, result_text};
 use super::table::{Align, Table};
-use super::{
-    Format, SCHEMA, amount_json, approx, exact_json, fraction, fraction_text, signed_amount,
-};
+use super::{Format, SCHEMA, amount, approx, exact, fraction, fraction_text, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
+use crate::document::deal::HandCards;
+use crate::document::{Document, session as session_doc, session_odds as odds_doc};
 use crate::lang::Lang;
 use crate::rules::MainBet;
 use crate::session::{
@@ -16,7 +16,7 @@ use crate::session::{
     PREDICTIONS_ACCEPTED, Pause, Prompt, Session, Step,
 };
 use crate::session_odds::{PlayerOdds, SessionOdds};
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 /// What a participant may type at the prediction prompt, for the prompt and its errors.
 pub fn prediction_choices(lang: Lang) -> &'static str {
@@ -45,7 +45,7 @@ pub fn join_error_text(error: &JoinError, lang: Lang) -> String {
 /// finished) or as JSON; Markdown is the text.
 pub fn session_text(session: &Session, lang: Lang, format: Format) -> String {
     if format == Format::Json {
-        return format!("{:#}\n", session_json(session));
+        return session_json(session).to_json_pretty();
     }
     let mut out = String::new();
     for deal in &session.played {
@@ -373,48 +373,58 @@ pub fn winners_text(session: &Session, lang: Lang) -> String {
     }
 }
 
-/// The whole session as one JSON object (schema 1): every deal's cards, winner and net
-/// changes, the final scores and the winners.
-pub fn session_json(session: &Session) -> serde_json::Value {
-    use serde_json::json;
+/// The whole session as one document: every deal's cards, winner and net changes, the final
+/// scores and the winners.
+pub fn session_json(session: &Session) -> session_doc::Session {
     let cards = |cards: &[Card]| -> Vec<String> { cards.iter().map(Card::to_string).collect() };
-    let deals: Vec<serde_json::Value> = session
+    let deals = session
         .played
         .iter()
         .map(|deal| {
-            let mut net = serde_json::Map::new();
-            let mut predictions = serde_json::Map::new();
+            let mut net = BTreeMap::new();
+            let mut predictions = BTreeMap::new();
             for (participant, (bet, change)) in session.participants.iter().zip(&deal.results) {
-                net.insert(participant.name.clone(), amount_json(change));
-                predictions.insert(participant.name.clone(), json!(bet.key()));
+                net.insert(participant.name.clone(), amount(change));
+                predictions.insert(participant.name.clone(), bet.key());
             }
-            json!({
-                "number": deal.number,
-                "cards": cards(&deal.cards_in_order()),
-                "punto": {"cards": cards(&deal.coup.punto), "total": deal.coup.punto_total()},
-                "banco": {"cards": cards(&deal.coup.banco), "total": deal.coup.banco_total()},
-                "natural": deal.coup.is_natural(),
-                "winner": deal.coup.winner().key(),
-                "predictions": predictions,
-                "net": net,
-            })
+            session_doc::SessionDeal {
+                banco: HandCards {
+                    cards: cards(&deal.coup.banco),
+                    total: deal.coup.banco_total(),
+                },
+                cards: cards(&deal.cards_in_order()),
+                natural: deal.coup.is_natural(),
+                net,
+                number: deal.number,
+                predictions,
+                punto: HandCards {
+                    cards: cards(&deal.coup.punto),
+                    total: deal.coup.punto_total(),
+                },
+                winner: deal.coup.winner().key(),
+            }
         })
         .collect();
-    let mut scores = serde_json::Map::new();
-    for p in &session.participants {
-        scores.insert(p.name.clone(), amount_json(&p.score));
+    let participants = session
+        .participants
+        .iter()
+        .map(|p| session_doc::Participant {
+            dealer: p.dealer,
+            name: p.name.clone(),
+        })
+        .collect();
+    session_doc::Session {
+        deals,
+        deals_planned: session.deals(),
+        finished: session.finished(),
+        participants,
+        schema: SCHEMA,
+        scores: (session.participants.iter())
+            .map(|p| (p.name.clone(), amount(&p.score)))
+            .collect(),
+        stake: session.stake(),
+        winners: (session.leaders().iter()).map(|p| p.name.clone()).collect(),
     }
-    let winners: Vec<&str> = session.leaders().iter().map(|p| p.name.as_str()).collect();
-    json!({
-        "schema": SCHEMA,
-        "participants": session.participants.iter().map(|p| json!({"name": p.name, "dealer": p.dealer})).collect::<Vec<_>>(),
-        "stake": session.stake(),
-        "deals_planned": session.deals(),
-        "deals": deals,
-        "scores": scores,
-        "finished": session.finished(),
-        "winners": winners,
-    })
 }
 
 fn strategy(bet: MainBet, lang: Lang) -> String {
@@ -553,22 +563,27 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
         return render_long_odds(odds, lang, format);
     }
     if format == Format::Json {
-        let strategies: serde_json::Map<String, Value> = MainBet::ALL
+        let strategies = MainBet::ALL
             .iter()
             .map(|&bet| {
-                let distribution: Vec<Value> = odds
+                let final_score = odds
                     .final_score(bet)
                     .into_iter()
                     .flatten()
-                    .map(|(s, p)| json!({"score": fraction(&ratio_to_big(*s)), "probability": fraction(p), "decimal": approx(p)}))
+                    .map(|(s, p)| odds_doc::Score {
+                        decimal: approx(p),
+                        probability: fraction(p),
+                        score: fraction(&ratio_to_big(*s)),
+                    })
                     .collect();
                 let expected = odds.expected(bet);
-                (bet.key().to_string(), json!({
-                    "expected": fraction(&expected),
-                    "expected_decimal": approx(&expected),
-                    "at_least_zero": fraction(&odds.at_least_zero(bet)),
-                    "final_score": distribution,
-                }))
+                let strategy = odds_doc::Strategy::Distribution {
+                    at_least_zero: fraction(&odds.at_least_zero(bet)),
+                    expected: fraction(&expected),
+                    expected_decimal: approx(&expected),
+                    final_score,
+                };
+                (bet.key().to_string(), strategy)
             })
             .collect();
         return odds_json(odds, strategies);
@@ -585,42 +600,51 @@ pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
     out
 }
 
-/// The session-odds JSON document around its strategies: the schema, the session, and every
-/// pair's head-to-head chances as exact fractions.
-fn odds_json(odds: &SessionOdds, strategies: serde_json::Map<String, Value>) -> String {
-    let heads: Vec<Value> = HEADS
+/// The session-odds document around its strategies: the session, and every pair's
+/// head-to-head chances as exact fractions.
+fn odds_json(odds: &SessionOdds, strategies: BTreeMap<String, odds_doc::Strategy>) -> String {
+    let heads = HEADS
         .iter()
         .map(|&(a, b)| {
             let [ahead, level, behind] = odds.head_to_head(a, b);
-            json!({"strategy": a.key(), "against": b.key(), "ahead": fraction(&ahead), "level": fraction(&level), "behind": fraction(&behind)})
+            odds_doc::HeadToHead {
+                ahead: fraction(&ahead),
+                against: b.key(),
+                behind: fraction(&behind),
+                level: fraction(&level),
+                strategy: a.key(),
+            }
         })
         .collect();
-    format!(
-        "{:#}\n",
-        json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "strategies": strategies, "head_to_head": heads})
-    )
+    odds_doc::SessionOdds {
+        deals: odds.deals,
+        head_to_head: Some(heads),
+        players: None,
+        schema: SCHEMA,
+        stake: odds.stake,
+        strategies: Some(strategies),
+    }
+    .to_json_pretty()
 }
 
 /// A long session's odds: expected scores, the chances of finishing above, at and below
 /// zero, and head to head; as JSON with every probability an exact fraction.
 fn render_long_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
     if format == Format::Json {
-        let strategies: serde_json::Map<String, Value> = MainBet::ALL
+        let strategies = MainBet::ALL
             .iter()
             .map(|&bet| {
                 let expected = odds.expected(bet);
                 let [above, at, below] = odds.signs(bet);
-                (
-                    bet.key().to_string(),
-                    json!({
-                        "expected": fraction(&expected),
-                        "expected_decimal": approx(&expected),
-                        "at_least_zero": fraction(&odds.at_least_zero(bet)),
-                        "above_zero": exact_json(&above),
-                        "at_zero": exact_json(&at),
-                        "below_zero": exact_json(&below),
-                    }),
-                )
+                let strategy = odds_doc::Strategy::Signs {
+                    above_zero: exact(&above),
+                    at_least_zero: fraction(&odds.at_least_zero(bet)),
+                    at_zero: exact(&at),
+                    below_zero: exact(&below),
+                    expected: fraction(&expected),
+                    expected_decimal: approx(&expected),
+                };
+                (bet.key().to_string(), strategy)
             })
             .collect();
         return odds_json(odds, strategies);
@@ -680,22 +704,25 @@ pub fn render_players(
     format: Format,
 ) -> String {
     if format == Format::Json {
-        let list: Vec<Value> = players
+        let players = players
             .iter()
-            .map(|p| {
-                json!({
-                    "prediction": p.prediction().key(),
-                    "wins_alone": fraction(p.wins_alone()),
-                    "shares_first": fraction(p.shares_first()),
-                    "wins_alone_decimal": approx(p.wins_alone()),
-                    "shares_first_decimal": approx(p.shares_first()),
-                })
+            .map(|p| odds_doc::Player {
+                prediction: p.prediction().key(),
+                shares_first: fraction(p.shares_first()),
+                shares_first_decimal: approx(p.shares_first()),
+                wins_alone: fraction(p.wins_alone()),
+                wins_alone_decimal: approx(p.wins_alone()),
             })
             .collect();
-        return format!(
-            "{:#}\n",
-            json!({"schema": SCHEMA, "deals": odds.deals, "stake": odds.stake, "players": list})
-        );
+        return odds_doc::SessionOdds {
+            deals: odds.deals,
+            head_to_head: None,
+            players: Some(players),
+            schema: SCHEMA,
+            stake: odds.stake,
+            strategies: None,
+        }
+        .to_json_pretty();
     }
     let n = players.len();
     let colon = lang.colon();

@@ -6,10 +6,11 @@ use super::lab::{
     PowerAgainst, document, level_text, provenance, summary_line_with_power, test_label,
     tests_table,
 };
+use crate::document::shuffle_test::{self as doc, ShuffleReport, ShuffleTest};
+use crate::document::{Decimal, Document};
 use crate::lab::plan::{DefectPower, Plan};
 use crate::lab::{Battery, Provenance};
 use crate::lang::Lang;
-use serde_json::{Value, json};
 
 /// "1,000 shoes" / "1 000 sabots".
 pub fn shoes_text(shoes: u64, lang: Lang) -> String {
@@ -51,13 +52,13 @@ pub fn report(
         )
     };
     if format == Format::Json {
-        let mut doc = document(source, battery, &summary_in(Lang::En));
-        doc.insert("shoes".into(), json!(shoes));
-        doc.insert("cards_per_shoe".into(), json!(cards));
-        if !powers.is_empty() {
-            doc.insert("power".into(), power_json(powers));
-        }
-        return format!("{:#}\n", Value::Object(doc));
+        return ShuffleTest::Report(ShuffleReport {
+            cards_per_shoe: cards,
+            lab: document(source, battery, &summary_in(Lang::En)),
+            power: (!powers.is_empty()).then(|| power_json(powers)),
+            shoes,
+        })
+        .to_json_pretty();
     }
     let summary = summary_in(lang);
     let title = lang.pick("Shuffle test", "Test de mélange");
@@ -127,55 +128,59 @@ fn power_text(powers: &[DefectPower], lang: Lang, format: Format) -> String {
     out
 }
 
-/// The `power` array of the JSON document: for each defect, the pilot, the level each test
-/// is judged at, the battery's least power and the test that gives it, and every test's
-/// power (`null`: not run, or no effect seen).
-fn power_json(powers: &[DefectPower]) -> Value {
-    Value::Array(
-        powers
-            .iter()
-            .map(|p| {
-                let best = p.best();
-                json!({
-                    "defect": p.shuffler.to_string(),
-                    "pilot_shoes": p.pilot,
-                    "level_per_test": p.level,
-                    "power": best.map(|(_, power)| power),
-                    "test": best.map(|(t, _)| t.name.clone()),
-                    "tests": p.tests.iter().map(|t| json!({"name": t.name, "power": t.power})).collect::<Vec<_>>(),
-                })
-            })
-            .collect(),
-    )
+/// The `power` array of the document: for each defect, the pilot, the level each test is
+/// judged at, the battery's least power and the test that gives it, and every test's power
+/// (`null`: not run, or no effect seen).
+fn power_json(powers: &[DefectPower]) -> Vec<doc::DefectPower> {
+    powers
+        .iter()
+        .map(|p| {
+            let best = p.best();
+            doc::DefectPower {
+                defect: p.shuffler.to_string(),
+                level_per_test: p.level,
+                pilot_shoes: p.pilot,
+                power: best.map(|(_, power)| power),
+                test: best.map(|(t, _)| t.name.clone()),
+                tests: (p.tests.iter())
+                    .map(|t| doc::TestPower {
+                        name: t.name.clone(),
+                        power: t.power,
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// The detection plan of `--plan`.
 pub fn plan_report(plan: &Plan, lang: Lang, format: Format) -> String {
     let first = plan.first();
     if format == Format::Json {
-        let tests: Vec<Value> = plan
+        let finite = |x: f64| Decimal(if x.is_finite() { x } else { f64::NAN });
+        let tests = plan
             .tests
             .iter()
-            .map(|t| {
-                let finite = |x: f64| if x.is_finite() { json!(x) } else { Value::Null };
-                json!({"name": t.name, "per_shoe": finite(t.per_shoe), "error": finite(t.error), "shoes": t.shoes})
+            .map(|t| doc::TestPlan {
+                error: finite(t.error),
+                name: t.name.clone(),
+                per_shoe: finite(t.per_shoe),
+                shoes: t.shoes,
             })
             .collect();
-        return format!(
-            "{:#}\n",
-            json!({
-                "schema": super::SCHEMA,
-                "shuffler": plan.shuffler.to_string(),
-                "decks": plan.decks,
-                "alpha": plan.alpha,
-                "level_per_test": plan.level,
-                "power": plan.power,
-                "pilot_shoes": plan.pilot,
-                "shoes": first.map(|(_, s)| s),
-                "first_test": first.map(|(t, _)| t.name.clone()),
-                "tests": tests,
-            })
-        );
+        return ShuffleTest::Plan(doc::ShufflePlan {
+            alpha: plan.alpha,
+            decks: plan.decks,
+            first_test: first.map(|(t, _)| t.name.clone()),
+            level_per_test: plan.level,
+            pilot_shoes: plan.pilot,
+            power: plan.power,
+            schema: super::SCHEMA,
+            shoes: first.map(|(_, s)| s),
+            shuffler: plan.shuffler.to_string(),
+            tests,
+        })
+        .to_json_pretty();
     }
     let mut out = match lang {
         Lang::En => format!(

@@ -4,6 +4,7 @@ use super::table::{Align, Table};
 use super::{Format, SCHEMA, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::coup::Role;
+use crate::document::{Document, rules as rules_doc};
 use crate::lang::Lang;
 use crate::outcome::{FinalState, Hand, Winner};
 use crate::rules::dealing::{Burn, Procedure};
@@ -12,7 +13,6 @@ use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, totals_taking,
 };
 use num_rational::BigRational;
-use serde_json::{Value, json};
 
 /// The one-letter cell of the grid: D/S in English, T/R (tire/reste) in French, N for a natural.
 pub fn cell(action: Option<Action>, lang: Lang) -> &'static str {
@@ -303,7 +303,7 @@ pub fn render_rules_within(
     width: Option<usize>,
 ) -> String {
     if format == Format::Json {
-        return format!("{:#}\n", rules_json(rules, stake));
+        return rules_json(rules, stake).to_json_pretty();
     }
     let table = |t: &Table| match format {
         Format::Markdown => t.to_markdown(),
@@ -383,20 +383,20 @@ pub fn dealing_sentences(procedure: &Procedure, lang: Lang) -> Vec<String> {
     out
 }
 
-/// A dealing procedure as JSON, as a rule file writes it.
-pub fn dealing_json(procedure: &Procedure) -> Value {
+/// A dealing procedure for a document, as a rule file writes it.
+pub fn dealing_json(procedure: &Procedure) -> rules_doc::Dealing {
     match procedure.burn {
-        Burn::None => json!({
-            "burn": "none",
-            "cut": procedure.cut,
-            "coups_after_cut": procedure.coups_after_cut,
-        }),
-        Burn::FirstCard { ace } => json!({
-            "burn": "first-card",
-            "ace_burns": ace,
-            "cut": procedure.cut,
-            "coups_after_cut": procedure.coups_after_cut,
-        }),
+        Burn::None => rules_doc::Dealing::None {
+            burn: "none",
+            coups_after_cut: procedure.coups_after_cut,
+            cut: procedure.cut,
+        },
+        Burn::FirstCard { ace } => rules_doc::Dealing::FirstCard {
+            ace_burns: ace,
+            burn: "first-card",
+            coups_after_cut: procedure.coups_after_cut,
+            cut: procedure.cut,
+        },
     }
 }
 
@@ -411,9 +411,9 @@ pub fn render_table_rules_within(
     width: Option<usize>,
 ) -> String {
     if format == Format::Json {
-        let mut value = rules_json(rules, stake);
-        value["dealing"] = dealing_json(dealing);
-        return format!("{value:#}\n");
+        let mut document = rules_json(rules, stake);
+        document.dealing = Some(dealing_json(dealing));
+        return document.to_json_pretty();
     }
     let mut out = render_rules_within(rules, stake, lang, format, width);
     let title = lang.pick("Dealing", "Donne du sabot");
@@ -428,30 +428,37 @@ pub fn render_table_rules_within(
     out
 }
 
-/// The tableau and tariff as JSON.
-pub fn rules_json(rules: &Rules, stake: i64) -> Value {
+/// The tableau and tariff as a document.
+pub fn rules_json(rules: &Rules, stake: i64) -> rules_doc::Rules {
     let drawing = &rules.drawing;
-    let banco: Vec<Value> = (0..10u8)
+    let banco = (0..10u8)
         .map(|total| {
-            let cells: Vec<Value> = PuntoMove::ALL
+            let cells = PuntoMove::ALL
                 .iter()
                 .map(|&m| {
-                    let third = match m {
-                        PuntoMove::Drew(v) => json!(v),
-                        PuntoMove::Stood => Value::Null,
+                    let punto_third_card = match m {
+                        PuntoMove::Drew(v) => Some(v),
+                        PuntoMove::Stood => None,
                     };
                     let action = match banco_cell(drawing, total, m) {
                         None => "natural",
                         Some(Action::Draw) => "draw",
                         Some(Action::Stand) => "stand",
                     };
-                    json!({ "punto_third_card": third, "action": action })
+                    rules_doc::BancoCell {
+                        action,
+                        punto_third_card,
+                    }
                 })
                 .collect();
-            json!({ "banco_total": total, "natural": drawing.is_natural(total), "cells": cells })
+            rules_doc::BancoRow {
+                banco_total: total,
+                cells,
+                natural: drawing.is_natural(total),
+            }
         })
         .collect();
-    let punto: Vec<Value> = (0..10u8)
+    let punto = (0..10u8)
         .map(|t| {
             let action = if drawing.is_natural(t) {
                 "natural"
@@ -461,29 +468,39 @@ pub fn rules_json(rules: &Rules, stake: i64) -> Value {
                     Action::Stand => "stand",
                 }
             };
-            json!({ "punto_total": t, "action": action })
+            rules_doc::PuntoCell {
+                action,
+                punto_total: t,
+            }
         })
         .collect();
-    let naturals: Vec<u8> = (0..10u8).filter(|&t| drawing.is_natural(t)).collect();
-    let mut settlement = serde_json::Map::new();
-    for bet in MainBet::ALL {
-        let mut nets = serde_json::Map::new();
-        for winner in Winner::ALL {
-            let values = stake_nets(rules, bet, winner, stake);
-            let value = match values.as_slice() {
-                [single] => super::amount_json(single),
-                several => Value::Array(several.iter().map(super::amount_json).collect()),
-            };
-            nets.insert(winner.key().to_string(), value);
-        }
-        settlement.insert(bet.key().to_string(), Value::Object(nets));
+    let naturals = (0..10u8).filter(|&t| drawing.is_natural(t)).collect();
+    let settlement = MainBet::ALL
+        .iter()
+        .map(|&bet| {
+            let nets = Winner::ALL
+                .iter()
+                .map(|&winner| {
+                    let values = stake_nets(rules, bet, winner, stake);
+                    let value = match values.as_slice() {
+                        [single] => rules_doc::Nets::Single(super::amount(single)),
+                        several => {
+                            rules_doc::Nets::Several(several.iter().map(super::amount).collect())
+                        }
+                    };
+                    (winner.key().to_string(), value)
+                })
+                .collect();
+            (bet.key().to_string(), nets)
+        })
+        .collect();
+    rules_doc::Rules {
+        banco,
+        dealing: None,
+        naturals,
+        punto,
+        settlement,
+        schema: SCHEMA,
+        stake,
     }
-    json!({
-        "schema": SCHEMA,
-        "naturals": naturals,
-        "punto": punto,
-        "banco": banco,
-        "stake": stake,
-        "settlement": settlement,
-    })
 }

@@ -42,6 +42,7 @@ mod naive_cards;
 mod oracle;
 mod rule_texts;
 mod schema2;
+mod schemas;
 mod session;
 mod shuffle;
 mod snapshots;
