@@ -5,9 +5,9 @@
 
 use super::Format;
 use super::table::{Align, Table};
-use crate::lab::shuffle::ShuffleTestName;
 use crate::document::Decimal;
 use crate::document::lab::{LabCommon, LabTest, Statistic};
+use crate::lab::shuffle::ShuffleTestName;
 use crate::lab::{Battery, Provenance, StatisticKind, TestResult, Verdict};
 use crate::lang::Lang;
 

@@ -147,6 +147,11 @@ fn library_sources() -> BTreeMap<String, Source> {
         if parts == ["main"] || parts == ["lib"] || parts.first().is_some_and(|p| p == "cli") {
             continue;
         }
+        // A file of unit tests (`#[cfg(test)] mod tests;`) is tests, as the part of a file
+        // after `#[cfg(test)]` is.
+        if parts.last().is_some_and(|p| p == "tests") {
+            continue;
+        }
         let text = std::fs::read_to_string(&path).unwrap();
         let before_tests = text.split("#[cfg(test)]").next().unwrap();
         let source = Source {
