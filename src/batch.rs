@@ -9,6 +9,7 @@
 //! the caller's [`TableResolver`].
 
 use crate::analysis::Analysis;
+use crate::document::batch::LineError;
 use crate::input::shoe::{ShoeFields, field};
 use crate::report::csv::{Columns, Row};
 use crate::report::{Part, Parts, Report};
@@ -192,9 +193,10 @@ pub enum Unreadable {
     },
 }
 
-/// The error object of a line that cannot be analysed: `{"schema": 1, "line": N, "error": "…"}`.
+/// The error object of a line that cannot be analysed: `{"error": "…", "line": N, "schema": 1}`
+/// ([`LineError`]).
 pub fn error_line(number: usize, message: &str) -> String {
-    serde_json::json!({ "schema": crate::SCHEMA, "line": number, "error": message }).to_string()
+    LineError::new(number, message).to_json()
 }
 
 /// The shoe and table of one line, or the message of its error.

@@ -25,6 +25,7 @@ use std::borrow::Cow;
 
 pub mod audit;
 pub mod banque;
+pub mod batch;
 pub mod check;
 pub mod chemin;
 pub mod deal;
@@ -68,6 +69,7 @@ pub type SchemaOf = fn() -> Schema;
 /// of the commands' help.
 pub const SCHEMAS: &[(&str, SchemaOf)] = &[
     ("analyze", schema::<crate::report::Report<'static>>),
+    ("analyze --batch", schema::<batch::BatchLine<'static>>),
     ("rules", schema::<rules::Rules>),
     ("deal", schema::<deal::Deal>),
     ("check", schema::<check::Check>),
@@ -77,6 +79,7 @@ pub const SCHEMAS: &[(&str, SchemaOf)] = &[
     ("eor", schema::<eor::Eor>),
     ("decisions", schema::<decisions::Decisions>),
     ("shoe-sim", schema::<shoe_sim::ShoeSim>),
+    ("shoe-sim --partial", schema::<shoe_sim::PartialDocument>),
     ("session", schema::<session::Session>),
     ("session-odds", schema::<session_odds::SessionOdds>),
     ("shoes", schema::<shoes::ShoeLine>),
@@ -91,9 +94,10 @@ fn schema<T: JsonSchema>() -> Schema {
     schemars::schema_for!(T)
 }
 
-/// The path of a command's JSON Schema under `docs/`.
+/// The path of a command's JSON Schema under `docs/`: `analyze --batch`'s is
+/// `schemas/analyze-batch.schema.json`.
 pub fn schema_path(command: &str) -> String {
-    format!("schemas/{command}.schema.json")
+    format!("schemas/{}.schema.json", command.replace(" --", "-"))
 }
 
 /// A command's JSON Schema as the text committed under `docs/schemas/`.
@@ -123,6 +127,24 @@ pub struct Exact {
     pub decimal: Decimal,
     /// The reduced fraction, `"n/d"`.
     pub exact: String,
+}
+
+/// A bet's house edge.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Edge {
+    /// The house edge, `"n/d"`.
+    pub edge: String,
+    /// The house edge in percent, rounded.
+    pub edge_percent: f64,
+}
+
+/// A change of a bet's house edge.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Change {
+    /// The change, `"n/d"`.
+    pub exact: String,
+    /// The change in percentage points, rounded.
+    pub percentage_points: f64,
 }
 
 /// An amount of money: an integer when whole, else its decimal (stakes times tariff ratios

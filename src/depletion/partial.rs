@@ -43,7 +43,6 @@ use crate::rules::{Action, PuntoMove, Rules, Terms};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
-use serde::{Deserialize, Serialize};
 
 /// The schema version of a partial.
 pub const SCHEMA: u64 = 1;
@@ -175,61 +174,11 @@ pub enum MergeError {
     Overflow(#[from] super::SimulationError),
 }
 
-/// The partial as written: every count a decimal string, every exact value `"n/d"`.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Wire {
-    schema: u64,
-    kind: String,
-    version: String,
-    rules: WireRules,
-    shoes: String,
-    seed: String,
-    decks: u64,
-    cut: u64,
-    /// The burn: `first-card` or `none`.
-    burn: String,
-    /// What an ace burns, with `first-card`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    ace_burns: Option<u8>,
-    coups_after_cut: u64,
-    shards: WireShards,
-    shoes_dealt: String,
-    coups: String,
-    bets: Vec<WireBet>,
-    /// The coups by cards left ([`Profile`]): the bands' width in cards, and each band's
-    /// coups, fewest cards left first, separated by spaces.
-    band_width: u64,
-    coups_by_band: String,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WireRules {
-    name: String,
-    sha256: String,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WireShards {
-    count: String,
-    first: String,
-    last: String,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WireBet {
-    key: String,
-    favourable_coups: String,
-    advantage_sum: String,
-    best_advantage: Option<String>,
-    /// The favourable coups of each band, separated by spaces.
-    favourable_by_band: String,
-    /// The advantage sum of each band, `n/d`, separated by spaces.
-    advantage_by_band: String,
-}
+// The partial as written is the typed document `document::shoe_sim::PartialDocument`.
+use crate::document::shoe_sim::{
+    PartialBet as WireBet, PartialDocument as Wire, PartialRules as WireRules,
+    PartialShards as WireShards,
+};
 
 /// Fields joined by spaces, or the first error.
 fn joined(

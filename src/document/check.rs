@@ -1,5 +1,6 @@
 //! The document of `check -f json`: a claimed rule set and its claims against the reference.
 
+pub use super::{Change, Edge};
 use super::{Document, Exact, display_as_json};
 use crate::report::ShoeReport;
 use schemars::JsonSchema;
@@ -41,24 +42,6 @@ pub struct Check {
     pub tariff_differences: Vec<TariffDifference>,
     /// Each main bet's whole change of edge.
     pub total_change: BTreeMap<String, Change>,
-}
-
-/// A bet's house edge.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-pub struct Edge {
-    /// The edge, `"n/d"`.
-    pub edge: String,
-    /// The edge in percent, rounded.
-    pub edge_percent: f64,
-}
-
-/// A change of edge.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-pub struct Change {
-    /// The change, `"n/d"`.
-    pub exact: String,
-    /// The change in percentage points, rounded.
-    pub percentage_points: f64,
 }
 
 /// How a grid's columns were read.

@@ -1,5 +1,6 @@
 //! The document of `eor -f json`: each bet's change of edge when cards are removed.
 
+pub use super::{Change, Edge};
 use super::{Document, display_as_json};
 use crate::report::ShoeReport;
 use schemars::JsonSchema;
@@ -32,24 +33,6 @@ pub struct Eor {
     pub schema: u32,
     /// The shoe.
     pub shoe: ShoeReport,
-}
-
-/// A bet's edge on the full shoe.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-pub struct Edge {
-    /// The house edge, `"n/d"`.
-    pub edge: String,
-    /// The house edge in percent, rounded.
-    pub edge_percent: f64,
-}
-
-/// A change of edge.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-pub struct Change {
-    /// The change, `"n/d"`.
-    pub exact: String,
-    /// The change in percentage points, rounded.
-    pub percentage_points: f64,
 }
 
 /// Each bet's change (by bet key), or `null` when the removal cannot happen.

@@ -39,10 +39,6 @@ fn documents(output: &str) -> Vec<Value> {
         .collect()
 }
 
-/// The commands whose JSON has no typed document and schema yet, with the examples that
-/// show it: shrinks to nothing as each document is typed.
-const UNTYPED: &[&str] = &["analyze --batch", "shoe-sim --partial"];
-
 #[test]
 fn schemas_are_current() {
     for (command, schema) in SCHEMAS {
@@ -116,11 +112,9 @@ fn console_examples_are_valid_documents() {
             }
         }
     }
-    let expected: std::collections::BTreeSet<String> =
-        UNTYPED.iter().map(|s| s.to_string()).collect();
-    assert_eq!(
-        untyped, expected,
-        "the commands shown printing JSON without a schema"
+    assert!(
+        untyped.is_empty(),
+        "the commands shown printing JSON without a schema: {untyped:?}"
     );
     assert!(validated >= 5, "only {validated} documents validated");
 }
