@@ -127,6 +127,18 @@ pub enum Role {
     BancoThird,
 }
 
+impl Role {
+    /// Every role, in the order the cards are dealt.
+    pub const ALL: [Role; 6] = [
+        Role::PuntoFirst,
+        Role::BancoFirst,
+        Role::PuntoSecond,
+        Role::BancoSecond,
+        Role::PuntoThird,
+        Role::BancoThird,
+    ];
+}
+
 /// One decision of a coup and the rule that made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Decision {

@@ -360,15 +360,7 @@ mod tests {
 
     #[test]
     fn english_roles_are_the_coups_own() {
-        use Role::*;
-        for role in [
-            PuntoFirst,
-            BancoFirst,
-            PuntoSecond,
-            BancoSecond,
-            PuntoThird,
-            BancoThird,
-        ] {
+        for role in Role::ALL {
             assert_eq!(Lang::En.role(role), role.to_string());
         }
     }

@@ -68,6 +68,15 @@ pub(super) fn opened(drawing: &DrawingRules, cards: &[Card]) -> Result<Coup<Card
     }
 }
 
+/// The decision that settled Punto's hand: its draw or stand, or the natural that ended the
+/// coup.
+fn punto_decision(coup: &Coup<Card>) -> Option<Decision> {
+    coup.decisions
+        .iter()
+        .copied()
+        .find(|d| matches!(d, Decision::Punto { .. } | Decision::Natural { .. }))
+}
+
 /// Cards beyond those the coup uses, as a finding: the hand that drew against the rules when
 /// it can be told (`punto_draws`, the engine's claim that Punto drew, helps tell it).
 fn extra_cards(coup: &Coup<Card>, cards: &[Card], punto_draws: Option<bool>) -> Option<Finding> {
@@ -75,11 +84,7 @@ fn extra_cards(coup: &Coup<Card>, cards: &[Card], punto_draws: Option<bool>) -> 
     if cards.len() <= used {
         return None;
     }
-    let punto_decision = coup
-        .decisions
-        .iter()
-        .copied()
-        .find(|d| matches!(d, Decision::Punto { .. } | Decision::Natural { .. }));
+    let punto_decision = punto_decision(coup);
     let last = *coup.decisions.last()?;
     // One card too many after a Banco stand that follows the rules' Punto: Banco drew.
     let hand = match (last, cards.len() - used) {
@@ -117,11 +122,7 @@ pub(super) fn compare(
     cards: &[Card],
     claims: &Claims,
 ) -> Option<Finding> {
-    let punto_decision = coup
-        .decisions
-        .iter()
-        .copied()
-        .find(|d| matches!(d, Decision::Punto { .. } | Decision::Natural { .. }));
+    let punto_decision = punto_decision(coup);
     let last = *coup.decisions.last()?;
     if let (Some(engine), Some(decision)) = (claims.punto_draws, punto_decision)
         && engine != (coup.punto.len() == 3)
