@@ -6,6 +6,7 @@
 
 use crate::outcome::{FinalState, Hand, KeyError, Winner};
 use num_rational::Ratio;
+use std::borrow::Cow;
 
 pub mod banque;
 pub mod choice;
@@ -298,15 +299,21 @@ impl Terms {
     /// assert_eq!(bet.lines[0].when, Cond::pair(Hand::Banco));
     /// ```
     pub fn to_card_bet(&self) -> CardBet {
+        self.as_card_bet().into_owned()
+    }
+
+    /// [`Terms::to_card_bet`] without cloning a card bet: borrowed when the terms are one,
+    /// built for a paytable or a pair.
+    pub fn as_card_bet(&self) -> Cow<'_, CardBet> {
         match self {
-            Terms::Paytable(bet) => bet.to_card_bet(),
-            Terms::Pair { hand, net } => CardBet {
+            Terms::Paytable(bet) => Cow::Owned(bet.to_card_bet()),
+            Terms::Pair { hand, net } => Cow::Owned(CardBet {
                 lines: vec![CardLine {
                     when: Cond::pair(*hand),
                     net: *net,
                 }],
-            },
-            Terms::Cards(bet) => bet.clone(),
+            }),
+            Terms::Cards(bet) => Cow::Borrowed(bet),
         }
     }
 
