@@ -342,7 +342,7 @@ impl<I: Int> Nets<I> {
     /// The distribution: each net that happens (its count not zero), lowest first.
     pub(super) fn into_distribution(mut self) -> Distribution<I> {
         self.0.retain(|(_, w)| !w.is_zero());
-        self.0.sort_by(|a, b| a.0.cmp(&b.0));
+        self.0.sort_by_key(|a| a.0);
         self.0
     }
 }
