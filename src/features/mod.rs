@@ -1,11 +1,13 @@
 //! The exact distribution of a card bet ([`CardBet`]) over a card-level shoe.
 //!
-//! A bet that reads only the final state is folded over the engine's tally. Any other bet is
-//! counted over *classes* of cards: the coarsest partition of the 52 cards that its atoms
-//! cannot tell apart within a class (the value when drawing or totals matter, the rank, suit
-//! or colour when a test compares them, the card itself for identical cards, and the
-//! membership of every class of cards the bet names). Each class is dealt with its count, as
-//! one card would be, so the weights are exact numbers of ordered six-card sequences.
+//! A bet that reads only the final state is folded over the engine's tally, by the masks of
+//! its atoms' truths; a pair bet (one line, a hand's first two cards of one rank) is counted
+//! in closed form over the shoe's rank counts. Any other bet is counted over *classes* of
+//! cards: the coarsest partition of the 52 cards that its atoms cannot tell apart within a
+//! class (the value when drawing or totals matter, the rank, suit or colour when a test
+//! compares them, the card itself for identical cards, and the membership of every class of
+//! cards the bet names). Each class is dealt with its count, as one card would be, so the
+//! weights are exact numbers of ordered six-card sequences.
 //!
 //! The evaluator is chosen by what the atoms read. Each adds weights by the mask of its atoms'
 //! truths, and the bet is settled once per mask ([`CardBet::net_by`]):
