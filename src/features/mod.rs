@@ -54,7 +54,7 @@ use crate::card::{Card, Rank};
 use crate::outcome::FinalState;
 use crate::play::Plan;
 use crate::rules::condition::{Atom, CardBet, CardClass, CardSet, DealtCoup, Same};
-use crate::rules::{DrawingRules, Rules, Terms};
+use crate::rules::{Condition, DrawingRules, Rules, StateFacts, Terms};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::Int;
 use num_rational::Ratio;
@@ -292,16 +292,35 @@ pub(crate) fn state_fold<I: Int>(
         return nets.into_distribution();
     }
     let mut by_mask = vec![I::default(); 1 << atoms.len()];
-    for &(state, w) in states {
-        let mut coup = None;
-        let mask = atoms.iter().enumerate().fold(0usize, |m, (i, atom)| {
-            let holds = match atom {
-                Atom::State(condition) => condition.holds(state),
-                atom => atom.holds(coup.get_or_insert_with(|| DealtCoup::standing_for(state))),
-            };
-            m | usize::from(holds) << i
-        });
-        by_mask[mask] = by_mask[mask].add(w);
+    // A paytable's atoms are conditions on the state: its facts read once per state.
+    let conditions: Option<Vec<&Condition>> = atoms
+        .iter()
+        .map(|atom| match atom {
+            Atom::State(condition) => Some(condition),
+            _ => None,
+        })
+        .collect();
+    if let Some(conditions) = conditions {
+        for &(state, w) in states {
+            let facts = StateFacts::of(state);
+            let mask = conditions
+                .iter()
+                .enumerate()
+                .fold(0usize, |m, (i, c)| m | usize::from(c.holds_of(&facts)) << i);
+            by_mask[mask] = by_mask[mask].add(w);
+        }
+    } else {
+        for &(state, w) in states {
+            let mut coup = None;
+            let mask = atoms.iter().enumerate().fold(0usize, |m, (i, atom)| {
+                let holds = match atom {
+                    Atom::State(condition) => condition.holds(state),
+                    atom => atom.holds(coup.get_or_insert_with(|| DealtCoup::standing_for(state))),
+                };
+                m | usize::from(holds) << i
+            });
+            by_mask[mask] = by_mask[mask].add(w);
+        }
     }
     for (mask, w) in by_mask.iter().enumerate().filter(|(_, w)| !w.is_zero()) {
         nets.add(
