@@ -213,7 +213,7 @@ impl Analysis {
     /// The exact distribution of a bet's net result per unit staked, lowest net first; the
     /// probabilities sum to one.
     pub fn net_distribution(&self, terms: &Terms) -> Vec<(Ratio<i64>, BigRational)> {
-        let bet = terms.to_card_bet();
+        let bet = terms.as_card_bet();
         with_weights!(&self.weights, w => {
             let counted = distribution(&bet, &self.cards, &self.rules.drawing, &states_of(w));
             listing_every_case(terms, counted)
@@ -454,7 +454,7 @@ fn bets_of<'r, I: Int>(
         .all()
         .into_iter()
         .map(|(key, terms)| {
-            let bet = terms.to_card_bet();
+            let bet = terms.as_card_bet();
             let counted = distribution(&bet, cards, &rules.drawing, states);
             (key, listing_every_case(&terms, counted))
         })

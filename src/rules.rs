@@ -6,6 +6,7 @@
 
 use crate::outcome::{FinalState, Hand, KeyError, Winner};
 use num_rational::Ratio;
+use std::borrow::Cow;
 
 pub mod banque;
 pub mod choice;
@@ -190,20 +191,49 @@ impl Condition {
     }
 
     /// Whether the condition holds for a final state.
+    #[inline]
     pub fn holds(&self, state: FinalState) -> bool {
+        self.holds_of(&StateFacts::of(state))
+    }
+
+    /// Whether the condition holds for a final state whose facts are read once for all the
+    /// conditions of a bet (the pricing's fold over the states).
+    #[inline]
+    pub(crate) fn holds_of(&self, facts: &StateFacts) -> bool {
+        self.winner.is_none_or(|w| w == facts.winner)
+            && self.total.is_none_or(|t| t == facts.total)
+            && self.cards.is_none_or(|c| c == facts.cards)
+            && self.natural.is_none_or(|n| n == facts.natural)
+            && self.margin.is_none_or(|m| m == facts.margin)
+    }
+}
+
+/// What a [`Condition`] reads of a final state: the winner, the winning hand's total and
+/// cards (Punto's on a tie), whether a natural stopped the coup, the margin.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct StateFacts {
+    winner: Winner,
+    total: u8,
+    cards: u8,
+    natural: bool,
+    margin: u8,
+}
+
+impl StateFacts {
+    #[inline]
+    pub(crate) fn of(state: FinalState) -> StateFacts {
         let winner = state.winner();
-        if self.winner.is_some_and(|w| w != winner) {
-            return false;
-        }
         let (total, cards) = match winner {
             Winner::Banco => (state.banco_total, state.banco_cards),
             _ => (state.punto_total, state.punto_cards),
         };
-        let margin = state.punto_total.abs_diff(state.banco_total);
-        self.total.is_none_or(|t| t == total)
-            && self.cards.is_none_or(|c| c == cards)
-            && self.natural.is_none_or(|n| n == state.natural)
-            && self.margin.is_none_or(|m| m == margin)
+        StateFacts {
+            winner,
+            total,
+            cards,
+            natural: state.natural,
+            margin: state.punto_total.abs_diff(state.banco_total),
+        }
     }
 }
 
@@ -298,15 +328,21 @@ impl Terms {
     /// assert_eq!(bet.lines[0].when, Cond::pair(Hand::Banco));
     /// ```
     pub fn to_card_bet(&self) -> CardBet {
+        self.as_card_bet().into_owned()
+    }
+
+    /// [`Terms::to_card_bet`] without cloning a card bet: borrowed when the terms are one,
+    /// built for a paytable or a pair.
+    pub fn as_card_bet(&self) -> Cow<'_, CardBet> {
         match self {
-            Terms::Paytable(bet) => bet.to_card_bet(),
-            Terms::Pair { hand, net } => CardBet {
+            Terms::Paytable(bet) => Cow::Owned(bet.to_card_bet()),
+            Terms::Pair { hand, net } => Cow::Owned(CardBet {
                 lines: vec![CardLine {
                     when: Cond::pair(*hand),
                     net: *net,
                 }],
-            },
-            Terms::Cards(bet) => bet.clone(),
+            }),
+            Terms::Cards(bet) => Cow::Borrowed(bet),
         }
     }
 

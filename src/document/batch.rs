@@ -9,6 +9,7 @@ use std::borrow::Cow;
 /// parts `--fields` names, or the error that kept the line from being analysed.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
+#[allow(clippy::large_enum_variant)] // one line at a time, written at once: no gain in a box
 pub enum BatchLine<'a> {
     /// The whole `analyze` document of the line's shoe.
     Analysis(Report<'a>),

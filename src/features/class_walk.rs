@@ -1,7 +1,7 @@
 //! The plain class walk: the bet settled by its meaning at every leaf, the reference every
 //! lean evaluator is held to.
 
-use super::{Distribution, Reads, classes};
+use super::{Distribution, Reads, classes, reads_state_only, state_fold};
 use crate::card::Card;
 use crate::outcome::FinalState;
 use crate::play::{Opening, Plan};
@@ -22,14 +22,22 @@ pub(crate) fn class_walk<I: Int>(
     drawing: &DrawingRules,
     states: &[(FinalState, &I)],
 ) -> Distribution<I> {
-    let mut by_net: BTreeMap<Ratio<i64>, I> = BTreeMap::new();
-    if let Some(settle) = state_settlement(bet) {
-        for &(state, w) in states {
-            let slot = by_net.entry(settle(state)).or_default();
-            *slot = slot.add(w);
-        }
-        return by_net.into_iter().collect();
+    let atoms = bet.atoms();
+    if reads_state_only(&atoms) {
+        return state_fold(bet, &atoms, states);
     }
+    walk_cards(bet, cards, drawing)
+}
+
+/// The walk itself, for any bet, one that reads the state alone included: every ordered
+/// deal of the classes, settled by the bet's meaning at each leaf (the tests hold the fold
+/// of the engine's tally to it).
+pub(super) fn walk_cards<I: Int>(
+    bet: &CardBet,
+    cards: &[u64; 52],
+    drawing: &DrawingRules,
+) -> Distribution<I> {
+    let mut by_net: BTreeMap<Ratio<i64>, I> = BTreeMap::new();
     let reads = Reads::of(bet);
     let classes = classes(&reads, cards);
     let n: u64 = cards.iter().sum();
@@ -46,8 +54,8 @@ pub(crate) fn class_walk<I: Int>(
 }
 
 /// The settlement of a bet that reads the final state only, as a function of the state.
-pub(super) fn state_settlement(bet: &CardBet) -> Option<impl Fn(FinalState) -> Ratio<i64> + '_> {
-    bet.reads_state_only().then_some(move |state: FinalState| {
+pub(super) fn state_settlement(bet: &CardBet) -> impl Fn(FinalState) -> Ratio<i64> + '_ {
+    move |state: FinalState| {
         bet.net_by(&mut |atom| match atom {
             // A paytable's line reads the state itself; the other atoms read it through a
             // coup standing for it (every atom reads the state alone, so any cards of that
@@ -55,7 +63,7 @@ pub(super) fn state_settlement(bet: &CardBet) -> Option<impl Fn(FinalState) -> R
             Atom::State(condition) => condition.holds(state),
             atom => atom.holds(&DealtCoup::standing_for(state)),
         })
-    })
+    }
 }
 
 pub(super) struct Walk<'a, I> {

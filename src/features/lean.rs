@@ -1,14 +1,13 @@
 //! The lean evaluators' common parts: a bet's atoms compiled to masks of truths over cards
 //! given by index, a coup as they read it, and the weights gathered by mask.
 
-use super::Distribution;
+use super::{Distribution, Nets, atom_index};
 use crate::outcome::{FinalState, Hand, Winner};
 use crate::rules::condition::{
     Atom, CardBet, CardClass, CardSet, DealtCoup, Numbers, Same, SetTest, Who,
 };
 use crate::tally::Int;
-use num_rational::Ratio;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// The value of the card at each index `4·rank + suit`.
 pub(super) const VALUES: [u8; 52] = {
@@ -225,8 +224,8 @@ impl Dealt {
 }
 
 impl<'b> Lean<'b> {
-    pub(super) fn of(bet: &'b CardBet) -> Lean<'b> {
-        let atoms = bet.atoms();
+    /// The bet's atoms ([`CardBet::atoms`]) compiled.
+    pub(super) fn with_atoms(atoms: Vec<&'b Atom>) -> Lean<'b> {
         let kinds: Vec<Kind> = atoms
             .iter()
             .map(|atom| match atom {
@@ -381,6 +380,7 @@ impl<I: Int> Acc<I> {
         }
     }
 
+    #[inline]
     pub(super) fn add(&mut self, mask: u64, w: &I) {
         let slot = match self {
             Acc::Dense(v) => &mut v[mask as usize],
@@ -399,19 +399,14 @@ impl<I: Int> Acc<I> {
                 .collect(),
             Acc::Sparse(m) => m.into_iter().collect(),
         };
-        let mut by_net: BTreeMap<Ratio<i64>, I> = BTreeMap::new();
+        let mut nets = Nets::default();
         for (mask, w) in masks.into_iter().filter(|(_, w)| !w.is_zero()) {
-            let net = bet.net_by(&mut |a| {
-                let i = atoms
-                    .iter()
-                    .position(|x| *x == a)
-                    .expect("the bet's own atom");
-                mask >> i & 1 == 1
-            });
-            let slot = by_net.entry(net).or_default();
-            *slot = slot.add(&w);
+            nets.add(
+                bet.net_by(&mut |a| mask >> atom_index(atoms, a) & 1 == 1),
+                &w,
+            );
         }
-        by_net.into_iter().filter(|(_, w)| !w.is_zero()).collect()
+        nets.into_distribution()
     }
 }
 

@@ -1,11 +1,13 @@
 //! The exact distribution of a card bet ([`CardBet`]) over a card-level shoe.
 //!
-//! A bet that reads only the final state is folded over the engine's tally. Any other bet is
-//! counted over *classes* of cards: the coarsest partition of the 52 cards that its atoms
-//! cannot tell apart within a class (the value when drawing or totals matter, the rank, suit
-//! or colour when a test compares them, the card itself for identical cards, and the
-//! membership of every class of cards the bet names). Each class is dealt with its count, as
-//! one card would be, so the weights are exact numbers of ordered six-card sequences.
+//! A bet that reads only the final state is folded over the engine's tally, by the masks of
+//! its atoms' truths; a pair bet (one line, a hand's first two cards of one rank) is counted
+//! in closed form over the shoe's rank counts. Any other bet is counted over *classes* of
+//! cards: the coarsest partition of the 52 cards that its atoms cannot tell apart within a
+//! class (the value when drawing or totals matter, the rank, suit or colour when a test
+//! compares them, the card itself for identical cards, and the membership of every class of
+//! cards the bet names). Each class is dealt with its count, as one card would be, so the
+//! weights are exact numbers of ordered six-card sequences.
 //!
 //! The evaluator is chosen by what the atoms read. Each adds weights by the mask of its atoms'
 //! truths, and the bet is settled once per mask ([`CardBet::net_by`]):
@@ -43,7 +45,7 @@ mod tests;
 pub(crate) use class_walk::class_walk;
 use class_walk::state_settlement;
 use dealt::{DealtClasses, dealt_classes, dealt_multisets};
-use lean::{Acc, Lean};
+use lean::{Acc, Lean, falling};
 use openings::opening_sets;
 use pairs::{pair_tables, same_openings};
 use thirds::{lean_walk, third_cells};
@@ -51,8 +53,8 @@ use thirds::{lean_walk, third_cells};
 use crate::card::{Card, Rank};
 use crate::outcome::FinalState;
 use crate::play::Plan;
-use crate::rules::condition::{Atom, CardBet, CardClass, CardSet, Same};
-use crate::rules::{DrawingRules, Rules, Terms};
+use crate::rules::condition::{Atom, CardBet, CardClass, CardSet, DealtCoup, Same};
+use crate::rules::{Condition, DrawingRules, Rules, StateFacts, Terms};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::Int;
 use num_rational::Ratio;
@@ -202,18 +204,17 @@ pub(crate) fn distribution<I: Int>(
     drawing: &DrawingRules,
     states: &[(FinalState, &I)],
 ) -> Distribution<I> {
-    if let Some(settle) = state_settlement(bet) {
-        let mut by_net: BTreeMap<Ratio<i64>, I> = BTreeMap::new();
-        for &(state, w) in states {
-            let slot = by_net.entry(settle(state)).or_default();
-            *slot = slot.add(w);
-        }
-        return by_net.into_iter().collect();
+    if let Some((_, net)) = bet.as_pair() {
+        return pair_by_ranks(net, cards);
     }
-    if bet.atoms().len() > MAX_ATOMS {
+    let atoms = bet.atoms();
+    if reads_state_only(&atoms) {
+        return state_fold(bet, &atoms, states);
+    }
+    if atoms.len() > MAX_ATOMS {
         return class_walk(bet, cards, drawing, states);
     }
-    let lean = Lean::of(bet);
+    let lean = Lean::with_atoms(atoms);
     let reads = Reads::of(bet);
     let n: u64 = cards.iter().sum();
     let plan = Plan::new(drawing);
@@ -239,6 +240,132 @@ pub(crate) fn distribution<I: Int>(
         lean_walk(&lean, &classes_of(&reads, cards), n, &plan, false, &mut acc);
     }
     acc.settle(bet, &lean.atoms)
+}
+
+/// Whether these atoms (a bet's) read the final state only.
+fn reads_state_only(atoms: &[&Atom]) -> bool {
+    atoms.iter().all(|a| {
+        matches!(
+            a,
+            Atom::State(_) | Atom::CardsDealt(_) | Atom::Total(..) | Atom::HandCards(..)
+        )
+    })
+}
+
+/// A pair bet (a hand's first two cards of one rank, [`CardBet::as_pair`]) in closed form
+/// over the shoe's rank counts: of the N(N−1) ordered first two cards of the hand, Σ c(c−1)
+/// are pairs, whatever the drawing; the other four positions fill from the N − 2 cards left.
+/// What the hands' pair tables count, without the tables (the tests hold it to the walk).
+fn pair_by_ranks<I: Int>(net: Ratio<i64>, cards: &[u64; 52]) -> Distribution<I> {
+    let n: u64 = cards.iter().sum();
+    let pairs = cards.chunks_exact(4).fold(I::default(), |s, rank| {
+        let c: u64 = rank.iter().sum();
+        s.add(&I::from_u64(c).mul(&I::from_u64(c.saturating_sub(1))))
+    });
+    let all = I::from_u64(n).mul(&I::from_u64(n.saturating_sub(1)));
+    let rest: I = falling(n.saturating_sub(2), 4);
+    let mut nets = Nets::default();
+    nets.add(-Ratio::from_integer(1), &all.sub(&pairs).mul(&rest));
+    nets.add(net, &pairs.mul(&rest));
+    nets.into_distribution()
+}
+
+/// The most atoms a bet on the final state may have to be folded by the masks of its atoms'
+/// truths (a table of 2^atoms weights); beyond, each state is settled.
+const STATE_MASK_ATOMS: usize = 8;
+
+/// A bet that reads the final state only, folded over the engine's tally (`states`, its
+/// non-zero weights): each state's weight added under the mask of the atoms it makes true,
+/// and the bet settled once per mask. With more atoms than [`STATE_MASK_ATOMS`], each state
+/// is settled ([`state_settlement`]).
+pub(crate) fn state_fold<I: Int>(
+    bet: &CardBet,
+    atoms: &[&Atom],
+    states: &[(FinalState, &I)],
+) -> Distribution<I> {
+    let mut nets = Nets::default();
+    if atoms.len() > STATE_MASK_ATOMS {
+        let settle = state_settlement(bet);
+        for &(state, w) in states {
+            nets.add(settle(state), w);
+        }
+        return nets.into_distribution();
+    }
+    let mut by_mask = vec![I::default(); 1 << atoms.len()];
+    // A paytable's atoms are conditions on the state: its facts read once per state.
+    let conditions: Option<Vec<&Condition>> = atoms
+        .iter()
+        .map(|atom| match atom {
+            Atom::State(condition) => Some(condition),
+            _ => None,
+        })
+        .collect();
+    if let Some(conditions) = conditions {
+        for &(state, w) in states {
+            let facts = StateFacts::of(state);
+            let mask = conditions
+                .iter()
+                .enumerate()
+                .fold(0usize, |m, (i, c)| m | usize::from(c.holds_of(&facts)) << i);
+            by_mask[mask] = by_mask[mask].add(w);
+        }
+    } else {
+        for &(state, w) in states {
+            let mut coup = None;
+            let mask = atoms.iter().enumerate().fold(0usize, |m, (i, atom)| {
+                let holds = match atom {
+                    Atom::State(condition) => condition.holds(state),
+                    atom => atom.holds(coup.get_or_insert_with(|| DealtCoup::standing_for(state))),
+                };
+                m | usize::from(holds) << i
+            });
+            by_mask[mask] = by_mask[mask].add(w);
+        }
+    }
+    for (mask, w) in by_mask.iter().enumerate().filter(|(_, w)| !w.is_zero()) {
+        nets.add(
+            bet.net_by(&mut |a| mask >> atom_index(atoms, a) & 1 == 1),
+            w,
+        );
+    }
+    nets.into_distribution()
+}
+
+/// The index of one of a bet's atoms among its atoms ([`CardBet::atoms`], each once): by
+/// address first, as the atoms are the bet's own, and by value for a repeat of an atom.
+pub(super) fn atom_index(atoms: &[&Atom], atom: &Atom) -> usize {
+    atoms
+        .iter()
+        .position(|x| std::ptr::eq(*x, atom))
+        .or_else(|| atoms.iter().position(|x| *x == atom))
+        .expect("the bet's own atom")
+}
+
+/// Weights by net in a short list: a bet has a handful of nets, found by equality rather
+/// than kept in an ordered map; sorted once at the end.
+pub(super) struct Nets<I>(Vec<(Ratio<i64>, I)>);
+
+impl<I> Default for Nets<I> {
+    fn default() -> Nets<I> {
+        Nets(Vec::new())
+    }
+}
+
+impl<I: Int> Nets<I> {
+    #[inline]
+    pub(super) fn add(&mut self, net: Ratio<i64>, w: &I) {
+        match self.0.iter_mut().find(|(n, _)| *n == net) {
+            Some(slot) => slot.1 = slot.1.add(w),
+            None => self.0.push((net, w.clone())),
+        }
+    }
+
+    /// The distribution: each net that happens (its count not zero), lowest first.
+    pub(super) fn into_distribution(mut self) -> Distribution<I> {
+        self.0.retain(|(_, w)| !w.is_zero());
+        self.0.sort_by_key(|a| a.0);
+        self.0
+    }
 }
 
 /// The most atoms a lean evaluator's mask of truths holds.

@@ -169,6 +169,15 @@ fn families() -> Vec<(&'static str, CardBet)> {
             ]),
         ),
         ("either_pair", bet(vec![line(either(same(Same::Rank)), 5)])),
+        // The pair bet's own shape, priced from the rank counts.
+        (
+            "banco_pair",
+            bet(vec![line(first_two(Hand::Banco, same(Same::Rank)), 11)]),
+        ),
+        (
+            "punto_pair_losing_less",
+            bet(vec![line(first_two(Hand::Punto, same(Same::Rank)), -2)]),
+        ),
         (
             "perfect_pairs_punto",
             bet(vec![
@@ -493,8 +502,70 @@ fn both_ways<I: Int>(bet: &CardBet, cards: &[u64; 52]) -> (Distribution<I>, Dist
     )
 }
 
+/// Bets on the final state alone: paytables, the state atoms that read it through a coup
+/// (cards dealt, a role's total, a role's cards), negations, and more atoms than the fold's
+/// table of masks takes ([`STATE_MASK_ATOMS`]).
+fn state_bets() -> Vec<(&'static str, CardBet)> {
+    let bet = |lines: Vec<CardLine>| CardBet { lines };
+    let ez_banco = crate::rules::Bet::paying(
+        Condition::wins(Winner::Banco).with_total(7).with_cards(3),
+        Ratio::from_integer(0),
+    )
+    .then(Condition::wins(Winner::Banco), Ratio::from_integer(1))
+    .then(Condition::wins(Winner::Tie), Ratio::from_integer(0));
+    let tie_on = |t: u8| state(Condition::wins(Winner::Tie).with_total(t));
+    vec![
+        ("ez_banco", ez_banco.to_card_bet()),
+        (
+            "roles_and_cards",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        Cond::Atom(Atom::Total(Who::Winner, Numbers::of(&[8, 9]))),
+                        Cond::Atom(Atom::HandCards(Who::Loser, Numbers::of(&[3]))),
+                    ]),
+                    12,
+                ),
+                line(Cond::Atom(Atom::CardsDealt(Numbers::of(&[5]))), 1),
+                line(Cond::Not(Box::new(tie_on(0))), 0),
+            ]),
+        ),
+        (
+            "ties_by_total",
+            bet((0..10u8)
+                .map(|t| line(tie_on(t), 20 + i64::from(t)))
+                .collect()),
+        ),
+    ]
+}
+
+/// The engine's tally of a card-level shoe, as the pricing reads it.
+fn engine_states(cards: &[u64; 52]) -> Vec<(FinalState, BigUint)> {
+    let ranks: [u64; 13] = std::array::from_fn(|r| cards[4 * r..4 * r + 4].iter().sum());
+    let shoe = Shoe::from_counts(ranks).unwrap();
+    let tally = crate::engine::tally(&shoe, &DrawingRules::reference()).unwrap();
+    FinalState::all()
+        .map(|s| (s, tally.weight(s).clone()))
+        .filter(|(_, w)| w != &BigUint::default())
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A bet on the final state alone, folded over the engine's tally by the one entry, counts
+    /// what the plain walk over the cards counts, settling it at every leaf.
+    #[test]
+    fn the_state_fold_equals_the_walk(cards in small_shoe()) {
+        let states = engine_states(&cards);
+        let states: Vec<(FinalState, &BigUint)> = states.iter().map(|(s, w)| (*s, w)).collect();
+        let drawing = DrawingRules::reference();
+        for (name, bet) in state_bets() {
+            let fast = distribution::<BigUint>(&bet, &cards, &drawing, &states);
+            let slow = class_walk::walk_cards::<BigUint>(&bet, &cards, &drawing);
+            prop_assert_eq!(&fast, &slow, "{}", name);
+        }
+    }
 
     /// Every fast evaluator counts what the plain class walk counts, in wrapping and in
     /// big integers, on every family of the catalogue.

@@ -521,6 +521,23 @@ impl Cond {
         ))
     }
 
+    /// The hand whose pair the condition is, when it is exactly [`Cond::pair`]: recognised
+    /// once, so that the pricing can count a pair bet from the shoe's rank counts.
+    pub fn as_pair(&self) -> Option<Hand> {
+        match self {
+            Cond::Atom(Atom::Set(CardSet::FirstTwo(hand), test))
+                if *test
+                    == SetTest {
+                        same: Some(Same::Rank),
+                        ..SetTest::default()
+                    } =>
+            {
+                Some(*hand)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the condition holds of a coup.
     pub fn holds(&self, coup: &DealtCoup) -> bool {
         self.eval(&mut |atom| atom.holds(coup))
@@ -585,6 +602,15 @@ impl CardBet {
             .iter()
             .find(|line| line.when.eval(atom))
             .map_or(-Ratio::from_integer(1), |line| line.net)
+    }
+
+    /// The hand and the net on a pair when the bet is a pair bet: one line, "the hand's first
+    /// two cards are of the same rank" ([`Cond::pair`]).
+    pub fn as_pair(&self) -> Option<(Hand, Ratio<i64>)> {
+        match self.lines.as_slice() {
+            [line] => line.when.as_pair().map(|hand| (hand, line.net)),
+            _ => None,
+        }
     }
 
     /// Every atom the bet reads, in order, each once.
