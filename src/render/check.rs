@@ -4,7 +4,7 @@ use super::analysis::describe_shoe;
 use super::choices::{cell_tail, choice_key, choice_text, information_phrase, per_coup};
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
-use super::{Format, SCHEMA, action_key, approx, exact, fraction, fraction_text, verb};
+use super::{Format, Page, SCHEMA, action_key, approx, exact, fraction, fraction_text, verb};
 use crate::check::{
     Assumed, ChoicesAnalysis, ChoicesName, ClaimResult, ClaimedForm, CommissionSource,
     DrawingCell as Decision, DrawingDifference, FixedCell, GridColumns, Report,
@@ -358,38 +358,16 @@ pub fn columns_sentence(columns: &GridColumns, lang: Lang) -> String {
     }
 }
 
-/// The report in the chosen format.
-pub fn render_report(report: &Report, source: &str, lang: Lang, format: Format) -> String {
-    render_report_within(report, source, lang, format, None)
-}
-
-/// The report as [`render_report`] writes it, its text tables fitted to `width` columns when
-/// one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
-pub fn render_report_within(
-    report: &Report,
-    source: &str,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
-) -> String {
-    if format == Format::Json {
+/// The report in the page's format, its text tables fitted to the page's width (see
+/// [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_report(report: &Report, source: &str, page: &Page) -> String {
+    if page.format == Format::Json {
         return report_document(report, source).to_json_pretty();
     }
-    let markdown = format == Format::Markdown;
-    let table = |t: &Table| {
-        if markdown {
-            t.to_markdown()
-        } else {
-            t.to_text_within(width)
-        }
-    };
-    let heading = |title: String| {
-        if markdown {
-            format!("## {title}\n\n")
-        } else {
-            format!("{title}\n\n")
-        }
-    };
+    let lang = page.lang;
+    let markdown = page.is_markdown();
+    let table = |t: &Table| page.table(t);
+    let heading = |title: String| page.heading(2, &title);
     let claimed = &report.claimed;
     let colon = lang.colon();
     // In Markdown each heading line is a paragraph of its own.

@@ -7,7 +7,7 @@
 use super::coup::rule_clause;
 use super::table::{Align, Table};
 use super::tableau::bet_name;
-use super::{Format, SCHEMA};
+use super::{Format, Page, SCHEMA};
 use crate::card::Card;
 use crate::coup::Decision;
 use crate::document::{Decimal, Document, fit as fit_doc, verify as verify_doc};
@@ -477,19 +477,10 @@ pub fn write_verification(
     reader: impl BufRead,
     out: impl Write,
     rules: &Rules,
-    lang: Lang,
-    format: Format,
+    page: &Page,
     max_line_len: usize,
 ) -> Result<Summary, StreamError> {
-    write_verification_by(
-        reader,
-        out,
-        Verifier::new(rules),
-        rules,
-        lang,
-        format,
-        max_line_len,
-    )
+    write_verification_by(reader, out, Verifier::new(rules), rules, page, max_line_len)
 }
 
 /// [`write_verification`] with a verifier of the caller's (one holding shoe logs to a
@@ -499,11 +490,10 @@ pub fn write_verification_by(
     out: impl Write,
     mut verifier: Verifier,
     rules: &Rules,
-    lang: Lang,
-    format: Format,
+    page: &Page,
     max_line_len: usize,
 ) -> Result<Summary, StreamError> {
-    let mut report = VerifyReport::new(out, rules, lang, format).map_err(StreamError::Write)?;
+    let mut report = VerifyReport::new(out, rules, page).map_err(StreamError::Write)?;
     let summary = verify::read_log(reader, &mut verifier, max_line_len, &mut report).map_err(
         |e| match e {
             ReadLogError::Read(e) => StreamError::Read(e),
@@ -649,12 +639,8 @@ pub struct VerifyReport<'r, W: Write> {
 
 impl<'r, W: Write> VerifyReport<'r, W> {
     /// Begins a report (the JSON one writes its opening now).
-    pub fn new(
-        mut out: W,
-        rules: &'r Rules,
-        lang: Lang,
-        format: Format,
-    ) -> io::Result<VerifyReport<'r, W>> {
+    pub fn new(mut out: W, rules: &'r Rules, page: &Page) -> io::Result<VerifyReport<'r, W>> {
+        let (lang, format) = (page.lang, page.format);
         if format == Format::Json {
             out.write_all(verify_json_head().as_bytes())?;
         }
@@ -681,7 +667,7 @@ impl<'r, W: Write> VerifyReport<'r, W> {
                 },
                 discrepancy_line(discrepancy, self.rules, self.lang)
             ),
-            Format::Text => discrepancy_line(discrepancy, self.rules, self.lang) + "\n",
+            _ => discrepancy_line(discrepancy, self.rules, self.lang) + "\n",
         };
         self.out.write_all(text.as_bytes())?;
         self.written = self.written.saturating_add(1);
@@ -709,7 +695,7 @@ impl<W: Write> Sink for VerifyReport<'_, W> {
         let text = match self.format {
             Format::Json => verify_json_tail(summary, any),
             Format::Markdown => verify_markdown_tail(summary, self.lang, any),
-            Format::Text => verify_text_tail(summary, self.lang, any),
+            _ => verify_text_tail(summary, self.lang, any),
         };
         self.out.write_all(text.as_bytes())?;
         self.out.flush()
@@ -785,13 +771,8 @@ fn fixed(value: f64, places: usize, lang: Lang) -> String {
 
 /// The fit report, for people (aligned text, or Markdown with a heading and a pipe table per
 /// grouping) or as JSON.
-pub fn render_fit(
-    fits: &[GroupFit],
-    alpha: f64,
-    shown: usize,
-    lang: Lang,
-    format: Format,
-) -> String {
+pub fn render_fit(fits: &[GroupFit], alpha: f64, shown: usize, page: &Page) -> String {
+    let (lang, format) = (page.lang, page.format);
     let level = per_test_alpha(fits, alpha);
     if format == Format::Json {
         let groupings = fits
@@ -983,9 +964,9 @@ pub fn render_plan(
     reach: Option<(String, Needed)>,
     alpha: f64,
     power: f64,
-    lang: Lang,
-    format: Format,
+    page: &Page,
 ) -> String {
+    let (lang, format) = (page.lang, page.format);
     if format == Format::Json {
         let fit = plans
             .iter()
