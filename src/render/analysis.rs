@@ -252,19 +252,16 @@ pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> Stri
 /// teaching texts' rules) and is localised only in the text heading. Text tables are fitted to
 /// the page's width (see [`Table::to_text_within`]); Markdown and JSON do not change.
 pub fn render_analysis(analysis: &Analysis, rules_id: &str, page: &Page) -> String {
-    let (lang, format, width) = (page.lang, page.format, page.width);
-    if format == Format::Json {
+    let lang = page.lang;
+    if page.format == Format::Json {
         return format!("{}\n", Report::new(analysis, rules_id).to_json_pretty());
     }
     let mut out = analysis_heading(analysis, rules_id, lang);
     out.push_str("\n\n");
     for (title, table) in analysis_tables(analysis, lang) {
-        match format {
-            Format::Markdown => {
-                out.push_str(&format!("### {title}\n\n{}\n", table.to_markdown()));
-            }
-            _ => out.push_str(&format!("{title}\n\n{}\n", table.to_text_within(width))),
-        }
+        out.push_str(&page.heading(3, &title));
+        out.push_str(&page.table(&table));
+        out.push('\n');
     }
     out.truncate(out.trim_end().len());
     out.push('\n');

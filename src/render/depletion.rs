@@ -157,7 +157,7 @@ pub fn render_eor(
     rules_id: &str,
     page: &Page,
 ) -> String {
-    let (lang, width) = (page.lang, page.width);
+    let lang = page.lang;
     match page.format {
         Format::Json => eor_json(eor, shoe, rules_id).to_json_pretty(),
         Format::Markdown => {
@@ -187,10 +187,7 @@ pub fn render_eor(
             let note = removal_note(eor, shoe, lang)
                 .map(|note| format!("\n{note}\n"))
                 .unwrap_or_default();
-            format!(
-                "{heading}\n\n{}{note}",
-                eor_table(eor, lang).to_text_within(width)
-            )
+            format!("{heading}\n\n{}{note}", page.table(&eor_table(eor, lang)))
         }
     }
 }
@@ -323,8 +320,8 @@ pub fn simulation_table(sim: &Simulation, lang: Lang) -> Table {
 /// The simulation in the page's format, its text table fitted to the page's width (see
 /// [`Table::to_text_within`]); Markdown and JSON do not change.
 pub fn render_simulation(sim: &Simulation, setup: &SimulationSetup, page: &Page) -> String {
-    let (lang, format, width) = (page.lang, page.format, page.width);
-    match format {
+    let lang = page.lang;
+    match page.format {
         Format::Json => simulation_json(sim, setup).to_json_pretty(),
         _ => {
             let shoes = lang.integer(&sim.shoes().to_string());
@@ -341,15 +338,7 @@ pub fn render_simulation(sim: &Simulation, setup: &SimulationSetup, page: &Page)
                     lang.decks(n)
                 ),
             };
-            let table = simulation_table(sim, lang);
-            format!(
-                "{intro}{}",
-                if format == Format::Markdown {
-                    table.to_markdown()
-                } else {
-                    table.to_text_within(width)
-                }
-            )
+            format!("{intro}{}", page.table(&simulation_table(sim, lang)))
         }
     }
 }

@@ -291,18 +291,12 @@ pub fn tariff_table(rules: &Rules, lang: Lang) -> Table {
 /// The whole rule summary for the `rules` command, its text tables fitted to the page's width
 /// (see [`Table::to_text_within`]); Markdown and JSON do not change.
 pub fn render_rules(rules: &Rules, stake: i64, page: &Page) -> String {
-    let (lang, format, width) = (page.lang, page.format, page.width);
-    if format == Format::Json {
+    let lang = page.lang;
+    if page.format == Format::Json {
         return rules_json(rules, stake).to_json_pretty();
     }
-    let table = |t: &Table| match format {
-        Format::Markdown => t.to_markdown(),
-        _ => t.to_text_within(width),
-    };
-    let heading = |title: &str| match format {
-        Format::Markdown => format!("## {title}\n\n"),
-        _ => format!("{title}\n\n"),
-    };
+    let table = |t: &Table| page.table(t);
+    let heading = |title: &str| page.heading(2, title);
     let mut out = String::new();
     out.push_str(&heading(lang.pick("Drawing rules", "Règles de tirage")));
     for sentence in drawing_sentences(&rules.drawing, lang) {
@@ -402,10 +396,7 @@ pub fn render_table_rules(rules: &Rules, dealing: &Procedure, stake: i64, page: 
     let mut out = render_rules(rules, stake, page);
     let title = lang.pick("Dealing", "Donne du sabot");
     out.push('\n');
-    out.push_str(&match format {
-        Format::Markdown => format!("## {title}\n\n"),
-        _ => format!("{title}\n\n"),
-    });
+    out.push_str(&page.heading(2, title));
     for sentence in dealing_sentences(dealing, lang) {
         out.push_str(&format!("- {sentence}\n"));
     }
