@@ -57,7 +57,10 @@ fn table_1000_deals(bencher: divan::Bencher) {
 fn output_1000_deals_json(bencher: divan::Bencher) {
     let odds = SessionOdds::new(&Shoe::reference(), &Rules::reference(), 1000, 20).unwrap();
     bencher.bench(|| {
-        punto_banco::render::session::render_odds(divan::black_box(&odds), Lang::En, Format::Json)
+        punto_banco::render::session::render_odds(
+            divan::black_box(&odds),
+            &punto_banco::render::Page::new(Format::Json, Lang::En),
+        )
     });
 }
 

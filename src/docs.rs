@@ -15,10 +15,10 @@
 use crate::analysis::Analysis;
 use crate::lang::Lang;
 use crate::outcome::Winner;
-use crate::render::Format;
 use crate::render::analysis::render_analysis;
 use crate::render::coup::render_coup;
 use crate::render::tableau::render_rules;
+use crate::render::{Format, Page};
 use crate::rules::{MainBet, Rules};
 use crate::shoe::Shoe;
 
@@ -105,7 +105,11 @@ pub fn block(name: &str) -> Option<String> {
     match parts.as_slice() {
         ["rules", lang] => {
             let lang = lang.parse().ok()?;
-            Some(render_rules(&rules, TEACHING_STAKE, lang, Format::Markdown))
+            Some(render_rules(
+                &rules,
+                TEACHING_STAKE,
+                &Page::new(Format::Markdown, lang),
+            ))
         }
         ["analysis", decks, lang] => {
             let lang: Lang = lang.parse().ok()?;
@@ -114,8 +118,7 @@ pub fn block(name: &str) -> Option<String> {
             Some(render_analysis(
                 &analysis,
                 "reference",
-                lang,
-                Format::Markdown,
+                &Page::new(Format::Markdown, lang),
             ))
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
@@ -150,8 +153,7 @@ pub fn block(name: &str) -> Option<String> {
             Some(crate::render::depletion::render_simulation(
                 sim,
                 &setup,
-                lang,
-                Format::Markdown,
+                &Page::new(Format::Markdown, lang),
             ))
         }
         ["session-odds", lang] => {
@@ -165,16 +167,14 @@ pub fn block(name: &str) -> Option<String> {
             .ok()?;
             Some(crate::render::session::render_odds(
                 &odds,
-                lang,
-                Format::Markdown,
+                &Page::new(Format::Markdown, lang),
             ))
         }
         ["session-odds-1000", lang] => {
             let lang: Lang = lang.parse().ok()?;
             Some(crate::render::session::render_odds(
                 long_session()?,
-                lang,
-                Format::Markdown,
+                &Page::new(Format::Markdown, lang),
             ))
         }
         ["session-players", lang] => {
@@ -184,8 +184,7 @@ pub fn block(name: &str) -> Option<String> {
             Some(crate::render::session::render_players(
                 odds,
                 &players,
-                lang,
-                Format::Markdown,
+                &Page::new(Format::Markdown, lang),
             ))
         }
         ["variant-file", name] => {
@@ -201,15 +200,17 @@ pub fn block(name: &str) -> Option<String> {
             let cards = crate::card::parse_cards(cards).ok()?;
             let coup = crate::coup::deal(&rules.drawing, &cards).ok()?;
             let lang = lang.parse().ok()?;
-            let body = render_coup(&rules, &coup, TEACHING_STAKE, lang, format);
+            let body = render_coup(&rules, &coup, TEACHING_STAKE, &Page::new(format, lang));
             Some(format!("```{fence}\n{body}```\n"))
         }
         ["chemin", model, lang] => {
             let lang: Lang = lang.parse().ok()?;
             let game = chemin_game(model.parse().ok()?, Some(8), 0);
             let solution = game.solve().ok()?;
-            Some(crate::render::choices::solution_markdown(
-                &game, &solution, lang, 3,
+            Some(crate::render::choices::render_solution(
+                &game,
+                &solution,
+                &Page::new(Format::Markdown, lang).under(1),
             ))
         }
         ["chemin-summary", lang] => {
@@ -247,11 +248,10 @@ pub fn block(name: &str) -> Option<String> {
         ["decisions", lang] => {
             let lang: Lang = lang.parse().ok()?;
             let values = crate::decisions::decisions(&Shoe::reference(), &rules).ok()?;
-            Some(crate::render::decisions::decisions_markdown(
+            Some(crate::render::decisions::render_decisions(
                 &values,
                 "reference",
-                lang,
-                3,
+                &Page::new(Format::Markdown, lang).under(1),
             ))
         }
         ["decisions-summary", lang] => {
@@ -271,8 +271,11 @@ pub fn block(name: &str) -> Option<String> {
                 crate::choices::banque::Banque::new(num_rational::Ratio::new(1, 2)).ok()?;
             let form = banque.form();
             let solution = banque.solve().ok()?;
-            Some(crate::render::banque::solution_markdown(
-                &banque, &form, &solution, lang, 3,
+            Some(crate::render::banque::render_solution(
+                &banque,
+                &form,
+                &solution,
+                &Page::new(Format::Markdown, lang).under(1),
             ))
         }
         ["banque-shares", lang] => {

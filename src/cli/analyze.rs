@@ -1,18 +1,18 @@
 //! `punto-banco analyze`: the exact analysis of one shoe, or of a batch of shoes.
 
-use super::args::{LangArg, ShoeArgs, whole};
+use super::args::{Formats, LangArg, ShoeArgs, Tables, accepted, whole};
 use super::failure::Failure;
 use super::input::{
     MAX_LINE, Reading, open_input, position, read_bounded, stdin_once, too_long, without_bom,
 };
 use super::output::put;
 use super::table::{load_rule_set, named_table, table_or_reference};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use punto_banco::analysis::Analysis;
 use punto_banco::batch::{Batch, Fields, Output, TableResolver, Unreadable, Unresolved};
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
-use punto_banco::render::analysis::render_analysis_within;
+use punto_banco::render::analysis::render_analysis;
+use punto_banco::render::{Format, Page};
 use punto_banco::report::Parts;
 use punto_banco::report::csv::{Columns, Row};
 use punto_banco::table::NamedTable;
@@ -51,21 +51,12 @@ pub struct Analyze {
     #[arg(short, long, value_enum, default_value_t = LangArg::En)]
     lang: LangArg,
     /// Output format (with --batch: JSON lines, or csv).
-    #[arg(short, long, value_enum, default_value_t = FormatArg::Text)]
-    format: FormatArg,
+    #[arg(short, long, default_value = "text", value_parser = accepted(Tables::ACCEPTED))]
+    format: Format,
     /// Fit text tables within this many columns, wrapping or stacking the widest (20 to
     /// 10000) [default: the terminal's width; none when the output is a pipe or a file].
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole(20, 10_000))]
     width: Option<u64>,
-}
-
-/// The formats `--format` accepts: those of every report, and CSV.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum FormatArg {
-    Text,
-    Markdown,
-    Json,
-    Csv,
 }
 
 /// Analyses the shoe (or every shoe of the batch) and writes the report to `out`.
@@ -80,7 +71,7 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
         stdin_once(&[("--batch", Some(path)), ("--rules", args.rules.as_ref())])?;
         let default = table_or_reference(args.rules.as_deref())?;
         let output = match (args.format, fields) {
-            (FormatArg::Csv, fields) => {
+            (Format::Csv, fields) => {
                 let fields = fields.unwrap_or_else(Fields::all);
                 Output::Csv(Box::new(Columns::new(fields.parts(), &default.rules)))
             }
@@ -96,7 +87,7 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
                 "--fields: `line` is the number of a batch line: name it only with --batch".into(),
             ));
         }
-        if !matches!(args.format, FormatArg::Json | FormatArg::Csv) {
+        if !matches!(args.format, Format::Json | Format::Csv) {
             return Err(Failure::Input(
                 "--fields chooses parts of the JSON document or columns of the CSV: add --format json or --format csv, or analyse a --batch".into(),
             ));
@@ -105,7 +96,7 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
     let analysis = Analysis::new(&shoe, &table.rules)?;
     let mut parts = Parts::new(&analysis, &table.name);
     match (args.format, fields) {
-        (FormatArg::Csv, fields) => {
+        (Format::Csv, fields) => {
             let fields = fields.unwrap_or_else(Fields::all);
             let columns = Columns::new(fields.parts(), &table.rules);
             let mut row = Row::default();
@@ -121,17 +112,9 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
             put(out, &format!("{}\n", selected.to_json_pretty()))
         }
         (format, None) => {
-            let format = match format {
-                FormatArg::Markdown => Format::Markdown,
-                FormatArg::Json => Format::Json,
-                _ => Format::Text,
-            };
-            let lang = Lang::from(args.lang);
             let width = super::output::width(args.width.map(|n| n as usize));
-            put(
-                out,
-                &render_analysis_within(&analysis, &table.name, lang, format, width),
-            )
+            let page = Page::new(format, Lang::from(args.lang)).within(width);
+            put(out, &render_analysis(&analysis, &table.name, &page))
         }
     }
 }

@@ -2,14 +2,14 @@
 //! numbers in the tool's own words.
 
 use super::failure::Failure;
-use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, StringValueParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use punto_banco::card::parse_cards;
 use punto_banco::choices::Information;
 use punto_banco::lab::shufflers::Shuffler;
 use punto_banco::lang::Lang;
 use punto_banco::oracle::fit;
-use punto_banco::render::Format;
+use punto_banco::render::{Format, Page};
 use punto_banco::shoe::{Shoe, ShoeSpec, ShoeSpecError};
 use punto_banco::table::NamedTable;
 use punto_banco::variants;
@@ -90,21 +90,23 @@ pub fn bare(error: ShoeSpecError) -> Failure {
 }
 
 /// The flags that choose the language and format of a report. `F` is the formats the
-/// command accepts: [`ReportFormat`] for a report with no table, [`TableFormat`] for one that
-/// also writes CSV, [`ChartFormat`] for one that also draws a chart; clap refuses the others,
-/// and `--help` and the completions list only these.
+/// command accepts: [`Reports`] for a report with no table, [`Tables`] for one that also
+/// writes CSV, [`Charts`] for one that also draws a chart; clap refuses the others, and
+/// `--help` and the completions list only these.
 #[derive(Args)]
-pub struct OutputArgs<F: Formats = ReportFormat> {
+pub struct OutputArgs<F: Formats = Reports> {
     /// Language of the output.
     #[arg(short, long, value_enum, default_value_t = LangArg::En)]
     lang: LangArg,
     /// Output format.
-    #[arg(short, long, value_enum, default_value = "text")]
-    format: F,
+    #[arg(short, long, default_value = "text", value_parser = accepted(F::ACCEPTED))]
+    format: Format,
     /// Fit text tables within this many columns, wrapping or stacking the widest (20 to
     /// 10000) [default: the terminal's width; none when the output is a pipe or a file].
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole(20, 10_000))]
     width: Option<u64>,
+    #[arg(skip)]
+    accepts: std::marker::PhantomData<F>,
 }
 
 /// The languages `--lang` accepts.
@@ -123,82 +125,32 @@ impl From<LangArg> for Lang {
     }
 }
 
-/// What a command is asked to write: a report in one of the library's formats, CSV or an SVG
-/// chart.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Chosen {
-    /// Text, Markdown or JSON.
-    Report(Format),
-    /// RFC 4180 CSV.
-    Csv,
-    /// An SVG chart.
-    Svg,
-}
-
-/// A set of formats a command accepts.
-pub trait Formats: ValueEnum + Clone + Copy + Send + Sync + 'static {
-    /// The format chosen.
-    fn chosen(self) -> Chosen;
+/// The formats a command accepts, in the order `--help` lists them.
+pub trait Formats: Send + Sync + 'static {
+    /// The formats accepted.
+    const ACCEPTED: &'static [Format];
 }
 
 /// The formats of a report with no table: text, Markdown, JSON.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ReportFormat {
-    Text,
-    Markdown,
-    Json,
-}
+pub struct Reports;
 
 /// The formats of a report with a table: text, Markdown, JSON and CSV.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum TableFormat {
-    Text,
-    Markdown,
-    Json,
-    Csv,
-}
+pub struct Tables;
 
 /// The formats of a report with a table and a chart: text, Markdown, JSON, CSV and SVG.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ChartFormat {
-    Text,
-    Markdown,
-    Json,
-    Csv,
-    Svg,
+pub struct Charts;
+
+impl Formats for Reports {
+    const ACCEPTED: &'static [Format] = &[Format::Text, Format::Markdown, Format::Json];
 }
 
-impl Formats for ReportFormat {
-    fn chosen(self) -> Chosen {
-        Chosen::Report(match self {
-            ReportFormat::Text => Format::Text,
-            ReportFormat::Markdown => Format::Markdown,
-            ReportFormat::Json => Format::Json,
-        })
-    }
+impl Formats for Tables {
+    const ACCEPTED: &'static [Format] =
+        &[Format::Text, Format::Markdown, Format::Json, Format::Csv];
 }
 
-impl Formats for TableFormat {
-    fn chosen(self) -> Chosen {
-        match self {
-            TableFormat::Text => Chosen::Report(Format::Text),
-            TableFormat::Markdown => Chosen::Report(Format::Markdown),
-            TableFormat::Json => Chosen::Report(Format::Json),
-            TableFormat::Csv => Chosen::Csv,
-        }
-    }
-}
-
-impl Formats for ChartFormat {
-    fn chosen(self) -> Chosen {
-        match self {
-            ChartFormat::Text => Chosen::Report(Format::Text),
-            ChartFormat::Markdown => Chosen::Report(Format::Markdown),
-            ChartFormat::Json => Chosen::Report(Format::Json),
-            ChartFormat::Csv => Chosen::Csv,
-            ChartFormat::Svg => Chosen::Svg,
-        }
-    }
+impl Formats for Charts {
+    const ACCEPTED: &'static [Format] = &Format::ALL;
 }
 
 impl<F: Formats> OutputArgs<F> {
@@ -213,26 +165,56 @@ impl<F: Formats> OutputArgs<F> {
     }
 
     /// The format asked for, among those the command accepts.
-    pub fn chosen(&self) -> Chosen {
-        self.format.chosen()
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The page a report is rendered on: the format, language and width asked for.
+    pub fn page(&self) -> Page {
+        Page::new(self.format, self.lang()).within(self.width())
     }
 }
 
-impl OutputArgs<ReportFormat> {
-    /// The format asked for: a command with no table writes only the library's formats.
-    pub fn format(&self) -> Format {
-        match self.chosen() {
-            Chosen::Report(format) => format,
-            // ReportFormat has no other value.
-            Chosen::Csv | Chosen::Svg => Format::Text,
-        }
+/// A value parser for `--format` that accepts `formats` only, by name: `--help`, the manual
+/// and the completions offer these, and any other value is refused as clap refuses a value
+/// out of a list.
+pub fn accepted(formats: &'static [Format]) -> Accepted {
+    Accepted(formats)
+}
+
+/// The value parser [`accepted`] makes.
+#[derive(Clone)]
+pub struct Accepted(&'static [Format]);
+
+impl TypedValueParser for Accepted {
+    type Value = Format;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Format, clap::Error> {
+        // A value that is not UTF-8 is refused as any other, shown as near as it can be.
+        let value = value.to_string_lossy();
+        let names = PossibleValuesParser::new(self.0.iter().map(|format| format.name()));
+        let name = names.parse_ref(command, arg, std::ffi::OsStr::new(value.as_ref()))?;
+        Ok(Format::from_name(&name).expect("an accepted format has a name"))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0
+                .iter()
+                .map(|format| PossibleValue::new(format.name())),
+        ))
     }
 }
 
 /// Refuses `--table` without `--format csv`: it chooses which table the CSV holds.
-pub fn table_needs_csv<T>(table: Option<T>, chosen: Chosen) -> Result<(), Failure> {
-    match (table, chosen) {
-        (Some(_), Chosen::Report(_) | Chosen::Svg) => Err(Failure::Input(
+pub fn table_needs_csv<T>(table: Option<T>, format: Format) -> Result<(), Failure> {
+    match (table, format) {
+        (Some(_), format) if format != Format::Csv => Err(Failure::Input(
             "--table chooses the table a CSV holds: add --format csv".into(),
         )),
         _ => Ok(()),

@@ -1,7 +1,7 @@
 //! `punto-banco audit`: a shoe log's coups tested against each coup's exact odds on the cards
 //! left in its shoe, and every bet's return against its exact expectation.
 
-use super::args::{Chosen, OutputArgs, TableFormat};
+use super::args::{OutputArgs, Tables};
 use super::failure::Failure;
 use super::input::{open_input, stdin_once};
 use super::lab::{DateArgs, Hashing};
@@ -11,7 +11,8 @@ use clap::Args;
 use punto_banco::lab::Verdict;
 use punto_banco::lab::audit::{AuditError, Finding, audit};
 use punto_banco::oracle::fit::validate_alpha;
-use punto_banco::render::audit::{Source, report as report_text};
+use punto_banco::render::Format;
+use punto_banco::render::audit::{Source, render_audit};
 use std::io::Write;
 
 /// The flags of `audit`.
@@ -35,7 +36,7 @@ pub struct Audit {
     #[command(flatten)]
     date: DateArgs,
     #[command(flatten)]
-    output: OutputArgs<TableFormat>,
+    output: OutputArgs<Tables>,
 }
 
 /// Audits the log; a finding or a test that fails fails the check (exit 1).
@@ -46,7 +47,6 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     ])?;
     let alpha = validate_alpha(args.alpha)?;
     let rules = table_or_reference(args.rules.as_deref())?.rules;
-    let lang = args.output.lang();
     let mut reader = Hashing::new(open_input(&args.file)?);
     let path = &args.file;
     let report = audit(&mut reader, &rules, alpha).map_err(|e| match e {
@@ -59,9 +59,9 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
         log: path,
         rules: args.rules.as_deref(),
     };
-    let text = match args.output.chosen() {
-        Chosen::Report(format) => report_text(&report, &provenance, &source, lang, format),
-        Chosen::Csv | Chosen::Svg => punto_banco::render::csv::audit_sheet(&report).to_csv(),
+    let text = match args.output.format() {
+        Format::Csv | Format::Svg => punto_banco::render::csv::audit_sheet(&report).to_csv(),
+        _ => render_audit(&report, &provenance, &source, &args.output.page()),
     };
     put(out, &text)?;
     match report.verdict() {

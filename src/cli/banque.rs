@@ -39,7 +39,6 @@ pub fn run(args: BanqueArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let banque = Banque::new(share)?;
     let form = banque.form();
     let solution = banque.solve()?;
-    let (lang, format) = (args.output.lang(), args.output.format());
-    let text = render_solution(&banque, &form, &solution, lang, format, args.output.width());
+    let text = render_solution(&banque, &form, &solution, &args.output.page());
     put_or_write(out, args.out.as_deref(), &text)
 }

@@ -1,13 +1,14 @@
 //! `punto-banco check`: a claimed rule set against the reference, cell by cell, with costs.
 
-use super::args::{Chosen, OutputArgs, TableFormat, information, table_needs_csv};
+use super::args::{OutputArgs, Tables, information, table_needs_csv};
 use super::failure::Failure;
 use super::output::put;
 use super::table::rule_text;
 use clap::{Args, ValueEnum};
 use punto_banco::check::{check_with, read_claimed_with_choices};
 use punto_banco::choices::Information;
-use punto_banco::render::check::render_report_within;
+use punto_banco::render::Format;
+use punto_banco::render::check::render_report;
 use punto_banco::render::csv::{CheckTable, check_sheet};
 use std::io::Write;
 
@@ -37,7 +38,7 @@ pub struct Check {
     #[arg(long, value_name = "TABLE", value_enum)]
     table: Option<TableArg>,
     #[command(flatten)]
-    output: OutputArgs<TableFormat>,
+    output: OutputArgs<Tables>,
 }
 
 /// The tables of `--table`.
@@ -55,14 +56,11 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<(), Failure> {
     let text = rule_text(file)?;
     let claimed =
         read_claimed_with_choices(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-    let (lang, chosen) = (args.output.lang(), args.output.chosen());
-    table_needs_csv(args.table, chosen)?;
+    let page = args.output.page();
+    table_needs_csv(args.table, page.format)?;
     let report = check_with(claimed, args.information)?;
-    let text = match chosen {
-        Chosen::Report(format) => {
-            render_report_within(&report, file, lang, format, args.output.width())
-        }
-        Chosen::Csv | Chosen::Svg => {
+    let text = match page.format {
+        Format::Csv | Format::Svg => {
             let table = match args.table.unwrap_or(TableArg::Bets) {
                 TableArg::Bets => CheckTable::Bets,
                 TableArg::Drawing => CheckTable::Drawing,
@@ -71,6 +69,7 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<(), Failure> {
             };
             check_sheet(&report, table).to_csv()
         }
+        _ => render_report(&report, file, &page),
     };
     put(out, &text)?;
     if report.claims_hold() {

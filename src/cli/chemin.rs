@@ -54,9 +54,5 @@ pub fn run(args: Chemin, out: &mut dyn Write) -> Result<(), Failure> {
         game = game.with_commission(commission)?;
     }
     let solution = game.solve()?;
-    let (lang, format) = (args.output.lang(), args.output.format());
-    put(
-        out,
-        &render_solution(&game, &solution, lang, format, args.output.width()),
-    )
+    put(out, &render_solution(&game, &solution, &args.output.page()))
 }

@@ -38,8 +38,10 @@ pub fn run(args: Deal, out: &mut dyn Write) -> Result<(), Failure> {
     let cards = cards_in_order(&args.cards)?;
     let rules = table_or_reference(args.rules.as_deref())?.rules;
     let coup = deal(&rules.drawing, &cards)?;
-    let (lang, format) = (args.output.lang(), args.output.format());
-    put(out, &render_coup(&rules, &coup, args.stake, lang, format))
+    put(
+        out,
+        &render_coup(&rules, &coup, args.stake, &args.output.page()),
+    )
 }
 
 /// The cards of every argument in order. Each argument is a list of its own, so that `4H,`

@@ -1,12 +1,13 @@
 //! `punto-banco decisions`: the exact value of every drawing decision of a rule set, and
 //! which action is better for each side.
 
-use super::args::{ChartFormat, Chosen, OutputArgs, ShoeArgs};
+use super::args::{Charts, OutputArgs, ShoeArgs};
 use super::failure::Failure;
 use super::output::put;
 use super::table::named_table;
 use clap::Args;
 use punto_banco::decisions::decisions;
+use punto_banco::render::Format;
 use punto_banco::render::chart::decisions_svg;
 use punto_banco::render::csv::decisions_sheet;
 use punto_banco::render::decisions::render_decisions;
@@ -29,7 +30,7 @@ pub struct DecisionsCommand {
     #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     #[command(flatten)]
-    output: OutputArgs<ChartFormat>,
+    output: OutputArgs<Charts>,
 }
 
 /// Values every decision of the table's rules and writes them to `out`.
@@ -37,12 +38,10 @@ pub fn run(args: DecisionsCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
     let values = decisions(&shoe, &table.rules)?;
     let lang = args.output.lang();
-    let text = match args.output.chosen() {
-        Chosen::Csv => decisions_sheet(&values).to_csv(),
-        Chosen::Svg => decisions_svg(&values, &table.name, lang)?,
-        Chosen::Report(format) => {
-            render_decisions(&values, &table.name, lang, format, args.output.width())
-        }
+    let text = match args.output.format() {
+        Format::Csv => decisions_sheet(&values).to_csv(),
+        Format::Svg => decisions_svg(&values, &table.name, lang)?,
+        _ => render_decisions(&values, &table.name, &args.output.page()),
     };
     put(out, &text)
 }

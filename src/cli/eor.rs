@@ -1,15 +1,16 @@
 //! `punto-banco eor`: the exact effect of removing one card of each rank, or each exact card,
 //! on every bet.
 
-use super::args::{ChartFormat, Chosen, OutputArgs, ShoeArgs};
+use super::args::{Charts, OutputArgs, ShoeArgs};
 use super::failure::Failure;
 use super::output::put;
 use super::table::named_table;
 use clap::{Args, ValueEnum};
 use punto_banco::depletion::{Removal, effect_of_removal_by};
+use punto_banco::render::Format;
 use punto_banco::render::chart::eor_svg;
 use punto_banco::render::csv::eor_sheet;
-use punto_banco::render::depletion::render_eor_within;
+use punto_banco::render::depletion::render_eor;
 use punto_banco::shoe::ShoeError;
 use std::io::Write;
 
@@ -33,7 +34,7 @@ pub struct Eor {
     #[arg(long, value_name = "WHAT")]
     by: Option<By>,
     #[command(flatten)]
-    output: OutputArgs<ChartFormat>,
+    output: OutputArgs<Charts>,
 }
 
 /// What `--by` removes.
@@ -63,12 +64,10 @@ pub fn run(args: Eor, out: &mut dyn Write) -> Result<(), Failure> {
         result => result?,
     };
     let lang = args.output.lang();
-    let text = match args.output.chosen() {
-        Chosen::Csv => eor_sheet(&eor).to_csv(),
-        Chosen::Svg => eor_svg(&eor, &shoe, &table.name, lang)?,
-        Chosen::Report(format) => {
-            render_eor_within(&eor, &shoe, &table.name, lang, format, args.output.width())
-        }
+    let text = match args.output.format() {
+        Format::Csv => eor_sheet(&eor).to_csv(),
+        Format::Svg => eor_svg(&eor, &shoe, &table.name, lang)?,
+        _ => render_eor(&eor, &shoe, &table.name, &args.output.page()),
     };
     put(out, &text)
 }

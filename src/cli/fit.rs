@@ -1,7 +1,7 @@
 //! `punto-banco fit`: an engine's observed counts against the exact probabilities, or with
 //! `--plan` how many coups reveal a given rule error.
 
-use super::args::{Chosen, OutputArgs, ShoeArgs, TableFormat, setting, whole};
+use super::args::{OutputArgs, ShoeArgs, Tables, setting, whole};
 use super::failure::Failure;
 use super::input::{MAX_FILE, MAX_LINE, open_input, stdin_once};
 use super::output::put;
@@ -45,7 +45,7 @@ pub struct Fit {
     #[arg(long, value_name = "N", default_value_t = 5, allow_negative_numbers = true, value_parser = whole(0, 1000))]
     shown: u64,
     #[command(flatten)]
-    output: OutputArgs<TableFormat>,
+    output: OutputArgs<Tables>,
 }
 
 /// Writes the fit (or the plan) to `out`; counts that do not fit fail the check.
@@ -57,11 +57,12 @@ pub fn run(args: Fit, out: &mut dyn Write) -> Result<(), Failure> {
     ])?;
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
     let rules = table.rules;
-    let (lang, chosen) = (args.output.lang(), args.output.chosen());
+    let page = args.output.page();
+    let (lang, chosen) = (page.lang, page.format);
     // The CSV names the decision as the JSON does, in English.
     let format = match chosen {
-        Chosen::Report(format) => format,
-        Chosen::Csv | Chosen::Svg => Format::Json,
+        Format::Csv | Format::Svg => Format::Json,
+        format => format,
     };
     let (alpha, power) = (args.alpha, args.power);
     if let Some(wrong) = args.plan {
@@ -73,10 +74,10 @@ pub fn run(args: Fit, out: &mut dyn Write) -> Result<(), Failure> {
         return put(
             out,
             &match chosen {
-                Chosen::Report(format) => render_plan(&plans, reach, alpha, power, lang, format),
-                Chosen::Csv | Chosen::Svg => {
+                Format::Csv | Format::Svg => {
                     fit_plan_sheet(&plans, reach.as_ref().map(|(_, needed)| needed)).to_csv()
                 }
+                _ => render_plan(&plans, reach, alpha, power, &page),
             },
         );
     }
@@ -93,8 +94,8 @@ pub fn run(args: Fit, out: &mut dyn Write) -> Result<(), Failure> {
     put(
         out,
         &match chosen {
-            Chosen::Report(format) => render_fit(&fits, alpha, shown, lang, format),
-            Chosen::Csv | Chosen::Svg => fit_sheet(&fits, alpha, shown).to_csv(),
+            Format::Csv | Format::Svg => fit_sheet(&fits, alpha, shown).to_csv(),
+            _ => render_fit(&fits, alpha, shown, &page),
         },
     )?;
     if fits_pass(&fits, alpha) {

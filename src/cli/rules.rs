@@ -1,14 +1,15 @@
 //! `punto-banco rules`: the drawing rules, the golden Banco tableau, the tariff and the
 //! settlement table of a rule set.
 
-use super::args::{Chosen, OutputArgs, TableFormat, stake, table_needs_csv};
+use super::args::{OutputArgs, Tables, stake, table_needs_csv};
 use super::failure::Failure;
 use super::output::put;
 use super::table::table_or_reference;
 use clap::{Args, ValueEnum};
 use punto_banco::docs;
+use punto_banco::render::Format;
 use punto_banco::render::csv::{RulesTable, rules_sheet};
-use punto_banco::render::tableau::render_table_rules_within;
+use punto_banco::render::tableau::render_table_rules;
 use std::io::Write;
 
 /// The flags of `rules`.
@@ -21,7 +22,7 @@ use std::io::Write;
   punto-banco rules -f csv                     # every cell of the tableau, a record each")]
 pub struct RulesCommand {
     #[command(flatten)]
-    output: OutputArgs<TableFormat>,
+    output: OutputArgs<Tables>,
     /// The notional stake of the settlement table, 1 to 1000000000.
     #[arg(long, value_name = "N", default_value_t = docs::TEACHING_STAKE, allow_negative_numbers = true, value_parser = stake)]
     stake: i64,
@@ -44,25 +45,17 @@ enum TableArg {
 /// Writes the rule set's tableau, tariff and settlement table to `out`.
 pub fn run(args: RulesCommand, out: &mut dyn Write) -> Result<(), Failure> {
     let table = table_or_reference(args.rules.as_deref())?;
-    let (lang, chosen) = (args.output.lang(), args.output.chosen());
-    table_needs_csv(args.table, chosen)?;
-    let width = args.output.width();
-    let text = match chosen {
-        Chosen::Report(format) => render_table_rules_within(
-            &table.rules,
-            &table.dealing,
-            args.stake,
-            lang,
-            format,
-            width,
-        ),
-        Chosen::Csv | Chosen::Svg => {
+    let page = args.output.page();
+    table_needs_csv(args.table, page.format)?;
+    let text = match page.format {
+        Format::Csv | Format::Svg => {
             let which = match args.table.unwrap_or(TableArg::Tableau) {
                 TableArg::Tableau => RulesTable::Tableau,
                 TableArg::Settlement => RulesTable::Settlement,
             };
             rules_sheet(&table.rules, args.stake, which).to_csv()
         }
+        _ => render_table_rules(&table.rules, &table.dealing, args.stake, &page),
     };
     put(out, &text)
 }

@@ -10,7 +10,7 @@ use punto_banco::lang::Lang;
 use punto_banco::render::Format;
 use punto_banco::render::prose::{column_after, wrap_at};
 use punto_banco::render::session::{
-    answer_error_text, finished_text, input_ended_text, opening_text, prompt_text, session_text,
+    answer_error_text, finished_text, input_ended_text, opening_text, prompt_text, render_session,
     step_text,
 };
 use punto_banco::session::Conversation;
@@ -74,11 +74,7 @@ pub fn run(args: SessionCommand, out: &mut dyn Write) -> Result<(), Failure> {
             let session =
                 punto_banco::session::play_script_dealing(&text, table.rules, table.dealing)
                 .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
-            let told = session_text(&session, lang, format);
-            match format {
-                Format::Text => put(out, &layout.lay_out(&told)),
-                _ => put(out, &told),
-            }
+            put(out, &render_session(&session, &args.output.page()))
         }
         None if format != Format::Text => Err(Failure::Input(
             "--format markdown or json is for a scripted session (--script FILE): the session at the terminal is a dialogue in text".into(),
@@ -120,11 +116,6 @@ struct Layout {
 }
 
 impl Layout {
-    /// Text laid out from the start of a line.
-    fn lay_out(&self, text: &str) -> String {
-        self.lay_out_at(text, 0)
-    }
-
     /// Text laid out from `column` of a line already begun.
     fn lay_out_at(&self, text: &str, column: usize) -> String {
         match self.width {

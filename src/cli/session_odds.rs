@@ -1,11 +1,12 @@
 //! `punto-banco session-odds`: the exact odds of the home session's fixed strategies, and of
 //! a table of participants with fixed predictions.
 
-use super::args::{ChartFormat, Chosen, OutputArgs, decks_at, stake, table_needs_csv, whole};
+use super::args::{Charts, OutputArgs, decks_at, stake, table_needs_csv, whole};
 use super::failure::Failure;
 use super::output::put;
 use super::table::table_or_reference;
 use clap::{Args, ValueEnum};
+use punto_banco::render::Format;
 use punto_banco::render::chart::session_odds_svg;
 use punto_banco::render::csv::{OddsTable, odds_sheet, players_sheet};
 use punto_banco::render::session::{render_odds, render_players};
@@ -49,7 +50,7 @@ pub struct SessionOddsCommand {
     #[arg(long, value_name = "TABLE", value_enum, conflicts_with = "players")]
     table: Option<OddsTableArg>,
     #[command(flatten)]
-    output: OutputArgs<ChartFormat>,
+    output: OutputArgs<Charts>,
 }
 
 /// The tables of `--table`.
@@ -75,32 +76,28 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
     let shoe = decks_at(args.decks, &table)?;
     let rules = table.rules;
     let deals = args.deals as u32;
-    let (lang, chosen) = (args.output.lang(), args.output.chosen());
-    table_needs_csv(args.table, chosen)?;
+    let page = args.output.page();
+    table_needs_csv(args.table, page.format)?;
     // The work of the whole command is checked before any figure is summed.
     if let Some(Players(predictions)) = &args.players {
-        let format = match chosen {
-            Chosen::Svg => {
-                return Err(Failure::Input(
+        if page.format == Format::Svg {
+            return Err(Failure::Input(
                     "--format svg draws the strategies' final scores: with --players, choose text, markdown, json or csv".into(),
                 ));
-            }
-            Chosen::Csv => None,
-            Chosen::Report(format) => Some(format),
-        };
+        }
         let (odds, players) =
             SessionOdds::with_table(&shoe, &rules, deals, args.stake, predictions)?;
         return put(
             out,
-            &match format {
-                None => players_sheet(&players).to_csv(),
-                Some(format) => render_players(&odds, &players, lang, format),
+            &match page.format {
+                Format::Csv => players_sheet(&players).to_csv(),
+                _ => render_players(&odds, &players, &page),
             },
         );
     }
     let odds = SessionOdds::new(&shoe, &rules, deals, args.stake)?;
-    let text = match chosen {
-        Chosen::Csv => {
+    let text = match page.format {
+        Format::Csv => {
             let table = match args.table.unwrap_or(OddsTableArg::Summary) {
                 OddsTableArg::Summary => OddsTable::Summary,
                 OddsTableArg::HeadToHead => OddsTable::HeadToHead,
@@ -116,8 +113,8 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
                 })?
                 .to_csv()
         }
-        Chosen::Svg => session_odds_svg(&odds, lang)?,
-        Chosen::Report(format) => render_odds(&odds, lang, format),
+        Format::Svg => session_odds_svg(&odds, page.lang)?,
+        _ => render_odds(&odds, &page),
     };
     put(out, &text)
 }

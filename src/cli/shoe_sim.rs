@@ -2,7 +2,7 @@
 //! before every coup; with `--shard K/N --partial`, one shard of the run as an exact partial
 //! summary, and `shoe-sim merge PART…` to combine the partials into the run's report.
 
-use super::args::{ChartFormat, Chosen, OutputArgs, table_needs_csv, whole};
+use super::args::{Charts, OutputArgs, table_needs_csv, whole};
 use super::failure::Failure;
 use super::input::read_input;
 use super::output::put_or_write;
@@ -12,9 +12,10 @@ use punto_banco::depletion::partial::{Partial, merge, merge_whole, rules_content
 use punto_banco::depletion::{
     Shards, Simulation, SimulationSetup, check_procedure, try_simulate_shards,
 };
+use punto_banco::render::Format;
 use punto_banco::render::chart::simulation_svg;
 use punto_banco::render::csv::{SimulationTable, simulation_sheet};
-use punto_banco::render::depletion::render_simulation_within;
+use punto_banco::render::depletion::render_simulation;
 use punto_banco::rules::Rules;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -71,7 +72,7 @@ pub struct ShoeSim {
     #[arg(long, value_name = "TABLE", value_enum)]
     table: Option<TableArg>,
     #[command(flatten)]
-    output: OutputArgs<ChartFormat>,
+    output: OutputArgs<Charts>,
 }
 
 /// The tables of `--table`.
@@ -111,7 +112,7 @@ struct Merge {
     #[arg(long, value_name = "TABLE", value_enum)]
     table: Option<TableArg>,
     #[command(flatten)]
-    output: OutputArgs<ChartFormat>,
+    output: OutputArgs<Charts>,
 }
 
 /// A value parser for `--shard`: `K/N`, in the library's words.
@@ -201,25 +202,23 @@ fn write_partial(
 fn write_report(
     sim: &Simulation,
     setup: &SimulationSetup,
-    output: &OutputArgs<ChartFormat>,
+    output: &OutputArgs<Charts>,
     table: Option<TableArg>,
     path: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let (lang, chosen) = (output.lang(), output.chosen());
-    table_needs_csv(table, chosen)?;
-    let text = match chosen {
-        Chosen::Csv => {
+    let page = output.page();
+    table_needs_csv(table, page.format)?;
+    let text = match page.format {
+        Format::Csv => {
             let table = match table.unwrap_or(TableArg::Bets) {
                 TableArg::Bets => SimulationTable::Bets,
                 TableArg::CardsLeft => SimulationTable::CardsLeft,
             };
             simulation_sheet(sim, table).to_csv()
         }
-        Chosen::Svg => simulation_svg(sim, setup, lang)?,
-        Chosen::Report(format) => {
-            render_simulation_within(sim, setup, lang, format, output.width())
-        }
+        Format::Svg => simulation_svg(sim, setup, page.lang)?,
+        _ => render_simulation(sim, setup, &page),
     };
     put_or_write(out, path, &text)
 }

@@ -2,7 +2,7 @@
 //! shoes had against each defect `--plan` names; or, without shoes, the shoes a named defect
 //! needs to be caught.
 
-use super::args::{Chosen, Offering, OutputArgs, TableFormat, setting, shuffler_names, whole};
+use super::args::{Offering, OutputArgs, Tables, setting, shuffler_names, whole};
 use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, too_long};
 use super::lab::{DateArgs, Hashing};
@@ -15,8 +15,9 @@ use punto_banco::lab::shuffle::{DEFAULT_LAGS, MAX_LAGS, ShuffleTest};
 use punto_banco::lab::shufflers::Shuffler;
 use punto_banco::oracle::fit;
 use punto_banco::oracle::{Line, LineReader};
+use punto_banco::render::Format;
 use punto_banco::render::csv::{battery_sheet, shuffle_plan_sheet};
-use punto_banco::render::shuffle::{plan_report, report};
+use punto_banco::render::shuffle::{render_battery, render_plan};
 use std::io::Write;
 
 /// The flags of `shuffle-test`.
@@ -59,12 +60,12 @@ pub struct ShuffleTestArgs {
     #[command(flatten)]
     date: DateArgs,
     #[command(flatten)]
-    output: OutputArgs<TableFormat>,
+    output: OutputArgs<Tables>,
 }
 
 /// Runs the battery (or the plan), writing the report; a failed battery fails the check.
 pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (lang, chosen) = (args.output.lang(), args.output.chosen());
+    let page = args.output.page();
     let defects = args
         .plan
         .iter()
@@ -91,9 +92,9 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map_err(|e| Failure::Input(e.to_string()))?;
         return put(
             out,
-            &match chosen {
-                Chosen::Report(format) => plan_report(&planned, lang, format),
-                Chosen::Csv | Chosen::Svg => shuffle_plan_sheet(&planned).to_csv(),
+            &match page.format {
+                Format::Csv | Format::Svg => shuffle_plan_sheet(&planned).to_csv(),
+                _ => render_plan(&planned, &page),
             },
         );
     }
@@ -126,17 +127,16 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map(|&shuffler| power(&test, args.alpha, shuffler, args.pilot, args.seed))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Failure::Input(e.to_string()))?;
-    let text = match chosen {
-        Chosen::Report(format) => report(
+    let text = match page.format {
+        Format::Csv | Format::Svg => battery_sheet(&battery, &powers).to_csv(),
+        _ => render_battery(
             &battery,
             test.shoes(),
             test.shoe_len(),
             &source,
             &powers,
-            lang,
-            format,
+            &page,
         ),
-        Chosen::Csv | Chosen::Svg => battery_sheet(&battery, &powers).to_csv(),
     };
     put(out, &text)?;
     match battery.verdict() {

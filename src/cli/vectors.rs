@@ -1,11 +1,12 @@
 //! `punto-banco vectors`: the exhaustive conformance vectors, with their SHA-256.
 
-use super::args::ShoeArgs;
+use super::args::{ShoeArgs, accepted};
 use super::failure::Failure;
 use super::output::{put, write_atomically};
 use super::table::named_table;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use punto_banco::oracle::vectors;
+use punto_banco::render::Format;
 use punto_banco::rules::Rules;
 use punto_banco::shoe::Shoe;
 use std::io::Write;
@@ -24,19 +25,15 @@ pub struct Vectors {
     #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
     /// json (JSON lines) or csv.
-    #[arg(short, long, value_enum, default_value_t = VectorFormat::Json)]
-    format: VectorFormat,
+    #[arg(short, long, default_value = "json", value_parser = accepted(ACCEPTED))]
+    format: Format,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
     #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
 }
 
-/// The formats of the vectors.
-#[derive(Clone, Copy, ValueEnum)]
-enum VectorFormat {
-    Json,
-    Csv,
-}
+/// The formats of the vectors: JSON lines or CSV.
+const ACCEPTED: &[Format] = &[Format::Json, Format::Csv];
 
 /// Writes the vectors of the table to `out` or to `--out`.
 pub fn run(args: Vectors, out: &mut dyn Write) -> Result<(), Failure> {
@@ -50,20 +47,20 @@ pub fn run(args: Vectors, out: &mut dyn Write) -> Result<(), Failure> {
 fn write_vectors(
     shoe: &Shoe,
     rules: &Rules,
-    format: VectorFormat,
+    format: Format,
     path: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let all = vectors::vectors(shoe, &rules.drawing);
     let mut text = String::with_capacity(all.len() * 120);
-    if let VectorFormat::Csv = format {
+    if format == Format::Csv {
         text.push_str(vectors::CSV_HEADER);
         text.push('\n');
     }
     for vector in &all {
         text.push_str(&match format {
-            VectorFormat::Json => vector.to_json_line(),
-            VectorFormat::Csv => vector.to_csv_line(),
+            Format::Csv => vector.to_csv_line(),
+            _ => vector.to_json_line(),
         });
         text.push('\n');
     }

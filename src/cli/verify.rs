@@ -5,10 +5,9 @@ use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, stdin_once};
 use super::table::table_or_reference;
 use clap::Args;
-use punto_banco::lang::Lang;
 use punto_banco::oracle::verify::Verdict;
 use punto_banco::oracle::verify::Verifier;
-use punto_banco::render::Format;
+use punto_banco::render::Page;
 use punto_banco::render::oracle::{StreamError, write_verification_by};
 use punto_banco::rules::Rules;
 use punto_banco::rules::dealing::Procedure;
@@ -39,8 +38,13 @@ pub fn run(args: Verify, out: &mut dyn Write) -> Result<(), Failure> {
         ("--rules", args.rules.as_ref()),
     ])?;
     let table = table_or_reference(args.rules.as_deref())?;
-    let (lang, format) = (args.output.lang(), args.output.format());
-    verify_log(&args.file, &table.rules, &table.dealing, lang, format, out)
+    verify_log(
+        &args.file,
+        &table.rules,
+        &table.dealing,
+        &args.output.page(),
+        out,
+    )
 }
 
 /// Verifies a log line by line, writing the report as it goes, in memory that does not grow
@@ -49,14 +53,13 @@ fn verify_log(
     path: &str,
     rules: &Rules,
     dealing: &Procedure,
-    lang: Lang,
-    format: Format,
+    page: &Page,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let reader = open_input(path)?;
     // Shoe logs (shoe lines with a burn or an order) are held to the table's procedure.
     let verifier = Verifier::new(rules).with_dealing(*dealing);
-    let summary = write_verification_by(reader, &mut *out, verifier, rules, lang, format, MAX_LINE)
+    let summary = write_verification_by(reader, &mut *out, verifier, rules, page, MAX_LINE)
         .map_err(|error| {
             match error {
                 StreamError::Read(e) => Failure::Input(format!("cannot read {path}: {e}")),

@@ -2,7 +2,7 @@
 
 use super::table::{Align, Table};
 use super::tableau::{bet_name, describe_terms};
-use super::{Format, approx, fraction, fraction_text, signed_amount};
+use super::{Format, Page, approx, fraction, fraction_text, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::analysis::{Analysis, Hand};
 use crate::lang::Lang;
@@ -248,33 +248,20 @@ pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> Stri
     }
 }
 
-/// The analysis in the chosen format; `rules_id` names the rule set (`reference` for the
-/// teaching texts' rules) and is localised only in the text heading.
-pub fn render_analysis(analysis: &Analysis, rules_id: &str, lang: Lang, format: Format) -> String {
-    render_analysis_within(analysis, rules_id, lang, format, None)
-}
-
-/// The analysis as [`render_analysis`] writes it, its text tables fitted to `width` columns
-/// when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
-pub fn render_analysis_within(
-    analysis: &Analysis,
-    rules_id: &str,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
-) -> String {
-    if format == Format::Json {
+/// The analysis in the page's format; `rules_id` names the rule set (`reference` for the
+/// teaching texts' rules) and is localised only in the text heading. Text tables are fitted to
+/// the page's width (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_analysis(analysis: &Analysis, rules_id: &str, page: &Page) -> String {
+    let lang = page.lang;
+    if page.format == Format::Json {
         return format!("{}\n", Report::new(analysis, rules_id).to_json_pretty());
     }
     let mut out = analysis_heading(analysis, rules_id, lang);
     out.push_str("\n\n");
     for (title, table) in analysis_tables(analysis, lang) {
-        match format {
-            Format::Markdown => {
-                out.push_str(&format!("### {title}\n\n{}\n", table.to_markdown()));
-            }
-            _ => out.push_str(&format!("{title}\n\n{}\n", table.to_text_within(width))),
-        }
+        out.push_str(&page.heading(3, &title));
+        out.push_str(&page.table(&table));
+        out.push('\n');
     }
     out.truncate(out.trim_end().len());
     out.push('\n');

@@ -3,11 +3,11 @@
 //! states, naturals and each bet's return against the exact odds of every coup), the return
 //! table and the one summary line, in text, Markdown or JSON, English or French.
 
-use super::Format;
 use super::lab::{command_text, summary_line, tests_table, verdict_word};
 use super::oracle::discrepancy_line;
 use super::table::{Align, Table};
 use super::tableau::bet_name;
+use super::{Format, Page};
 use crate::document::{Document, audit as doc};
 use crate::lab::audit::{Audit, Finding};
 use crate::lab::{Provenance, StatisticKind, Verdict};
@@ -312,13 +312,13 @@ fn rtp_table(audit: &Audit, lang: Lang, format: Format) -> String {
 /// The whole report, for the log and rules `source` names (the findings' `verify`
 /// command). For JSON, the document (schema 1): the lab's common fields, `shoes`, `coups`,
 /// `findings` and `rtp`.
-pub fn report(
+pub fn render_audit(
     audit: &Audit,
     provenance: &Provenance,
     source: &Source,
-    lang: Lang,
-    format: Format,
+    page: &Page,
 ) -> String {
+    let (lang, format) = (page.lang, page.format);
     let summary = summary(audit, provenance, lang);
     if format == Format::Json {
         return document(audit, provenance, source, &summary).to_json_pretty();

@@ -1,7 +1,8 @@
 //! Baccarat Banque for people and programs: the solution `banque` prints, and the summary of a
 //! grid of shares the docs give.
 
-use super::table::{Align, Page, Table};
+use super::Page;
+use super::table::{Align, Table};
 use super::{Format, SCHEMA, fraction};
 use crate::choices::banque::{
     Banque, BanqueForm, BanqueSet, Equilibrium, PuntoState, Quadratic, Solution, UnresolvedReason,
@@ -77,31 +78,18 @@ fn set_json(set: &BanqueSet) -> doc::Situation {
     }
 }
 
-/// The solution as the `banque` command prints it.
+/// The solution as the `banque` command prints it: text tables fitted to the page's width,
+/// Markdown headings at level 2 below its depth.
 pub fn render_solution(
     banque: &Banque,
     form: &BanqueForm,
     solution: &Solution,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
+    page: &Page,
 ) -> String {
-    match format {
+    match page.format {
         Format::Json => solution_json(banque, form, solution).to_json_pretty(),
-        Format::Markdown => solution_markdown(banque, form, solution, lang, 2),
-        Format::Text => solution_text(banque, form, solution, lang, None, width),
+        _ => solution_text(banque, form, solution, page),
     }
-}
-
-/// The solution in Markdown with its headings at `level` (2 for `##`).
-pub fn solution_markdown(
-    banque: &Banque,
-    form: &BanqueForm,
-    solution: &Solution,
-    lang: Lang,
-    level: usize,
-) -> String {
-    solution_text(banque, form, solution, lang, Some(level), None)
 }
 
 /// The rules of the model in one sentence.
@@ -112,40 +100,32 @@ fn model_sentence(lang: Lang) -> &'static str {
     )
 }
 
-fn solution_text(
-    banque: &Banque,
-    form: &BanqueForm,
-    solution: &Solution,
-    lang: Lang,
-    markdown_level: Option<usize>,
-    width: Option<usize>,
-) -> String {
-    let page = Page {
-        markdown_level,
-        width,
-    };
+fn solution_text(banque: &Banque, form: &BanqueForm, solution: &Solution, page: &Page) -> String {
+    let lang = page.lang;
     let colon = lang.colon();
-    let mut out = page.heading(&format!(
-        "{}{colon} {} {}",
-        lang.pick(
-            "Baccarat Banque, solved exactly",
-            "Baccara banque, résolu exactement"
+    let mut out = page.heading(
+        2,
+        &format!(
+            "{}{colon} {} {}",
+            lang.pick(
+                "Baccarat Banque, solved exactly",
+                "Baccara banque, résolu exactement"
+            ),
+            share_text(banque),
+            lang.pick(
+                "of Banco's exposure on Punto 1",
+                "de l’engagement de Banco sur Punto 1"
+            ),
         ),
-        share_text(banque),
-        lang.pick(
-            "of Banco's exposure on Punto 1",
-            "de l’engagement de Banco sur Punto 1"
-        ),
-    ));
+    );
     out.push_str(model_sentence(lang));
     out.push_str("\n\n");
     for (n, equilibrium) in solution.equilibria.iter().enumerate() {
         if solution.equilibria.len() > 1 {
-            out.push_str(&page.heading(&format!(
-                "{} {}",
-                lang.pick("Equilibrium", "Équilibre"),
-                n + 1
-            )));
+            out.push_str(&page.heading(
+                2,
+                &format!("{} {}", lang.pick("Equilibrium", "Équilibre"), n + 1),
+            ));
         }
         out.push_str(&equilibrium_text(form, equilibrium, lang, page));
     }
@@ -155,7 +135,7 @@ fn solution_text(
             "Aucun équilibre n’a été trouvé.\n\n",
         ));
     }
-    out.push_str(&page.heading(lang.pick("What is proved", "Ce qui est prouvé")));
+    out.push_str(&page.heading(2, lang.pick("What is proved", "Ce qui est prouvé")));
     out.push_str(&proof(solution, lang));
     out
 }
@@ -164,7 +144,7 @@ fn equilibrium_text(
     form: &BanqueForm,
     equilibrium: &Equilibrium,
     lang: Lang,
-    page: Page,
+    page: &Page,
 ) -> String {
     let mut out = String::new();
     let mut people = Table::new(&[

@@ -3,9 +3,9 @@
 //! `chemin` command prints.
 
 use super::analysis::describe_shoe;
-use super::table::{Align, Page, Table};
+use super::table::{Align, Table};
 use super::tableau::banco_grid_header;
-use super::{Format, SCHEMA, approx, fraction, fraction_text};
+use super::{Format, Page, SCHEMA, approx, fraction, fraction_text};
 use crate::choices::{Draws, Game, Information, KnownHand, Solution};
 use crate::document::{Document, chemin as doc};
 use crate::lang::Lang;
@@ -207,52 +207,33 @@ fn punto_move_text(punto_move: PuntoMove, lang: Lang) -> String {
 
 /// The solution of a game with choices as the `chemin` command prints it: the game, its value
 /// (or both sides' expectations), Punto's choices, Banco's strategy as a tableau, and what
-/// is proved; text tables fitted to `width` columns when one is given.
-pub fn render_solution(
-    game: &Game,
-    solution: &Solution,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
-) -> String {
-    match format {
+/// is proved; text tables fitted to the page's width, Markdown headings at level 2 below its
+/// depth.
+pub fn render_solution(game: &Game, solution: &Solution, page: &Page) -> String {
+    match page.format {
         Format::Json => solution_json(game, solution).to_json_pretty(),
-        Format::Markdown => solution_markdown(game, solution, lang, 2),
-        Format::Text => solution_text(game, solution, lang, None, width),
+        _ => solution_text(game, solution, page),
     }
 }
 
-/// The solution in Markdown with its headings at `level` (2 for `##`), for a page that
-/// places it under headings of its own.
-pub fn solution_markdown(game: &Game, solution: &Solution, lang: Lang, level: usize) -> String {
-    solution_text(game, solution, lang, Some(level), None)
-}
-
-/// The solution for people: aligned text when `markdown_level` is `None`, else Markdown with
-/// headings at that level.
-fn solution_text(
-    game: &Game,
-    solution: &Solution,
-    lang: Lang,
-    markdown_level: Option<usize>,
-    width: Option<usize>,
-) -> String {
-    let page = Page {
-        markdown_level,
-        width,
-    };
+/// The solution for people: aligned text, or Markdown with headings at level 2.
+fn solution_text(game: &Game, solution: &Solution, page: &Page) -> String {
+    let lang = page.lang;
     let markdown = page.is_markdown();
     let colon = lang.colon();
     let end = if markdown { "\n\n" } else { "\n" };
     let mut out = String::new();
-    out.push_str(&page.heading(&format!(
-        "{}{colon} {}",
-        lang.pick(
-            "Chemin de Fer, solved exactly",
-            "Chemin de Fer, résolu exactement"
+    out.push_str(&page.heading(
+        2,
+        &format!(
+            "{}{colon} {}",
+            lang.pick(
+                "Chemin de Fer, solved exactly",
+                "Chemin de Fer, résolu exactement"
+            ),
+            describe_draws(&game.draws, lang)
         ),
-        describe_draws(&game.draws, lang)
-    )));
+    ));
     out.push_str(&format!(
         "{}{} {}{} {}.\n\n",
         lang.pick(
@@ -288,7 +269,7 @@ fn solution_text(
         ),
         expectation(&solution.banco_ev, lang)
     ));
-    out.push_str(&page.heading(lang.pick("Punto's choice", "Choix de Punto")));
+    out.push_str(&page.heading(2, lang.pick("Punto's choice", "Choix de Punto")));
     let mut punto = Table::new(&[
         (lang.pick("Punto's hand", "Main de Punto"), Align::Left),
         (lang.pick("Choice", "Choix"), Align::Left),
@@ -298,7 +279,7 @@ fn solution_text(
     }
     out.push_str(&page.table(&punto));
     out.push('\n');
-    out.push_str(&page.heading(lang.pick("Banco's strategy", "Stratégie de Banco")));
+    out.push_str(&page.heading(2, lang.pick("Banco's strategy", "Stratégie de Banco")));
     let (grid, detail) = banco_strategy(solution, lang);
     out.push_str(&page.table(&grid));
     out.push('\n');
@@ -314,7 +295,7 @@ fn solution_text(
         out.push_str(&page.table(&detail));
     }
     out.push('\n');
-    out.push_str(&page.heading(lang.pick("What is proved", "Ce qui est prouvé")));
+    out.push_str(&page.heading(2, lang.pick("What is proved", "Ce qui est prouvé")));
     out.push_str(&proof_sentence(game, solution, lang));
     out.push('\n');
     out

@@ -1,6 +1,6 @@
 //! One coup explained, decision by decision, in English or French.
 
-use super::{Format, SCHEMA, action_key, amount, signed_amount, verb};
+use super::{Format, Page, SCHEMA, action_key, amount, signed_amount, verb};
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, Decision, Role};
@@ -250,13 +250,7 @@ fn hand_line(name: &str, cards: &[Card], total: u8, lang: Lang) -> String {
 /// The whole coup for people.
 ///
 /// In Markdown the hands are list items and the result is in bold; the words are the same.
-pub fn render_coup_text(
-    rules: &Rules,
-    coup: &Coup<Card>,
-    stake: i64,
-    lang: Lang,
-    format: Format,
-) -> String {
+fn coup_text(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang, format: Format) -> String {
     let markdown = format == Format::Markdown;
     let item = if markdown { "- " } else { "" };
     let mut out = String::new();
@@ -393,15 +387,10 @@ pub fn coup_json(rules: &Rules, coup: &Coup<Card>, stake: i64, lang: Lang) -> de
 }
 
 /// The coup in the chosen format.
-pub fn render_coup(
-    rules: &Rules,
-    coup: &Coup<Card>,
-    stake: i64,
-    lang: Lang,
-    format: Format,
-) -> String {
+pub fn render_coup(rules: &Rules, coup: &Coup<Card>, stake: i64, page: &Page) -> String {
+    let (lang, format) = (page.lang, page.format);
     match format {
         Format::Json => coup_json(rules, coup, stake, lang).to_json_pretty(),
-        _ => render_coup_text(rules, coup, stake, lang, format),
+        _ => coup_text(rules, coup, stake, lang, format),
     }
 }

@@ -1,9 +1,10 @@
 //! The value of every drawing decision for people and programs: the tableau of differences
 //! that the `decisions` command prints.
 
+use super::Page;
 use super::analysis::describe_shoe;
 use super::choices::cell_tail;
-use super::table::{Align, Page, Table};
+use super::table::{Align, Table};
 use super::tableau::{banco_grid_header, cell};
 use super::{Format, SCHEMA, action_key, approx, fraction, percentage_points};
 use crate::decisions::{Best, Decisions, Place, Value};
@@ -16,30 +17,13 @@ use num_rational::BigRational;
 use num_traits::Zero;
 
 /// The value of every decision as the `decisions` command prints it, for the rule set named
-/// `rules_name`; text tables fitted to `width` columns when one is given.
-pub fn render_decisions(
-    decisions: &Decisions,
-    rules_name: &str,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
-) -> String {
-    match format {
+/// `rules_name`: text tables fitted to the page's width, Markdown headings at level 2 below
+/// its depth.
+pub fn render_decisions(decisions: &Decisions, rules_name: &str, page: &Page) -> String {
+    match page.format {
         Format::Json => decisions_json(decisions, rules_name).to_json_pretty(),
-        Format::Markdown => decisions_markdown(decisions, rules_name, lang, 2),
-        Format::Text => decisions_text(decisions, rules_name, lang, None, width),
+        _ => decisions_text(decisions, rules_name, page),
     }
-}
-
-/// The values in Markdown with headings at `level` (2 for `##`), for a page that places them
-/// under headings of its own.
-pub fn decisions_markdown(
-    decisions: &Decisions,
-    rules_name: &str,
-    lang: Lang,
-    level: usize,
-) -> String {
-    decisions_text(decisions, rules_name, lang, Some(level), None)
 }
 
 /// A change per coup in percentage points of the stake, as the tables print it.
@@ -265,33 +249,26 @@ fn main_bet(hand: Hand) -> MainBet {
     }
 }
 
-/// The values for people: aligned text when `markdown_level` is `None`, else Markdown with
-/// headings at that level.
-fn decisions_text(
-    decisions: &Decisions,
-    rules_name: &str,
-    lang: Lang,
-    markdown_level: Option<usize>,
-    width: Option<usize>,
-) -> String {
-    let page = Page {
-        markdown_level,
-        width,
-    };
+/// The values for people: aligned text, or Markdown with headings at level 2.
+fn decisions_text(decisions: &Decisions, rules_name: &str, page: &Page) -> String {
+    let lang = page.lang;
     let colon = lang.colon();
     let mut out = String::new();
     let rules = match lang {
         Lang::En => format!("{rules_name} rules"),
         Lang::Fr => format!("règles {rules_name}"),
     };
-    out.push_str(&page.heading(&format!(
-        "{}{colon} {}, {rules}",
-        lang.pick(
-            "The value of every drawing decision",
-            "La valeur de chaque décision de tirage"
+    out.push_str(&page.heading(
+        2,
+        &format!(
+            "{}{colon} {}, {rules}",
+            lang.pick(
+                "The value of every drawing decision",
+                "La valeur de chaque décision de tirage"
+            ),
+            describe_shoe(&decisions.shoe, lang),
         ),
-        describe_shoe(&decisions.shoe, lang),
-    )));
+    ));
     out.push_str(lang.pick(
         "Each figure is the change in a bet's expected net per coup, in percentage points of \
          the stake, when the hand draws instead of stands at that decision, everything else \
@@ -321,21 +298,24 @@ fn decisions_text(
             ),
         ),
     ] {
-        out.push_str(&page.heading(title));
+        out.push_str(&page.heading(2, title));
         out.push_str(&page.table(&banco_grid(decisions, bet, lang)));
         out.push('\n');
     }
-    out.push_str(&page.heading(lang.pick(
-        "Where the tableau is not Banco's best response",
-        "Où le tableau n’est pas la meilleure réponse de Banco",
-    )));
+    out.push_str(&page.heading(
+        2,
+        lang.pick(
+            "Where the tableau is not Banco's best response",
+            "Où le tableau n’est pas la meilleure réponse de Banco",
+        ),
+    ));
     out.push_str(&best_response_sentence(decisions, Hand::Banco, lang));
     out.push_str("\n\n");
     if let Some(t) = not_best_table(decisions, Hand::Banco, lang) {
         out.push_str(&page.table(&t));
         out.push('\n');
     }
-    out.push_str(&page.heading(lang.pick("Punto's totals", "Totaux de Punto")));
+    out.push_str(&page.heading(2, lang.pick("Punto's totals", "Totaux de Punto")));
     out.push_str(&page.table(&punto_table(decisions, lang)));
     out.push('\n');
     out.push_str(&best_response_sentence(decisions, Hand::Punto, lang));

@@ -2,7 +2,7 @@
 
 use super::table::{Align, Table};
 use super::tableau::bet_name;
-use super::{Format, SCHEMA, approx, fraction};
+use super::{Format, Page, SCHEMA, approx, fraction};
 use crate::card::Suit;
 use crate::depletion::{Changes, Colour, EffectOfRemoval, Simulation, SimulationSetup};
 use crate::document::{Document, eor as eor_doc, shoe_sim};
@@ -149,28 +149,16 @@ pub fn removal_note(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, lang: Lang)
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
-/// The effect of removal in the chosen format.
+/// The effect of removal in the page's format, its text table fitted to the page's width
+/// (see [`Table::to_text_within`]); Markdown and JSON do not change.
 pub fn render_eor(
     eor: &EffectOfRemoval,
     shoe: &crate::shoe::Shoe,
     rules_id: &str,
-    lang: Lang,
-    format: Format,
+    page: &Page,
 ) -> String {
-    render_eor_within(eor, shoe, rules_id, lang, format, None)
-}
-
-/// The effect of removal as [`render_eor`] writes it, its text table fitted to `width`
-/// columns when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
-pub fn render_eor_within(
-    eor: &EffectOfRemoval,
-    shoe: &crate::shoe::Shoe,
-    rules_id: &str,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
-) -> String {
-    match format {
+    let lang = page.lang;
+    match page.format {
         Format::Json => eor_json(eor, shoe, rules_id).to_json_pretty(),
         Format::Markdown => {
             let table = eor_table(eor, lang).to_markdown();
@@ -180,7 +168,7 @@ pub fn render_eor_within(
                 None => table,
             }
         }
-        Format::Text => {
+        _ => {
             let described = super::analysis::describe_shoe(shoe, lang);
             let heading = match (lang, eor.is_by_card()) {
                 (Lang::En, false) => format!(
@@ -199,10 +187,7 @@ pub fn render_eor_within(
             let note = removal_note(eor, shoe, lang)
                 .map(|note| format!("\n{note}\n"))
                 .unwrap_or_default();
-            format!(
-                "{heading}\n\n{}{note}",
-                eor_table(eor, lang).to_text_within(width)
-            )
+            format!("{heading}\n\n{}{note}", page.table(&eor_table(eor, lang)))
         }
     }
 }
@@ -332,26 +317,11 @@ pub fn simulation_table(sim: &Simulation, lang: Lang) -> Table {
     table
 }
 
-/// The simulation in the chosen format.
-pub fn render_simulation(
-    sim: &Simulation,
-    setup: &SimulationSetup,
-    lang: Lang,
-    format: Format,
-) -> String {
-    render_simulation_within(sim, setup, lang, format, None)
-}
-
-/// The simulation as [`render_simulation`] writes it, its text table fitted to `width`
-/// columns when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
-pub fn render_simulation_within(
-    sim: &Simulation,
-    setup: &SimulationSetup,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
-) -> String {
-    match format {
+/// The simulation in the page's format, its text table fitted to the page's width (see
+/// [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_simulation(sim: &Simulation, setup: &SimulationSetup, page: &Page) -> String {
+    let lang = page.lang;
+    match page.format {
         Format::Json => simulation_json(sim, setup).to_json_pretty(),
         _ => {
             let shoes = lang.integer(&sim.shoes().to_string());
@@ -368,15 +338,7 @@ pub fn render_simulation_within(
                     lang.decks(n)
                 ),
             };
-            let table = simulation_table(sim, lang);
-            format!(
-                "{intro}{}",
-                if format == Format::Markdown {
-                    table.to_markdown()
-                } else {
-                    table.to_text_within(width)
-                }
-            )
+            format!("{intro}{}", page.table(&simulation_table(sim, lang)))
         }
     }
 }

@@ -279,7 +279,7 @@ pub fn provenance(provenance: &Provenance, lang: Lang, format: Format) -> String
                 .collect::<String>()
                 + "\n"
         }
-        Format::Text => {
+        _ => {
             rows.iter()
                 .map(|(k, v)| format!("{k}{colon} {v}\n"))
                 .collect::<String>()

@@ -32,7 +32,9 @@ use num_traits::{Signed, ToPrimitive, Zero};
 /// The schema version every JSON document carries (defined once, at the crate root).
 pub use crate::SCHEMA;
 
-/// Output formats for people and programs.
+/// Every form the tool writes: for people (aligned text, Markdown), for programs (JSON, CSV)
+/// and for the eye (an SVG chart). A report renders the first three; CSV and SVG are written
+/// by the commands that have a table or a chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Format {
     /// Aligned tables for a terminal.
@@ -42,6 +44,121 @@ pub enum Format {
     Markdown,
     /// One JSON document.
     Json,
+    /// RFC 4180 CSV: one table.
+    Csv,
+    /// An SVG chart.
+    Svg,
+}
+
+impl Format {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [Format; 5] = [
+        Format::Text,
+        Format::Markdown,
+        Format::Json,
+        Format::Csv,
+        Format::Svg,
+    ];
+
+    /// The format's name on the command line: `text`, `markdown`, `json`, `csv`, `svg`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Markdown => "markdown",
+            Format::Json => "json",
+            Format::Csv => "csv",
+            Format::Svg => "svg",
+        }
+    }
+
+    /// The format of that name, if any.
+    ///
+    /// ```
+    /// use punto_banco::render::Format;
+    /// for format in Format::ALL {
+    ///     assert_eq!(Format::from_name(format.name()), Some(format));
+    /// }
+    /// assert_eq!(Format::from_name("html"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|format| format.name() == name)
+    }
+}
+
+/// How a report is rendered: its format and language, the width its text tables and prose
+/// must fit (`None`: unfitted), and its depth, the number of headings a page that places it
+/// under headings of its own puts above it (0 for a page of its own), which lowers its
+/// Markdown headings as much.
+///
+/// ```
+/// use punto_banco::lang::Lang;
+/// use punto_banco::render::table::{Align, Table};
+/// use punto_banco::render::{Format, Page};
+/// let mut table = Table::new(&[("Bet", Align::Left)]);
+/// table.row(vec!["Banco".into()]);
+/// let markdown = Page::new(Format::Markdown, Lang::En).under(1);
+/// assert_eq!(markdown.heading(2, "Bets"), "### Bets\n\n");
+/// assert!(markdown.table(&table).starts_with("| Bet"));
+/// let text = Page::new(Format::Text, Lang::En).within(Some(80));
+/// assert_eq!(text.heading(2, "Bets"), "Bets\n\n");
+/// assert_eq!(text.table(&table), table.to_text());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    /// The format.
+    pub format: Format,
+    /// The language.
+    pub lang: Lang,
+    /// The width text tables and prose must fit, if any (Markdown tables are never narrowed).
+    pub width: Option<usize>,
+    /// The headings above the report on the page that holds it (0: a page of its own).
+    pub depth: usize,
+}
+
+impl Page {
+    /// A page of its own in `format` and `lang`, unfitted.
+    pub fn new(format: Format, lang: Lang) -> Page {
+        Page {
+            format,
+            lang,
+            width: None,
+            depth: 0,
+        }
+    }
+
+    /// The page with its text fitted to `width` columns (`None`: unfitted).
+    pub fn within(self, width: Option<usize>) -> Page {
+        Page { width, ..self }
+    }
+
+    /// The page placed under `depth` headings of another.
+    pub fn under(self, depth: usize) -> Page {
+        Page { depth, ..self }
+    }
+
+    /// Whether the page is Markdown.
+    pub fn is_markdown(&self) -> bool {
+        self.format == Format::Markdown
+    }
+
+    /// A heading and the blank line after it: in Markdown at `level` below the page's depth
+    /// (`level` 1 is `#` on a page of its own), else the title alone.
+    pub fn heading(&self, level: usize, title: &str) -> String {
+        if self.is_markdown() {
+            format!("{} {title}\n\n", "#".repeat(level + self.depth))
+        } else {
+            format!("{title}\n\n")
+        }
+    }
+
+    /// A table laid out for the page: Markdown, else aligned text fitted to the width.
+    pub fn table(&self, table: &table::Table) -> String {
+        if self.is_markdown() {
+            table.to_markdown()
+        } else {
+            table.to_text_within(self.width)
+        }
+    }
 }
 
 /// The verb of an action: `draws`/`stands`, `tire`/`reste` (the word table's [`Lang::verb`]).

@@ -4,7 +4,7 @@
 
 use super::coup::{decision_text, result_text};
 use super::table::{Align, Table};
-use super::{Format, SCHEMA, amount, approx, exact, fraction, fraction_text, signed_amount};
+use super::{Format, Page, SCHEMA, amount, approx, exact, fraction, fraction_text, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::document::deal::HandCards;
@@ -42,8 +42,18 @@ pub fn join_error_text(error: &JoinError, lang: Lang) -> String {
 }
 
 /// A played session for people (every deal told, the standings, the winners once it is
-/// finished) or as JSON; Markdown is the text.
-pub fn session_text(session: &Session, lang: Lang, format: Format) -> String {
+/// finished), its prose wrapped to the page's width in text, or as JSON; Markdown is the text
+/// unwrapped.
+pub fn render_session(session: &Session, page: &Page) -> String {
+    let told = session_text(session, page.lang, page.format);
+    match (page.format, page.width) {
+        (Format::Text, Some(width)) => super::prose::wrap(&told, width),
+        _ => told,
+    }
+}
+
+/// A played session for people or as JSON.
+fn session_text(session: &Session, lang: Lang, format: Format) -> String {
     if format == Format::Json {
         return session_json(session).to_json_pretty();
     }
@@ -558,7 +568,8 @@ fn laid_out(table: Table, format: Format) -> String {
 
 /// The odds in the chosen format: every strategy's whole distribution for sessions of up to
 /// [`crate::session_odds::FULL_DISTRIBUTION_DEALS`] deals, the summary figures beyond.
-pub fn render_odds(odds: &SessionOdds, lang: Lang, format: Format) -> String {
+pub fn render_odds(odds: &SessionOdds, page: &Page) -> String {
+    let (lang, format) = (page.lang, page.format);
     if !odds.has_distributions() {
         return render_long_odds(odds, lang, format);
     }
@@ -697,12 +708,8 @@ pub fn players_table(players: &[PlayerOdds], lang: Lang) -> Table {
 
 /// A table of participants in the chosen format; as JSON, `players` in the order given,
 /// each with its `prediction` and the exact `wins_alone` and `shares_first`.
-pub fn render_players(
-    odds: &SessionOdds,
-    players: &[PlayerOdds],
-    lang: Lang,
-    format: Format,
-) -> String {
+pub fn render_players(odds: &SessionOdds, players: &[PlayerOdds], page: &Page) -> String {
+    let (lang, format) = (page.lang, page.format);
     if format == Format::Json {
         let players = players
             .iter()

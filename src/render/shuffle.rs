@@ -1,11 +1,11 @@
 //! The shuffle-test report (text, Markdown, JSON; English and French), with the power its
 //! shoes had against the defects `--plan` names, and the detection plan.
 
-use super::Format;
 use super::lab::{
     PowerAgainst, document, level_text, provenance, summary_line_with_power, test_label,
     tests_table,
 };
+use super::{Format, Page};
 use crate::document::shuffle_test::{self as doc, ShuffleReport, ShuffleTest};
 use crate::document::{Decimal, Document};
 use crate::lab::plan::{DefectPower, Plan};
@@ -25,15 +25,15 @@ pub fn shoes_text(shoes: u64, lang: Lang) -> String {
 
 /// The report of `shuffle-test` on `shoes` shoes of `cards` cards each, with the power those
 /// shoes had against each defect in `powers` (none: no defect named).
-pub fn report(
+pub fn render_battery(
     battery: &Battery,
     shoes: u64,
     cards: usize,
     source: &Provenance,
     powers: &[DefectPower],
-    lang: Lang,
-    format: Format,
+    page: &Page,
 ) -> String {
+    let (lang, format) = (page.lang, page.format);
     let against: Vec<PowerAgainst> = powers
         .iter()
         .map(|p| PowerAgainst {
@@ -154,7 +154,8 @@ fn power_json(powers: &[DefectPower]) -> Vec<doc::DefectPower> {
 }
 
 /// The detection plan of `--plan`.
-pub fn plan_report(plan: &Plan, lang: Lang, format: Format) -> String {
+pub fn render_plan(plan: &Plan, page: &Page) -> String {
+    let (lang, format) = (page.lang, page.format);
     let first = plan.first();
     if format == Format::Json {
         let finite = |x: f64| Decimal(if x.is_finite() { x } else { f64::NAN });

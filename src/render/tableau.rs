@@ -1,7 +1,7 @@
 //! The golden tableau and the rule summary, rendered from the rules data.
 
 use super::table::{Align, Table};
-use super::{Format, SCHEMA, signed_amount};
+use super::{Format, Page, SCHEMA, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::coup::Role;
 use crate::document::{Document, rules as rules_doc};
@@ -288,31 +288,15 @@ pub fn tariff_table(rules: &Rules, lang: Lang) -> Table {
     table
 }
 
-/// The whole rule summary for the `rules` command.
-pub fn render_rules(rules: &Rules, stake: i64, lang: Lang, format: Format) -> String {
-    render_rules_within(rules, stake, lang, format, None)
-}
-
-/// The rule summary as [`render_rules`] writes it, its text tables fitted to `width` columns
-/// when one is given (see [`Table::to_text_within`]); Markdown and JSON do not change.
-pub fn render_rules_within(
-    rules: &Rules,
-    stake: i64,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
-) -> String {
-    if format == Format::Json {
+/// The whole rule summary for the `rules` command, its text tables fitted to the page's width
+/// (see [`Table::to_text_within`]); Markdown and JSON do not change.
+pub fn render_rules(rules: &Rules, stake: i64, page: &Page) -> String {
+    let lang = page.lang;
+    if page.format == Format::Json {
         return rules_json(rules, stake).to_json_pretty();
     }
-    let table = |t: &Table| match format {
-        Format::Markdown => t.to_markdown(),
-        _ => t.to_text_within(width),
-    };
-    let heading = |title: &str| match format {
-        Format::Markdown => format!("## {title}\n\n"),
-        _ => format!("{title}\n\n"),
-    };
+    let table = |t: &Table| page.table(t);
+    let heading = |title: &str| page.heading(2, title);
     let mut out = String::new();
     out.push_str(&heading(lang.pick("Drawing rules", "Règles de tirage")));
     for sentence in drawing_sentences(&rules.drawing, lang) {
@@ -400,28 +384,19 @@ pub fn dealing_json(procedure: &Procedure) -> rules_doc::Dealing {
     }
 }
 
-/// A table's rule summary: [`render_rules_within`], then its dealing procedure (a
-/// `dealing` object in JSON, a section in text and Markdown).
-pub fn render_table_rules_within(
-    rules: &Rules,
-    dealing: &Procedure,
-    stake: i64,
-    lang: Lang,
-    format: Format,
-    width: Option<usize>,
-) -> String {
+/// A table's rule summary: [`render_rules`], then its dealing procedure (a `dealing` object
+/// in JSON, a section in text and Markdown).
+pub fn render_table_rules(rules: &Rules, dealing: &Procedure, stake: i64, page: &Page) -> String {
+    let (lang, format) = (page.lang, page.format);
     if format == Format::Json {
         let mut document = rules_json(rules, stake);
         document.dealing = Some(dealing_json(dealing));
         return document.to_json_pretty();
     }
-    let mut out = render_rules_within(rules, stake, lang, format, width);
+    let mut out = render_rules(rules, stake, page);
     let title = lang.pick("Dealing", "Donne du sabot");
     out.push('\n');
-    out.push_str(&match format {
-        Format::Markdown => format!("## {title}\n\n"),
-        _ => format!("{title}\n\n"),
-    });
+    out.push_str(&page.heading(2, title));
     for sentence in dealing_sentences(dealing, lang) {
         out.push_str(&format!("- {sentence}\n"));
     }

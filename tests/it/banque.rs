@@ -11,8 +11,8 @@ use punto_banco::choices::banque::{
 };
 use punto_banco::choices::{Draws, Game, Information, KnownHand};
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
 use punto_banco::render::banque::render_solution;
+use punto_banco::render::{Format, Page};
 use punto_banco::rules::PuntoMove;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -493,7 +493,7 @@ fn equal_stakes_snapshots() {
     for lang in Lang::ALL {
         snapshot!(
             format!("banque__half_{}", lang.code()),
-            render_solution(banque, form, solution, lang, Format::Text, None)
+            render_solution(banque, form, solution, &Page::new(Format::Text, lang))
         );
     }
 }

@@ -6,8 +6,8 @@
 
 use punto_banco::check::{ClaimResult, Report, check, read_claimed};
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
 use punto_banco::render::check::render_report;
+use punto_banco::render::{Format, Page};
 use punto_banco::variants::{CATALOGUE, RuleSet, shipped};
 
 /// The families of the catalogue, one rule file each, as `--rules catalogue/<family>` names
@@ -172,7 +172,7 @@ fn wrong_figures_are_shown(report: &Report, published: &[&str]) {
         assert!(!claim.holds && claim.exact.is_some(), "{figure}");
     }
     for lang in Lang::ALL {
-        let text = render_report(report, "catalogue", lang, Format::Text);
+        let text = render_report(report, "catalogue", &Page::new(Format::Text, lang));
         let verdict = lang.pick("false, as recorded", "faux, comme noté");
         assert_eq!(
             text.matches(verdict).count(),

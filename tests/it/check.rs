@@ -8,8 +8,8 @@ use punto_banco::check::{ClaimedForm, DrawingCell, check, read_claimed};
 use punto_banco::coup::{Decision, Value, deal};
 use punto_banco::lang::Lang;
 use punto_banco::reference::naive_tally;
-use punto_banco::render::Format;
 use punto_banco::render::check::render_report;
+use punto_banco::render::{Format, Page};
 use punto_banco::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules};
 use punto_banco::shoe::Shoe;
 
@@ -191,7 +191,7 @@ fn check_reads_back_what_rules_prints() {
     use punto_banco::render::tableau::render_rules;
     for lang in Lang::ALL {
         for format in [Format::Text, Format::Markdown] {
-            let text = render_rules(&Rules::reference(), 20, lang, format);
+            let text = render_rules(&Rules::reference(), 20, &Page::new(format, lang));
             let claimed = read_claimed(&text).unwrap_or_else(|e| panic!("{lang} {format:?}: {e}"));
             // The grid states Banco's action when Punto stood, so only the rest is assumed.
             assert!(
@@ -291,7 +291,7 @@ fn card_headers_are_read_by_value() {
             assert_eq!(read, expected, "{grid}");
             let report = check(claimed).unwrap();
             assert!(report.drawing_differences.is_empty(), "{grid}");
-            let text = render_report(&report, "grid", Lang::En, Format::Text);
+            let text = render_report(&report, "grid", &Page::new(Format::Text, Lang::En));
             let list = if first[0] == "A" {
                 "A, 2, 3, …, 9"
             } else {
@@ -310,7 +310,7 @@ fn card_headers_are_read_by_value() {
         "\t",
     );
     let report = check(read_claimed(&grid).unwrap()).unwrap();
-    let french = render_report(&report, "grid", Lang::Fr, Format::Markdown);
+    let french = render_report(&report, "grid", &Page::new(Format::Markdown, Lang::Fr));
     assert!(
         french.contains(
             "Colonnes lues comme les troisièmes cartes de Punto 1, 2, …, 9, 10 (10 vaut 0), d’après l’en-tête de la ligne 1.\n\n"
@@ -338,7 +338,7 @@ fn card_headers_are_read_by_value() {
     let report = check(claimed).unwrap();
     assert!(report.drawing_differences.is_empty());
     assert!(
-        render_report(&report, "grid", Lang::En, Format::Text)
+        render_report(&report, "grid", &Page::new(Format::Text, Lang::En))
             .contains("Columns read as Punto's third card 0, 1, …, 9 (the grid has no header).")
     );
     // A rule file and a range table have no columns to report.
@@ -591,9 +591,9 @@ fn long_claims_print_exactly_or_are_refused() {
         .replace("\"1.0579%\"", &format!("\"{stated}%\""));
     let report = check(read_claimed(&text).unwrap()).unwrap();
     assert!(report.claims_hold());
-    let rendered = render_report(&report, "long", Lang::En, Format::Text);
+    let rendered = render_report(&report, "long", &Page::new(Format::Text, Lang::En));
     assert!(rendered.contains(&format!("{kept}%")), "{rendered}");
-    let french = render_report(&report, "long", Lang::Fr, Format::Text);
+    let french = render_report(&report, "long", &Page::new(Format::Text, Lang::Fr));
     assert!(
         french.contains(&format!("{}\u{202f}%", kept.replace('.', ","))),
         "{french}"
@@ -778,12 +778,16 @@ fn a_figure_published_wrongly_is_expected_false() {
             "Chiffres notés comme publiés à tort\u{a0}:",
         ),
     ] {
-        let out = render_report(&wrong, "wrong.json", lang, Format::Text);
+        let out = render_report(&wrong, "wrong.json", &Page::new(Format::Text, lang));
         let row = out.lines().find(|l| l.contains("14.37%")).unwrap();
         assert!(row.contains(exact) && row.ends_with(verdict), "{row}");
         assert!(out.contains(heading), "{out}");
         assert!(out.contains(why), "{out}");
-        let held = render_report(&right_marked_wrong, "wrong.json", lang, Format::Text);
+        let held = render_report(
+            &right_marked_wrong,
+            "wrong.json",
+            &Page::new(Format::Text, lang),
+        );
         let verdict = lang.pick("HOLDS, recorded wrong", "TIENT, noté faux");
         assert!(held.contains(verdict), "{held}");
     }

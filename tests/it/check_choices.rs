@@ -10,8 +10,8 @@ use punto_banco::analysis::Analysis;
 use punto_banco::check::{ChoicesName, check, read_claimed, read_claimed_with_choices};
 use punto_banco::choices::{Draws, Game, Information, Rule};
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
 use punto_banco::render::check::render_report;
+use punto_banco::render::{Format, Page};
 use punto_banco::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules};
 use punto_banco::shoe::Shoe;
 use serde_json::Value;
@@ -271,8 +271,8 @@ fn the_report_says_first_it_is_a_game_with_choices_in_both_languages_and_formats
     let claimed = read_claimed_with_choices(&repo_file(FRENCH)).unwrap();
     let report = check(claimed).unwrap();
     for format in [Format::Text, Format::Markdown] {
-        let en = render_report(&report, "grid", Lang::En, format);
-        let fr = render_report(&report, "grid", Lang::Fr, format);
+        let en = render_report(&report, "grid", &Page::new(format, Lang::En));
+        let fr = render_report(&report, "grid", &Page::new(format, Lang::Fr));
         let first = |text: &str, needle: &str, after: &str| {
             let at = text
                 .find(needle)
@@ -305,7 +305,7 @@ fn the_report_says_first_it_is_a_game_with_choices_in_both_languages_and_formats
             assert!(!line.contains(" :") && !line.contains(" ;"), "{line}");
         }
     }
-    let markdown = render_report(&report, "grid", Lang::Fr, Format::Markdown);
+    let markdown = render_report(&report, "grid", &Page::new(Format::Markdown, Lang::Fr));
     assert!(markdown.contains("## Le jeu à choix, résolu\u{a0}: Chemin de Fer"));
     // Exit 0: the analysis is made and no figure is stated.
     let output = run(&["check", ENGLISH, "-l", "fr"], b"");
@@ -357,8 +357,7 @@ fn a_game_with_other_choices_is_not_called_chemin_de_fer() {
     let text = render_report(
         &check(read_claimed_with_choices(&grid).unwrap()).unwrap(),
         "grid",
-        Lang::En,
-        Format::Text,
+        &Page::new(Format::Text, Lang::En),
     );
     assert!(text.contains("a game with choices, not Punto Banco: a game with choices"));
 }

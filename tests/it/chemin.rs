@@ -6,8 +6,8 @@ use super::hostile::{refused, run, succeeded};
 use num_rational::{BigRational, Ratio};
 use punto_banco::choices::{Draws, Game, Information, KnownHand, Solution};
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
 use punto_banco::render::choices::render_solution;
+use punto_banco::render::{Format, Page};
 use punto_banco::rules::PuntoMove;
 use punto_banco::shoe::Shoe;
 use serde_json::Value;
@@ -169,7 +169,7 @@ fn banco_cards_eight_decks_snapshots() {
     for lang in Lang::ALL {
         snapshot!(
             format!("chemin__banco_cards_8_decks_{}", lang.code()),
-            render_solution(&game, &solution, lang, Format::Text, None)
+            render_solution(&game, &solution, &Page::new(Format::Text, lang))
         );
     }
 }

@@ -10,8 +10,8 @@ use num_traits::{One, Zero};
 use punto_banco::choices::{BancoSet, ChoiceRules, Draws, Game, Information, KnownHand, Profile};
 use punto_banco::decisions::{Best, Decisions, Place, decisions};
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
 use punto_banco::render::decisions::render_decisions;
+use punto_banco::render::{Format, Page};
 use punto_banco::rules::{Action, MainBet, PuntoMove, Rules};
 use punto_banco::shoe::Shoe;
 use punto_banco::{Analysis, Hand, RuleSet, variants};
@@ -271,17 +271,17 @@ fn a_rule_set_is_valued_under_its_own_tariff() {
 #[test]
 fn both_languages_and_markdown() {
     let values = decisions(&Shoe::decks(8).unwrap(), &Rules::reference()).unwrap();
-    let en = render_decisions(&values, "reference", Lang::En, Format::Text, None);
+    let en = render_decisions(&values, "reference", &Page::new(Format::Text, Lang::En));
     assert!(en.contains("Banco on 6 when Punto stands"), "{en}");
     assert!(en.contains("1.0579% to 0.9331%"), "{en}");
-    let fr = render_decisions(&values, "reference", Lang::Fr, Format::Text, None);
+    let fr = render_decisions(&values, "reference", &Page::new(Format::Text, Lang::Fr));
     assert!(fr.contains("Banco sur 6 quand Punto reste"), "{fr}");
     assert!(
         fr.contains("passe de 1,0579\u{202f}% à 0,9331\u{202f}%"),
         "{fr}"
     );
     assert!(fr.contains("Tableau de Banco\u{a0}: le pari Banco"), "{fr}");
-    let markdown = render_decisions(&values, "reference", Lang::Fr, Format::Markdown, None);
+    let markdown = render_decisions(&values, "reference", &Page::new(Format::Markdown, Lang::Fr));
     assert!(markdown.starts_with("## "), "{markdown}");
     assert!(markdown.contains("| R +0,1245 * |"), "{markdown}");
     snapshot!("decisions__8_decks_en", en);

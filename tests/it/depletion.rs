@@ -193,16 +193,15 @@ fn any_number_of_shoes_starts_dealing_at_once() {
 #[test]
 fn the_dashes_of_the_removal_table_are_explained() {
     use punto_banco::lang::Lang;
-    use punto_banco::render::Format;
     use punto_banco::render::depletion::render_eor;
+    use punto_banco::render::{Format, Page};
     let rules = Rules::reference();
     let render = |shoe: &Shoe, lang, format| {
         render_eor(
             &effect_of_removal(shoe, &rules).unwrap(),
             shoe,
             "reference",
-            lang,
-            format,
+            &Page::new(format, lang),
         )
     };
     let six = Shoe::from_counts([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]).unwrap();

@@ -555,10 +555,10 @@ fn a_log_without_a_coup_is_neither_agreement_nor_disagreement() {
 #[test]
 fn streamed_reports_are_the_whole_log_reports() {
     use punto_banco::lang::Lang;
-    use punto_banco::render::Format;
     use punto_banco::render::oracle::{
         VerifyReport, discrepancy_line, summary_text, verify_json, verify_markdown,
     };
+    use punto_banco::render::{Format, Page};
     let rules = Rules::reference();
     let wrong = std::fs::read_to_string(format!(
         "{}/docs/examples/oracle/wrong.jsonl",
@@ -597,7 +597,8 @@ fn streamed_reports_are_the_whole_log_reports() {
                 }
                 out + &summary_text(&summary, lang)
             };
-            let mut report = VerifyReport::new(Vec::new(), &rules, lang, format).unwrap();
+            let mut report =
+                VerifyReport::new(Vec::new(), &rules, &Page::new(format, lang)).unwrap();
             for d in &all {
                 report.discrepancy(d).unwrap();
             }
@@ -617,8 +618,8 @@ fn streamed_reports_are_the_whole_log_reports() {
 fn a_log_is_verified_from_its_bytes_as_it_streams() {
     use punto_banco::lang::Lang;
     use punto_banco::oracle::verify::Verdict;
-    use punto_banco::render::Format;
     use punto_banco::render::oracle::{StreamError, VerifyReport, write_verification};
+    use punto_banco::render::{Format, Page};
     let rules = Rules::reference();
     let coup = format!("{{{WORKED}}}\n");
     let mut log = format!("\u{feff}{coup}").into_bytes();
@@ -628,7 +629,13 @@ fn a_log_is_verified_from_its_bytes_as_it_streams() {
     for format in [Format::Text, Format::Json] {
         let mut out = Vec::new();
         // The line too long ends the reading: the report is finished up to it.
-        let result = write_verification(&log[..], &mut out, &rules, Lang::En, format, 256);
+        let result = write_verification(
+            &log[..],
+            &mut out,
+            &rules,
+            &Page::new(format, Lang::En),
+            256,
+        );
         assert!(matches!(
             result,
             Err(StreamError::TooLong {
@@ -638,7 +645,8 @@ fn a_log_is_verified_from_its_bytes_as_it_streams() {
         ));
         // The same report as the verifier's lines written one by one.
         let mut verifier = Verifier::new(&rules);
-        let mut report = VerifyReport::new(Vec::new(), &rules, Lang::En, format).unwrap();
+        let mut report =
+            VerifyReport::new(Vec::new(), &rules, &Page::new(format, Lang::En)).unwrap();
         let found = [
             verifier.line_bytes(1, format!("\u{feff}{coup}").as_bytes()),
             verifier.line_bytes(2, b"{\"cards\": [\"4H\xff\"], \"winner\": \"tie\"}"),
@@ -657,13 +665,25 @@ fn a_log_is_verified_from_its_bytes_as_it_streams() {
     let start = short.windows(9).position(|w| w == b"\"round\": ").unwrap();
     short.drain(start - 2..start + 9 + 302);
     for format in [Format::Text, Format::Json] {
-        let summary =
-            write_verification(&short[..], Vec::new(), &rules, Lang::En, format, 256).unwrap();
+        let summary = write_verification(
+            &short[..],
+            Vec::new(),
+            &rules,
+            &Page::new(format, Lang::En),
+            256,
+        )
+        .unwrap();
         assert_eq!((summary.agreeing(), summary.malformed()), (3, 1));
     }
     let text = {
         let mut out = Vec::new();
-        let _ = write_verification(&log[..], &mut out, &rules, Lang::En, Format::Text, 256);
+        let _ = write_verification(
+            &log[..],
+            &mut out,
+            &rules,
+            &Page::new(Format::Text, Lang::En),
+            256,
+        );
         String::from_utf8(out).unwrap()
     };
     assert!(text.starts_with(
@@ -680,7 +700,13 @@ fn a_log_is_verified_from_its_bytes_as_it_streams() {
             Ok(())
         }
     }
-    let error = write_verification(&log[..], Closed, &rules, Lang::En, Format::Text, 256);
+    let error = write_verification(
+        &log[..],
+        Closed,
+        &rules,
+        &Page::new(Format::Text, Lang::En),
+        256,
+    );
     assert!(
         matches!(error, Err(StreamError::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe)
     );
@@ -836,8 +862,8 @@ fn a_log_is_fitted_line_by_line_as_it_is_whole() {
 fn plans_stay_accurate_at_extreme_levels() {
     use punto_banco::lang::Lang;
     use punto_banco::oracle::fit::{Needed, coups_to_reach, plan, validate_alpha, validate_power};
-    use punto_banco::render::Format;
     use punto_banco::render::oracle::render_plan;
+    use punto_banco::render::{Format, Page};
     let shoe = Shoe::reference();
     let right = DrawingRules::reference();
     let wrong = right.with_banco_cell(3, PuntoMove::Drew(8), Action::Draw);
@@ -871,20 +897,31 @@ fn plans_stay_accurate_at_extreme_levels() {
     assert_eq!(coups(0.01, 1e-300), [Needed::Coups(1), Needed::Coups(1)]);
     // α and power are printed as given, in scientific notation when small.
     let plans = plan(&shoe, &right, &wrong, 1e-300, 0.9).unwrap();
-    let text = render_plan(&plans, None, 1e-300, 0.9, Lang::En, Format::Text);
+    let text = render_plan(
+        &plans,
+        None,
+        1e-300,
+        0.9,
+        &Page::new(Format::Text, Lang::En),
+    );
     assert!(
         text.contains("with power 0.9, each test at α = 1e-300 "),
         "{text}"
     );
-    let text = render_plan(&plans, None, 1.5e-17, 0.9, Lang::Fr, Format::Text);
+    let text = render_plan(
+        &plans,
+        None,
+        1.5e-17,
+        0.9,
+        &Page::new(Format::Text, Lang::Fr),
+    );
     assert!(text.contains("au seuil α = 1,5e-17 "), "{text}");
     let json: serde_json::Value = serde_json::from_str(&render_plan(
         &plans,
         None,
         1e-300,
         0.9,
-        Lang::En,
-        Format::Json,
+        &Page::new(Format::Json, Lang::En),
     ))
     .unwrap();
     assert_eq!(json["alpha"], 1e-300);
@@ -961,7 +998,7 @@ proptest::proptest! {
         pieces in proptest::collection::vec(0..FRAGMENTS.len() + 1, 0..60),
     ) {
         use punto_banco::lang::Lang;
-        use punto_banco::render::Format;
+        use punto_banco::render::{Format, Page};
         use punto_banco::render::oracle::write_verification;
         let mut bytes = Vec::new();
         for piece in pieces {
@@ -974,7 +1011,7 @@ proptest::proptest! {
         let mut out = Vec::new();
         // A line past the limit ends the reading, the report finished all the same.
         if let Ok(summary) =
-            write_verification(&bytes[..], &mut out, &rules, Lang::Fr, Format::Json, 64)
+            write_verification(&bytes[..], &mut out, &rules, &Page::new(Format::Json, Lang::Fr), 64)
         {
             proptest::prop_assert_eq!(
                 summary.coups(),
@@ -988,7 +1025,7 @@ proptest::proptest! {
 
 #[test]
 fn counts_with_nothing_to_test_are_an_error_never_a_pass() {
-    use punto_banco::render::{Format, oracle::render_fit};
+    use punto_banco::render::{Format, Page, oracle::render_fit};
     let rules = DrawingRules::reference();
     let shoe = Shoe::reference();
     let fit = |text: &str| fit::fit(&shoe, &rules, &Observed::from_counts(text).unwrap());
@@ -1011,7 +1048,12 @@ fn counts_with_nothing_to_test_are_an_error_never_a_pass() {
         r#"{{"outcomes":{{"punto":0,"banco":0,"tie":0}},"positions":[{row}]}}"#
     ))
     .unwrap();
-    let text = render_fit(&fits, 0.01, 10, punto_banco::lang::Lang::En, Format::Text);
+    let text = render_fit(
+        &fits,
+        0.01,
+        10,
+        &Page::new(Format::Text, punto_banco::lang::Lang::En),
+    );
     assert!(!text.contains("NaN") && !text.contains("−0.00"), "{text}");
     assert!(
         text.contains(
@@ -1027,8 +1069,7 @@ fn counts_with_nothing_to_test_are_an_error_never_a_pass() {
         &fits,
         0.01,
         10,
-        punto_banco::lang::Lang::En,
-        Format::Json,
+        &Page::new(Format::Json, punto_banco::lang::Lang::En),
     ))
     .unwrap();
     let outcomes = &json["groupings"][0];
@@ -1084,8 +1125,8 @@ fn cards_are_dealt_whatever_makes_the_claims_malformed() {
 #[test]
 fn a_log_read_only_in_part_is_said_so() {
     use punto_banco::lang::Lang;
-    use punto_banco::render::Format;
     use punto_banco::render::oracle::write_verification;
+    use punto_banco::render::{Format, Page};
     let rules = Rules::reference();
     let mut log = format!("{{{WORKED}}}\n{{\"cards\": [\"4H\"], \"winner\": \"punto\"}}\n");
     log.push_str(&format!(
@@ -1099,8 +1140,7 @@ fn a_log_read_only_in_part_is_said_so() {
             log.as_bytes(),
             &mut out,
             &rules,
-            Lang::En,
-            Format::Json,
+            &Page::new(Format::Json, Lang::En),
             256
         )
         .is_err()
@@ -1119,7 +1159,13 @@ fn a_log_read_only_in_part_is_said_so() {
         ),
     ] {
         let mut out = Vec::new();
-        let _ = write_verification(log.as_bytes(), &mut out, &rules, lang, Format::Text, 256);
+        let _ = write_verification(
+            log.as_bytes(),
+            &mut out,
+            &rules,
+            &Page::new(Format::Text, lang),
+            256,
+        );
         assert!(String::from_utf8(out).unwrap().ends_with(said));
     }
 }
@@ -1357,8 +1403,8 @@ fn assert_real_markdown(markdown: &str) {
 
 #[test]
 fn verify_writes_real_markdown() {
-    use punto_banco::render::Format;
     use punto_banco::render::oracle::write_verification;
+    use punto_banco::render::{Format, Page};
     let log = "{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"punto\"}\n\
                {\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"banco\"}\n\
                not json\n";
@@ -1369,8 +1415,7 @@ fn verify_writes_real_markdown() {
             log.as_bytes(),
             &mut out,
             &rules,
-            lang,
-            Format::Markdown,
+            &Page::new(Format::Markdown, lang),
             1 << 20,
         )
         .unwrap();
@@ -1392,8 +1437,7 @@ fn verify_writes_real_markdown() {
         &b"{\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"], \"winner\": \"banco\"}\n"[..],
         &mut out,
         &rules,
-        punto_banco::lang::Lang::En,
-        Format::Markdown,
+        &Page::new(Format::Markdown, punto_banco::lang::Lang::En),
         1 << 20,
     )
     .unwrap();
@@ -1404,16 +1448,16 @@ fn verify_writes_real_markdown() {
 
 #[test]
 fn fit_writes_real_markdown() {
-    use punto_banco::render::Format;
     use punto_banco::render::oracle::render_fit;
+    use punto_banco::render::{Format, Page};
     let fits = fit_passes(&Engine::default().log(5, 30));
     for lang in punto_banco::lang::Lang::ALL {
-        let markdown = render_fit(&fits, 0.01, 3, lang, Format::Markdown);
+        let markdown = render_fit(&fits, 0.01, 3, &Page::new(Format::Markdown, lang));
         assert_real_markdown(&markdown);
         let headings = markdown.lines().filter(|l| l.starts_with("## ")).count();
         assert_eq!(headings, fits.len(), "{markdown}");
         // The text report keeps its aligned columns.
-        let text = render_fit(&fits, 0.01, 3, lang, Format::Text);
+        let text = render_fit(&fits, 0.01, 3, &Page::new(Format::Text, lang));
         assert!(text.contains('─') && !text.contains("| "), "{text}");
     }
 }

@@ -3,12 +3,12 @@
 use punto_banco::card::parse_cards;
 use punto_banco::coup::deal;
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
 use punto_banco::render::analysis::render_analysis;
 use punto_banco::render::coup::render_coup;
 use punto_banco::render::tableau::{
     banco_grid, legend, punto_grid, range_table, render_rules, rules_json,
 };
+use punto_banco::render::{Format, Page};
 use punto_banco::rules::Rules;
 
 #[test]
@@ -32,11 +32,11 @@ fn rules_summary() {
     let rules = Rules::reference();
     snapshot!(
         "rules__en",
-        render_rules(&rules, 20, Lang::En, Format::Text)
+        render_rules(&rules, 20, &Page::new(Format::Text, Lang::En))
     );
     snapshot!(
         "rules__fr",
-        render_rules(&rules, 20, Lang::Fr, Format::Text)
+        render_rules(&rules, 20, &Page::new(Format::Text, Lang::Fr))
     );
 }
 
@@ -54,12 +54,12 @@ fn the_worked_example_explained() {
         for lang in Lang::ALL {
             snapshot!(
                 format!("deal__{name}_{lang}"),
-                render_coup(&rules, &coup, 20, lang, Format::Text)
+                render_coup(&rules, &coup, 20, &Page::new(Format::Text, lang))
             );
         }
         snapshot!(
             format!("deal__{name}_json"),
-            render_coup(&rules, &coup, 20, Lang::En, Format::Json)
+            render_coup(&rules, &coup, 20, &Page::new(Format::Json, Lang::En))
         );
     }
 }
@@ -69,11 +69,11 @@ fn eight_deck_analysis() {
     let analysis = super::decks(8);
     snapshot!(
         "analysis__8_decks",
-        render_analysis(&analysis, "reference", Lang::En, Format::Text)
+        render_analysis(&analysis, "reference", &Page::new(Format::Text, Lang::En))
     );
     snapshot!(
         "analysis__8_decks_fr",
-        render_analysis(&analysis, "reference", Lang::Fr, Format::Text)
+        render_analysis(&analysis, "reference", &Page::new(Format::Text, Lang::Fr))
     );
 }
 
@@ -87,11 +87,11 @@ fn check_report_for_document_004() {
     let source = "data/claims/004-banque.tsv";
     snapshot!(
         "check__004_en",
-        render_report(&report, source, Lang::En, Format::Text)
+        render_report(&report, source, &Page::new(Format::Text, Lang::En))
     );
     snapshot!(
         "check__004_fr",
-        render_report(&report, source, Lang::Fr, Format::Text)
+        render_report(&report, source, &Page::new(Format::Text, Lang::Fr))
     );
 }
 
@@ -105,7 +105,7 @@ fn ez_baccarat_analysis() {
         punto_banco::analysis::Analysis::new(&set.shoe_or_reference(), set.rules()).unwrap();
     snapshot!(
         "analysis__ez_baccarat",
-        render_analysis(&analysis, "ez-baccarat", Lang::En, Format::Text)
+        render_analysis(&analysis, "ez-baccarat", &Page::new(Format::Text, Lang::En))
     );
 }
 
@@ -134,40 +134,55 @@ fn words(text: &str) -> Vec<&str> {
 
 #[test]
 fn ez_baccarat_analysis_fits_100_columns() {
-    use punto_banco::render::analysis::render_analysis_within;
+    use punto_banco::render::analysis::render_analysis;
     let analysis = ez_baccarat();
     for lang in Lang::ALL {
-        let full = render_analysis(&analysis, "ez-baccarat", lang, Format::Text);
+        let full = render_analysis(&analysis, "ez-baccarat", &Page::new(Format::Text, lang));
         assert!(
             widest_line(&full) > 100,
             "the table to fit is wider than 100"
         );
         // No width (a pipe, a file, a test): byte for byte what it always was.
-        let unlimited = render_analysis_within(&analysis, "ez-baccarat", lang, Format::Text, None);
+        let unlimited = render_analysis(&analysis, "ez-baccarat", &Page::new(Format::Text, lang));
         assert_eq!(unlimited, full);
-        let narrow =
-            render_analysis_within(&analysis, "ez-baccarat", lang, Format::Text, Some(100));
+        let narrow = render_analysis(
+            &analysis,
+            "ez-baccarat",
+            &Page::new(Format::Text, lang).within(Some(100)),
+        );
         assert!(widest_line(&narrow) <= 100, "{lang}:\n{narrow}");
         // Wrapping moves words between lines and never loses or cuts one: every figure stays.
         assert_eq!(words(&narrow), words(&full), "{lang}");
         // Markdown is for a viewer to lay out: no width changes it.
         assert_eq!(
-            render_analysis_within(&analysis, "ez-baccarat", lang, Format::Markdown, Some(100)),
-            render_analysis(&analysis, "ez-baccarat", lang, Format::Markdown)
+            render_analysis(
+                &analysis,
+                "ez-baccarat",
+                &Page::new(Format::Markdown, lang).within(Some(100))
+            ),
+            render_analysis(&analysis, "ez-baccarat", &Page::new(Format::Markdown, lang))
         );
     }
     snapshot!(
         "analysis__ez_baccarat_width_100",
-        render_analysis_within(&analysis, "ez-baccarat", Lang::En, Format::Text, Some(100))
+        render_analysis(
+            &analysis,
+            "ez-baccarat",
+            &Page::new(Format::Text, Lang::En).within(Some(100))
+        )
     );
 }
 
 #[test]
 fn a_table_too_wide_to_wrap_is_stacked_with_every_figure() {
-    use punto_banco::render::analysis::render_analysis_within;
+    use punto_banco::render::analysis::render_analysis;
     let analysis = ez_baccarat();
-    let full = render_analysis(&analysis, "ez-baccarat", Lang::En, Format::Text);
-    let narrow = render_analysis_within(&analysis, "ez-baccarat", Lang::En, Format::Text, Some(44));
+    let full = render_analysis(&analysis, "ez-baccarat", &Page::new(Format::Text, Lang::En));
+    let narrow = render_analysis(
+        &analysis,
+        "ez-baccarat",
+        &Page::new(Format::Text, Lang::En).within(Some(44)),
+    );
     assert!(
         narrow.contains("Exact edge: 64613588827/848912750595\n"),
         "{narrow}"
@@ -182,18 +197,22 @@ fn a_table_too_wide_to_wrap_is_stacked_with_every_figure() {
 
 #[test]
 fn rules_tables_fit_the_width_and_prose_stays() {
-    use punto_banco::render::tableau::render_rules_within;
+    use punto_banco::render::tableau::render_rules;
     let set = punto_banco::variants::RuleSet::from_json(
         punto_banco::variants::shipped("ez-baccarat").unwrap(),
     )
     .unwrap();
     for lang in Lang::ALL {
-        let full = render_rules(set.rules(), 20, lang, Format::Text);
+        let full = render_rules(set.rules(), 20, &Page::new(Format::Text, lang));
         assert_eq!(
-            render_rules_within(set.rules(), 20, lang, Format::Text, None),
+            render_rules(set.rules(), 20, &Page::new(Format::Text, lang)),
             full
         );
-        let narrow = render_rules_within(set.rules(), 20, lang, Format::Text, Some(80));
+        let narrow = render_rules(
+            set.rules(),
+            20,
+            &Page::new(Format::Text, lang).within(Some(80)),
+        );
         // Only the drawing rules' sentences, which are not tables, may be longer.
         for line in narrow.lines().filter(|l| l.chars().count() > 80) {
             assert!(
