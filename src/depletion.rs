@@ -16,7 +16,6 @@ mod run;
 mod setup;
 mod totals;
 
-use pricing::Pricing;
 pub use run::{check_procedure, coups_per_shoe, cut_range, try_simulate, try_simulate_shards};
 pub use setup::{ShardError, Shards, SimulationSetup};
 pub use totals::{Band, BetRecord, PROFILE_BANDS, Profile, Simulation, SimulationError};
@@ -29,6 +28,7 @@ use crate::shoe::{Shoe, ShoeError};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
+use pricing::Pricing;
 
 /// How the effect of removal takes cards out of the shoe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

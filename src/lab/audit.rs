@@ -81,7 +81,6 @@ mod reading;
 mod sums;
 
 pub use battery::{NEAR_NORMAL, line_counts, near_normal};
-use pricing::{Acc, PARTITIONS, Priced, ShoeState, Wide, classes_of};
 
 use crate::features;
 use crate::input::lines::{Line, LineReader, MAX_LINE_BYTES};
@@ -92,6 +91,7 @@ use crate::rules::Rules;
 use crate::shoe::Shoe;
 use num_rational::BigRational;
 use num_traits::Zero;
+use pricing::{Acc, PARTITIONS, Priced, ShoeState, Wide, classes_of};
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use sums::Sums;
