@@ -16,9 +16,12 @@ mod run;
 mod setup;
 mod totals;
 
-pub use run::{check_procedure, coups_per_shoe, cut_range, try_simulate, try_simulate_shards};
-pub use setup::{ShardError, Shards, SimulationSetup};
-pub use totals::{Band, BetRecord, PROFILE_BANDS, Profile, Simulation, SimulationError};
+pub use run::{try_simulate, try_simulate_shards};
+pub use setup::{
+    ShardError, Shards, SimulationError, SimulationSetup, check_procedure, coups_per_shoe,
+    cut_range,
+};
+pub use totals::{Band, BetRecord, PROFILE_BANDS, Profile, Simulation};
 
 use crate::card::{Card, Rank, Suit};
 use crate::features;
@@ -418,22 +421,37 @@ mod tests {
                 counts[Rank::Nine.index()] -= 3;
                 counts[Rank::Two.index()] -= 1;
                 let shoe = Shoe::from_counts(counts).unwrap();
-                let analysis = Analysis::new(&shoe, &rules).unwrap();
-                let cards = crate::features::card_counts(&rules, &shoe).unwrap();
-                let numerators = pricing.numerators(&shoe, &cards).unwrap();
-                for (bet, (_, terms)) in rules.tariff.all().iter().enumerate() {
-                    let ours = BigRational::new(
-                        numerators[bet].clone(),
-                        BigInt::from(pricing.bet(bet).denominator(shoe.len())),
-                    );
-                    assert_eq!(
-                        ours,
-                        analysis.expected_net_of(terms),
-                        "{name} {n_decks} {bet}"
-                    );
+                let nets = priced_and_exact(&pricing, &rules, &shoe);
+                for (bet, (ours, exact)) in nets.into_iter().enumerate() {
+                    assert_eq!(ours, exact, "{name} {n_decks} {bet}");
                 }
             }
         }
+    }
+
+    /// Each bet's exact expected net on `shoe` as `pricing` counts it (its numerator over its
+    /// denominator), beside the exact analysis's.
+    fn priced_and_exact(
+        pricing: &Pricing,
+        rules: &Rules,
+        shoe: &Shoe,
+    ) -> Vec<(BigRational, BigRational)> {
+        let analysis = Analysis::new(shoe, rules).unwrap();
+        let cards = crate::features::card_counts(rules, shoe).unwrap();
+        let numerators = pricing.numerators(shoe, &cards).unwrap();
+        rules
+            .tariff
+            .all()
+            .iter()
+            .enumerate()
+            .map(|(bet, (_, terms))| {
+                let ours = BigRational::new(
+                    numerators[bet].clone(),
+                    BigInt::from(pricing.bet(bet).denominator(shoe.len())),
+                );
+                (ours, analysis.expected_net_of(terms))
+            })
+            .collect()
     }
 
     /// Card bets for the tests: Either Pair (the opening's ranks), a colour bet on Punto's
@@ -521,15 +539,9 @@ mod tests {
             counts[Rank::Nine.index()] -= 4;
             counts[Rank::Two.index()] -= 4;
             let shoe = Shoe::from_counts(counts).unwrap();
-            let analysis = Analysis::new(&shoe, &rules).unwrap();
-            let cards = crate::features::card_counts(&rules, &shoe).unwrap();
-            let numerators = pricing.numerators(&shoe, &cards).unwrap();
-            for (bet, (key, terms)) in rules.tariff.all().iter().enumerate() {
-                let ours = BigRational::new(
-                    numerators[bet].clone(),
-                    BigInt::from(pricing.bet(bet).denominator(shoe.len())),
-                );
-                assert_eq!(ours, analysis.expected_net_of(terms), "{n_decks} {key}");
+            let nets = priced_and_exact(&pricing, &rules, &shoe);
+            for ((key, _), (ours, exact)) in rules.tariff.all().iter().zip(nets) {
+                assert_eq!(ours, exact, "{n_decks} {key}");
             }
         }
     }
@@ -546,15 +558,8 @@ mod tests {
             states.truncate(states.len() / 2);
         }
         let shoe = Shoe::decks(8).unwrap();
-        let analysis = Analysis::new(&shoe, &rules).unwrap();
-        let cards = crate::features::card_counts(&rules, &shoe).unwrap();
-        let numerators = pricing.numerators(&shoe, &cards).unwrap();
-        for (bet, (_, terms)) in rules.tariff.all().iter().enumerate() {
-            let ours = BigRational::new(
-                numerators[bet].clone(),
-                BigInt::from(pricing.bet(bet).denominator(shoe.len())),
-            );
-            assert_eq!(ours, analysis.expected_net_of(terms));
+        for (ours, exact) in priced_and_exact(&pricing, &rules, &shoe) {
+            assert_eq!(ours, exact);
         }
     }
 
@@ -570,14 +575,8 @@ mod tests {
         let pricing = Pricing::new(&rules);
         assert!(pricing.bet(2).small.is_none());
         let shoe = Shoe::decks(2).unwrap();
-        let analysis = Analysis::new(&shoe, &rules).unwrap();
-        let cards = crate::features::card_counts(&rules, &shoe).unwrap();
-        let numerators = pricing.numerators(&shoe, &cards).unwrap();
-        let ours = BigRational::new(
-            numerators[2].clone(),
-            BigInt::from(pricing.bet(2).denominator(shoe.len())),
-        );
-        assert_eq!(ours, analysis.expected_net_of(&rules.tariff.all()[2].1));
+        let (ours, exact) = &priced_and_exact(&pricing, &rules, &shoe)[2];
+        assert_eq!(ours, exact);
     }
 
     /// The shards partition the shoes in order, whatever their number.

@@ -653,8 +653,9 @@ fn distinct(predictions: &[MainBet]) -> Vec<MainBet> {
 
 #[cfg(test)]
 mod tests {
+    use super::sums::Method;
     use super::sums::{Group, Lattice, compositions, walk, walked};
-    use super::work::{Method, scientific, work_of};
+    use super::work::{scientific, work_of};
     use super::*;
 
     #[test]

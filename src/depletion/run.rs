@@ -2,12 +2,11 @@
 //! the run over all of them, in chunks and on threads.
 
 use super::pricing::{Count, Priced, Pricing, sequences};
-use super::setup::{Shards, SimulationSetup};
-use super::totals::{BetRecord, Profile, Simulation, SimulationError};
+use super::setup::{Shards, SimulationError, SimulationSetup, check_procedure};
+use super::totals::{BetRecord, Profile, Simulation};
 use crate::dealer::Dealer;
 use crate::rules::Rules;
 use crate::rules::condition::CardClass;
-use crate::rules::dealing::{Procedure, ProcedureError};
 use crate::shoe::{Shoe, ShoeError};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -207,53 +206,6 @@ pub fn try_simulate_shards(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Simulation, SimulationError> {
     simulate_in_chunks(setup, rules, shards, progress, SHOES_PER_CHUNK)
-}
-
-/// The cut card positions a shoe of `n_decks` decks accepts under `procedure` (cards left
-/// behind it): at least [`Procedure::least_cut`] for its coups after the cut card, and at
-/// most the shoe less the most its burn takes and the six cards of one coup.
-pub fn cut_range(n_decks: u64, procedure: &Procedure) -> std::ops::RangeInclusive<u64> {
-    Procedure::least_cut(procedure.coups_after_cut)
-        ..=(52 * n_decks).saturating_sub(procedure.burn.most() + 6)
-}
-
-/// Refuses a procedure that cannot be followed, or whose cut is outside [`cut_range`].
-pub fn check_procedure(procedure: &Procedure, n_decks: u64) -> Result<(), SimulationError> {
-    // A shoe too small for the procedure has no cut to offer: say so, not an empty range.
-    let cards = 52u64.saturating_mul(n_decks);
-    if cards < procedure.least_cards() {
-        return Err(ProcedureError::ShoeTooSmall {
-            cards,
-            burn: procedure.burn.most(),
-            coups_after_cut: procedure.coups_after_cut,
-        }
-        .into());
-    }
-    if cut_range(n_decks, procedure).contains(&procedure.cut) {
-        procedure.check_for(52 * n_decks)?;
-        Ok(())
-    } else {
-        Err(SimulationError::Cut {
-            cut: procedure.cut,
-            n_decks,
-            procedure: *procedure,
-        })
-    }
-}
-
-/// The fewest and the most coups a shoe of `n_decks` decks dealt by `procedure` holds: after
-/// the burn, a coup takes four to six cards and coups begin while more than `cut` cards
-/// remain; then come the coups after the cut card.
-pub fn coups_per_shoe(n_decks: u64, procedure: &Procedure) -> std::ops::RangeInclusive<u64> {
-    let cards = 52 * n_decks;
-    let fewest = cards
-        .saturating_sub(procedure.burn.most())
-        .saturating_sub(procedure.cut);
-    let most = cards
-        .saturating_sub(procedure.burn.least())
-        .saturating_sub(procedure.cut);
-    let after = procedure.coups_after_cut;
-    (fewest.div_ceil(6) + after)..=(most.div_ceil(4) + after)
 }
 
 /// [`try_simulate_shards`], dealing `shoes_per_chunk` shoes at a time (at least one).

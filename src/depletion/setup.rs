@@ -1,7 +1,8 @@
-//! How a shoe simulation deals: the setup of a run and the share of its shoes (a shard) one
-//! run deals.
+//! How a shoe simulation deals: the setup of a run, the procedures a shoe accepts, and the
+//! share of its shoes (a shard) one run deals.
 
-use crate::rules::dealing::{Burn, Procedure};
+use crate::rules::dealing::{Burn, Procedure, ProcedureError};
+use crate::shoe::ShoeError;
 
 /// How a shoe simulation deals.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,7 +11,7 @@ pub struct SimulationSetup {
     pub shoes: u64,
     /// The seed of the shuffles: the same seed deals the same shoes.
     pub seed: u64,
-    /// Decks per shoe, 1 to [`Dealer::MAX_DECKS`].
+    /// Decks per shoe, 1 to [`Dealer::MAX_DECKS`](crate::dealer::Dealer::MAX_DECKS).
     pub n_decks: u64,
     /// Cards left behind the cut card: no coup begins once no more than this many remain
     /// (the procedure's cut, which `shoe-sim --cut` overrides).
@@ -182,4 +183,86 @@ impl std::fmt::Display for Shards {
             write!(f, "{}-{}/{}", self.first, self.last, self.count)
         }
     }
+}
+
+/// A simulation that cannot be run, or whose counts would not fit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SimulationError {
+    /// The shoe cannot be dealt.
+    #[error(transparent)]
+    Shoe(#[from] ShoeError),
+    /// A cut card outside [`cut_range`]: too few cards behind it for the coups dealt after
+    /// it, or too few in front of it for the burn and a coup.
+    #[error("cut is `{cut}`: expected a whole number from {low} to {high} (cards left behind the cut card in a shoe of {cards} cards: room behind it for the coups dealt after it, and in front of it for the burn and a coup)", low = cut_range(*n_decks, procedure).start(), high = cut_range(*n_decks, procedure).end(), cards = 52 * n_decks)]
+    Cut {
+        /// The cut asked for.
+        cut: u64,
+        /// The decks of the shoe.
+        n_decks: u64,
+        /// The procedure, cut included.
+        procedure: Procedure,
+    },
+    /// A procedure that cannot be followed whatever the cut.
+    #[error(transparent)]
+    Procedure(#[from] ProcedureError),
+    /// Two runs of different bets cannot be added up.
+    #[error("the runs follow different bets and cannot be added up")]
+    DifferentBets,
+    /// Two runs of shoes of different sizes cannot be added up by cards left.
+    #[error("the runs dealt shoes of different sizes and cannot be added up")]
+    DifferentShoes,
+    /// A count of the simulation would pass `u64::MAX`.
+    #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
+    CountOverflow {
+        /// What was being counted.
+        what: String,
+    },
+}
+
+/// The cut card positions a shoe of `n_decks` decks accepts under `procedure` (cards left
+/// behind it): at least [`Procedure::least_cut`] for its coups after the cut card, and at
+/// most the shoe less the most its burn takes and the six cards of one coup.
+pub fn cut_range(n_decks: u64, procedure: &Procedure) -> std::ops::RangeInclusive<u64> {
+    Procedure::least_cut(procedure.coups_after_cut)
+        ..=(52 * n_decks).saturating_sub(procedure.burn.most() + 6)
+}
+
+/// Refuses a procedure that cannot be followed, or whose cut is outside [`cut_range`].
+pub fn check_procedure(procedure: &Procedure, n_decks: u64) -> Result<(), SimulationError> {
+    // A shoe too small for the procedure has no cut to offer: say so, not an empty range.
+    let cards = 52u64.saturating_mul(n_decks);
+    if cards < procedure.least_cards() {
+        return Err(ProcedureError::ShoeTooSmall {
+            cards,
+            burn: procedure.burn.most(),
+            coups_after_cut: procedure.coups_after_cut,
+        }
+        .into());
+    }
+    if cut_range(n_decks, procedure).contains(&procedure.cut) {
+        procedure.check_for(52 * n_decks)?;
+        Ok(())
+    } else {
+        Err(SimulationError::Cut {
+            cut: procedure.cut,
+            n_decks,
+            procedure: *procedure,
+        })
+    }
+}
+
+/// The fewest and the most coups a shoe of `n_decks` decks dealt by `procedure` holds: after
+/// the burn, a coup takes four to six cards and coups begin while more than `cut` cards
+/// remain; then come the coups after the cut card.
+pub fn coups_per_shoe(n_decks: u64, procedure: &Procedure) -> std::ops::RangeInclusive<u64> {
+    let cards = 52 * n_decks;
+    let fewest = cards
+        .saturating_sub(procedure.burn.most())
+        .saturating_sub(procedure.cut);
+    let most = cards
+        .saturating_sub(procedure.burn.least())
+        .saturating_sub(procedure.cut);
+    let after = procedure.coups_after_cut;
+    (fewest.div_ceil(6) + after)..=(most.div_ceil(4) + after)
 }

@@ -1,9 +1,7 @@
 //! What a simulation adds up, exactly: each bet's record over the shoes, the coups by cards
 //! left, and a run's totals, which merge in any order.
 
-use super::run::cut_range;
-use crate::rules::dealing::{Procedure, ProcedureError};
-use crate::shoe::ShoeError;
+use super::setup::SimulationError;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
@@ -290,41 +288,6 @@ impl Profile {
         });
         coups_add_up && bands_can_be && bets_add_up
     }
-}
-
-/// A simulation that cannot be run, or whose counts would not fit.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SimulationError {
-    /// The shoe cannot be dealt.
-    #[error(transparent)]
-    Shoe(#[from] ShoeError),
-    /// A cut card outside [`cut_range`]: too few cards behind it for the coups dealt after
-    /// it, or too few in front of it for the burn and a coup.
-    #[error("cut is `{cut}`: expected a whole number from {low} to {high} (cards left behind the cut card in a shoe of {cards} cards: room behind it for the coups dealt after it, and in front of it for the burn and a coup)", low = cut_range(*n_decks, procedure).start(), high = cut_range(*n_decks, procedure).end(), cards = 52 * n_decks)]
-    Cut {
-        /// The cut asked for.
-        cut: u64,
-        /// The decks of the shoe.
-        n_decks: u64,
-        /// The procedure, cut included.
-        procedure: Procedure,
-    },
-    /// A procedure that cannot be followed whatever the cut.
-    #[error(transparent)]
-    Procedure(#[from] ProcedureError),
-    /// Two runs of different bets cannot be added up.
-    #[error("the runs follow different bets and cannot be added up")]
-    DifferentBets,
-    /// Two runs of shoes of different sizes cannot be added up by cards left.
-    #[error("the runs dealt shoes of different sizes and cannot be added up")]
-    DifferentShoes,
-    /// A count of the simulation would pass `u64::MAX`.
-    #[error("the count of {what} would pass {max}, the most a simulation counts", max = u64::MAX)]
-    CountOverflow {
-        /// What was being counted.
-        what: String,
-    },
 }
 
 impl Simulation {

@@ -261,7 +261,8 @@ impl ShuffleTest {
         self.n
     }
 
-    /// The count of each card (by [`Card::index`]) in every shoe, once a shoe has been read.
+    /// The count of each card (by [`Card::index`](crate::card::Card::index)) in every shoe,
+    /// once a shoe has been read.
     pub fn composition(&self) -> Option<[u64; 52]> {
         self.composition
     }

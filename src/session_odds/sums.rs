@@ -2,7 +2,6 @@
 //! the counts of its groups hold, by rows, by powers, or term by term.
 
 use super::Category;
-use super::work::Method;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -463,6 +462,24 @@ fn walk_level(
         counts[last] -= 1;
     }
     (counts[level], counts[last]) = saved;
+}
+
+/// How a figure's counts are summed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Method {
+    /// Term by term over every tuple of counts ([`walked`]).
+    Walk,
+    /// By rows of binomial sums, for three groups ([`by_rows`]).
+    Rows,
+    /// By rows, the groups beyond three peeled off one count at a time ([`peeled`]).
+    Peeled,
+    /// By the coefficients of a power of a polynomial, for one condition ([`by_powers`]).
+    Powers,
+}
+
+impl Method {
+    pub(super) const ALL: [Method; 4] =
+        [Method::Walk, Method::Rows, Method::Peeled, Method::Powers];
 }
 
 /// The numbers of sequences of `n` deals in which every condition of the figure is above

@@ -1,31 +1,11 @@
 //! The work estimate: what each way of summing a figure would cost in steps and memory, the
 //! cheapest, and the refusal of odds that would need more than the budgets.
 
-use super::sums::{Figure, Lattice, compositions};
+use super::sums::{Figure, Lattice, Method, compositions};
 use super::{
     FULL_DISTRIBUTION_DEALS, MEMORY_BUDGET, SessionOdds, SessionOddsError, WORK_BUDGET, index,
 };
 use crate::rules::MainBet;
-
-/// How a figure's counts are summed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Method {
-    /// Term by term over every tuple of counts ([`walked`](super::sums::walked)).
-    Walk,
-    /// By rows of binomial sums, for three groups ([`by_rows`](super::sums::by_rows)).
-    Rows,
-    /// By rows, the groups beyond three peeled off one count at a time
-    /// ([`peeled`](super::sums::peeled)).
-    Peeled,
-    /// By the coefficients of a power of a polynomial, for one condition
-    /// ([`by_powers`](super::sums::by_powers)).
-    Powers,
-}
-
-impl Method {
-    pub(super) const ALL: [Method; 4] =
-        [Method::Walk, Method::Rows, Method::Peeled, Method::Powers];
-}
 
 /// The work of a computation: word operations, and the most bytes held at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

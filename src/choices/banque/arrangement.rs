@@ -318,15 +318,9 @@ impl<'a> Setting<'a> {
         ends.extend(breaks.iter().map(|p| component.param(p)));
         ends.push(high);
         for pair in ends.windows(2) {
-            let Some(t) = Quadratic::rational_between(pair[0], pair[1]) else {
+            let Some(point) = component.between(pair[0], pair[1]) else {
                 continue;
             };
-            let Some(point) = component.at(&t) else {
-                continue;
-            };
-            if !in_square(&point) {
-                continue;
-            }
             match within(&point) {
                 Ok(None) => {}
                 Ok(Some(_)) => unresolved.push(Unresolved {
@@ -543,15 +537,9 @@ pub(super) fn solve(game: &Banque, form: &BanqueForm) -> Solution {
         along.dedup_by(|a, b| component.param(a) == component.param(b));
         for pair in along.windows(2) {
             let bounds = [component.param(&pair[0]), component.param(&pair[1])];
-            let Some(t) = Quadratic::rational_between(bounds[0], bounds[1]) else {
+            let Some(sample) = component.between(bounds[0], bounds[1]) else {
                 continue;
             };
-            let Some(sample) = component.at(&t) else {
-                continue;
-            };
-            if !in_square(&sample) {
-                continue;
-            }
             arcs += 1;
             setting.arc(component, bounds, &sample, &mut found, &mut unresolved);
         }

@@ -3,7 +3,7 @@
 
 use super::Auditor;
 use super::FIRST_LINES;
-use super::reading::{Logged, net_value};
+use super::reading::{Logged, ShoeState, net_value};
 use super::sums::Factored;
 use crate::analysis;
 use crate::card::Card;
@@ -11,7 +11,7 @@ use crate::coup::Coup;
 use crate::engine::{self, Weights};
 use crate::outcome::{FinalState, Winner};
 use crate::rules::Terms;
-use crate::rules::condition::{CardBet, CardClass, DealtCoup};
+use crate::rules::condition::{CardBet, DealtCoup};
 use crate::shoe::Shoe;
 use num_bigint::BigInt;
 use num_rational::Ratio;
@@ -242,40 +242,6 @@ pub(super) fn classes_of(state: FinalState) -> [usize; 3] {
 /// The index of the pair (i, j), i ≤ j, in the upper triangle of a k × k matrix.
 pub(super) fn triangle(k: usize, i: usize, j: usize) -> usize {
     i * k - i * (i + 1) / 2 + j
-}
-
-/// The shoe being dealt: what is left of it, by rank and by card.
-#[derive(Debug, Clone)]
-pub(super) struct ShoeState {
-    pub(super) line: usize,
-    pub(super) counts: [u64; 13],
-    /// By card (`4·rank + suit`); for a shoe stated by rank, each rank's count on its spade.
-    pub(super) cards: [u64; 52],
-    pub(super) card_level: bool,
-}
-
-impl ShoeState {
-    pub(super) fn left(&self) -> u64 {
-        self.counts.iter().sum()
-    }
-
-    pub(super) fn index(&self, card: Card) -> usize {
-        if self.card_level {
-            CardClass::index(card)
-        } else {
-            4 * card.rank.index()
-        }
-    }
-
-    pub(super) fn holds(&self, card: Card) -> bool {
-        self.cards[self.index(card)] > 0
-    }
-
-    pub(super) fn take(&mut self, card: Card) {
-        let i = self.index(card);
-        self.cards[i] -= 1;
-        self.counts[card.rank.index()] -= 1;
-    }
 }
 
 /// The groups of numerators held before they are added as fractions: beyond this many

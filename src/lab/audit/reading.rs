@@ -1,13 +1,13 @@
 //! Reading the log: its lines, shoe lines and coup lines, their cards and the nets they log.
 
 use super::Auditor;
-use super::pricing::ShoeState;
 use super::{AuditError, FIRST_LINES, at};
 use crate::card::{Card, Rank};
 use crate::engine::{self, Weights};
 use crate::input::json::{self, Described, Object, json_error};
 use crate::input::shoe::ShoeFields;
 use crate::oracle::verify::{self, Discrepancy, NET_DIGITS, NET_FORMS, Net, parse_net};
+use crate::rules::condition::CardClass;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::Deserialize;
@@ -18,6 +18,40 @@ use std::collections::BTreeMap;
 pub(super) struct Logged {
     pub(super) stake: u64,
     pub(super) nets: Vec<(usize, Net)>,
+}
+
+/// The shoe being dealt: what is left of it, by rank and by card.
+#[derive(Debug, Clone)]
+pub(super) struct ShoeState {
+    pub(super) line: usize,
+    pub(super) counts: [u64; 13],
+    /// By card (`4·rank + suit`); for a shoe stated by rank, each rank's count on its spade.
+    pub(super) cards: [u64; 52],
+    pub(super) card_level: bool,
+}
+
+impl ShoeState {
+    pub(super) fn left(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    pub(super) fn index(&self, card: Card) -> usize {
+        if self.card_level {
+            CardClass::index(card)
+        } else {
+            4 * card.rank.index()
+        }
+    }
+
+    pub(super) fn holds(&self, card: Card) -> bool {
+        self.cards[self.index(card)] > 0
+    }
+
+    pub(super) fn take(&mut self, card: Card) {
+        let i = self.index(card);
+        self.cards[i] -= 1;
+        self.counts[card.rank.index()] -= 1;
+    }
 }
 
 impl Auditor {

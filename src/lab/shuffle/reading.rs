@@ -85,24 +85,16 @@ enum Fast {
 /// Reads `{"cards": ["4H", …]}` or `{"cards": [...], "decks": N}` by hand.
 fn parse_fast(line: &[u8], cards: &mut Vec<u8>) -> Fast {
     cards.clear();
-    let mut i = skip_ws(line, 0);
     let expect = |i: usize, what: &[u8]| line.get(i..i + what.len()) == Some(what);
-    if !expect(i, b"{") {
+    // Past `what` at `i` and the white space after it, if `what` stands there.
+    let past = |i: usize, what: &[u8]| expect(i, what).then(|| skip_ws(line, i + what.len()));
+    let Some(mut i) = past(skip_ws(line, 0), b"{")
+        .and_then(|i| past(i, b"\"cards\""))
+        .and_then(|i| past(i, b":"))
+        .and_then(|i| past(i, b"["))
+    else {
         return Fast::Other;
-    }
-    i = skip_ws(line, i + 1);
-    if !expect(i, b"\"cards\"") {
-        return Fast::Other;
-    }
-    i = skip_ws(line, i + 7);
-    if !expect(i, b":") {
-        return Fast::Other;
-    }
-    i = skip_ws(line, i + 1);
-    if !expect(i, b"[") {
-        return Fast::Other;
-    }
-    i = skip_ws(line, i + 1);
+    };
     loop {
         if !expect(i, b"\"") {
             return Fast::Other;
@@ -130,16 +122,11 @@ fn parse_fast(line: &[u8], cards: &mut Vec<u8>) -> Fast {
     }
     i = skip_ws(line, i + 1);
     let mut decks = None;
-    if expect(i, b",") {
-        i = skip_ws(line, i + 1);
-        if !expect(i, b"\"decks\"") {
+    if let Some(after) = past(i, b",") {
+        let Some(after) = past(after, b"\"decks\"").and_then(|i| past(i, b":")) else {
             return Fast::Other;
-        }
-        i = skip_ws(line, i + 7);
-        if !expect(i, b":") {
-            return Fast::Other;
-        }
-        i = skip_ws(line, i + 1);
+        };
+        i = after;
         let digits = line[i..].iter().take_while(|b| b.is_ascii_digit()).count();
         if digits == 0 || digits > 6 || (digits > 1 && line[i] == b'0') {
             return Fast::Other;

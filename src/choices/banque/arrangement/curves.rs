@@ -169,6 +169,13 @@ impl Component {
         }
     }
 
+    /// A point of the component at a rational parameter strictly between `low` and `high`,
+    /// if one lies in the square.
+    pub(super) fn between(&self, low: &Quadratic, high: &Quadratic) -> Option<Point> {
+        let t = Quadratic::rational_between(low, high)?;
+        self.at(&t).filter(in_square)
+    }
+
     /// The point of the component at a rational parameter.
     pub(super) fn at(&self, t: &BigRational) -> Option<Point> {
         match self {
