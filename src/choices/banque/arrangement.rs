@@ -167,6 +167,14 @@ impl<'a> Setting<'a> {
         parts
     }
 
+    /// The free sets of `free` that move a Punto's margin (his slope on the set is not zero).
+    fn used(&self, free: &[usize]) -> Vec<usize> {
+        free.iter()
+            .copied()
+            .filter(|&k| (0..2).any(|i| !self.slope_set[i][k].is_zero()))
+            .collect()
+    }
+
     /// The equilibria at one point: Banco's equilibrium strategies there, `None` when there
     /// is none.
     fn point(&self, point: &Point) -> Result<Option<Found>, UnresolvedReason> {
@@ -184,12 +192,7 @@ impl<'a> Setting<'a> {
         parts: &[Linear; 2],
     ) -> Result<Option<Found>, UnresolvedReason> {
         let kinds = [kind(&point[0]), kind(&point[1])];
-        let used: Vec<usize> = state
-            .free
-            .iter()
-            .copied()
-            .filter(|&k| (0..2).any(|i| !self.slope_set[i][k].is_zero()))
-            .collect();
+        let used = self.used(&state.free);
         let indifferent: Vec<usize> = state
             .free
             .iter()
@@ -240,12 +243,7 @@ impl<'a> Setting<'a> {
     ) {
         let state = self.state_at(sample);
         let parts = self.pure_parts(&state.draws);
-        let used: Vec<usize> = state
-            .free
-            .iter()
-            .copied()
-            .filter(|&k| (0..2).any(|i| !self.slope_set[i][k].is_zero()))
-            .collect();
+        let used = self.used(&state.free);
         let n = used.len();
         if n > MAX_FREE {
             unresolved.push(Unresolved {

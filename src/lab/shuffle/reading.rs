@@ -152,18 +152,21 @@ impl ShuffleTest {
         if line.iter().all(|b| b.is_ascii_whitespace()) {
             return Ok(());
         }
+        let not_a_card = |offset: usize, token: &str| {
+            at(
+                column_of(line, offset),
+                format!(
+                    "`{token}` is not a card: expected {}",
+                    crate::card::ACCEPTED_CARD_FORMS
+                ),
+            )
+        };
         let mut cards = std::mem::take(&mut self.cards);
         let decks = match parse_fast(line, &mut cards) {
             Fast::Read(decks) => decks,
             Fast::BadCard(offset, token) => {
                 self.cards = cards;
-                return Err(at(
-                    column_of(line, offset),
-                    format!(
-                        "`{token}` is not a card: expected {}",
-                        crate::card::ACCEPTED_CARD_FORMS
-                    ),
-                ));
+                return Err(not_a_card(offset, &token));
             }
             Fast::Other => {
                 let parsed: ShoeLine = serde_json::from_slice(line).map_err(|e| {
@@ -183,13 +186,7 @@ impl ShuffleTest {
                             let needle = serde_json::to_string(token).unwrap_or_default();
                             let offset = find(line, needle.as_bytes()).map_or(0, |o| o + 1);
                             self.cards = cards;
-                            return Err(at(
-                                column_of(line, offset),
-                                format!(
-                                    "`{token}` is not a card: expected {}",
-                                    crate::card::ACCEPTED_CARD_FORMS
-                                ),
-                            ));
+                            return Err(not_a_card(offset, token));
                         }
                     }
                 }
