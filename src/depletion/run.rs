@@ -1,0 +1,309 @@
+//! Dealing the shoes: one shoe to the cut card, the running totals of a chunk of shoes, and
+//! the run over all of them, in chunks and on threads.
+
+use super::pricing::{Count, Priced, Pricing, sequences};
+use super::setup::{Shards, SimulationError, SimulationSetup, check_procedure};
+use super::totals::{BetRecord, Profile, Simulation};
+use crate::dealer::Dealer;
+use crate::rules::Rules;
+use crate::rules::condition::CardClass;
+use crate::shoe::{Shoe, ShoeError};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+#[cfg(feature = "parallel")]
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+/// One shoe's favourable coups: for each bet, the cards left before each of them and the
+/// numerator of its exact expected net then.
+pub(super) struct ShoeTally {
+    pub(super) coups: u64,
+    favourable: Vec<Vec<(u64, Count)>>,
+    /// The cards left before each coup.
+    cards_left: Vec<u64>,
+}
+
+/// One shoe dealt to the cut card: the coups dealt and, for each bet, its favourable coups.
+pub(super) fn one_shoe(
+    setup: &SimulationSetup,
+    pricing: &Pricing,
+    first_coup: &[Option<Count>],
+    index: u64,
+) -> Result<ShoeTally, SimulationError> {
+    // Every shoe has its own stream of the seeded generator, so the result does not depend
+    // on which thread, or which shard, deals which shoe.
+    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    rng.set_stream(index);
+    let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
+    // The composition of what is left, by rank for the engine and by card for the card
+    // bets, kept up to date as cards are dealt.
+    let mut counts = [4 * setup.n_decks; 13];
+    let mut cards = [setup.n_decks; 52];
+    // The burn comes first, and its cards leave the shoe: each coup is priced on the cards
+    // actually left, as `audit` prices a logged shoe whose burn is logged.
+    let mut walk = dealer.burn(&setup.procedure());
+    for &card in &dealer.order()[..dealer.dealt()] {
+        counts[card.rank.index()] -= 1;
+        cards[CardClass::index(card)] -= 1;
+    }
+    let mut favourable = vec![Vec::new(); pricing.bets];
+    let mut cards_left = Vec::new();
+    let mut coups = 0u64;
+    // The bets favourable before the coup about to be dealt: counted once it is dealt.
+    let mut pending: Vec<(usize, Count)> = Vec::new();
+    while walk.may_begin() {
+        let shoe = Shoe::from_counts(counts)?;
+        let n = shoe.len();
+        pending.clear();
+        if coups == 0 && walk.burned() == 0 {
+            // An unburned shoe starts full: its first coup was priced once for the run.
+            for (bet, count) in first_coup.iter().enumerate() {
+                if let Some(count) = count {
+                    pending.push((bet, count.clone()));
+                }
+            }
+        } else {
+            pricing.each_numerator(&shoe, &cards, &mut |bet, numerator| {
+                if let Some(count) = numerator.positive() {
+                    pending.push((bet, count));
+                }
+            })?;
+        }
+        let Some(coup) = dealer.deal_next(&mut walk, &pricing.drawing) else {
+            break;
+        };
+        for (bet, count) in pending.drain(..) {
+            favourable[bet].push((n, count));
+        }
+        cards_left.push(n);
+        for &card in coup.punto.iter().chain(&coup.banco) {
+            counts[card.rank.index()] -= 1;
+            cards[CardClass::index(card)] -= 1;
+        }
+        coups += 1;
+    }
+    Ok(ShoeTally {
+        coups,
+        favourable,
+        cards_left,
+    })
+}
+
+/// Favourable coups gathered by the number of cards left before them, whose expected nets
+/// share a denominator: each group's numerators add up as integers, and only the groups
+/// become fractions.
+struct Running {
+    favourable: u64,
+    /// By band of the profile: favourable coups and the exact sum of their advantage.
+    bands: Vec<(u64, BigRational)>,
+    /// By cards left: the sum of the numerators.
+    by_cards: BTreeMap<u64, Count>,
+    /// The best so far: cards left and numerator.
+    best: Option<(u64, Count)>,
+    sum: BigRational,
+}
+
+/// Groups held before they are added into the exact sum, so that memory stays bounded
+/// whatever the shoe's size.
+const MAX_GROUPS: usize = 1 << 16;
+
+impl Running {
+    pub(super) fn new(bands: usize) -> Running {
+        Running {
+            favourable: 0,
+            bands: vec![(0, BigRational::zero()); bands],
+            by_cards: BTreeMap::new(),
+            best: None,
+            sum: BigRational::zero(),
+        }
+    }
+
+    fn add(&mut self, priced: &Priced, profile: &Profile, n: u64, numerator: Count) -> Option<()> {
+        self.favourable = self.favourable.checked_add(1)?;
+        let band = &mut self.bands[profile.index(n)].0;
+        *band = band.checked_add(1)?;
+        // a/d(n) > b/d(m) exactly when a·d(m) > b·d(n); the bet's scale cancels.
+        let better = self.best.as_ref().is_none_or(|(m, best)| {
+            numerator.to_biguint() * sequences(*m) > best.to_biguint() * sequences(n)
+        });
+        if better {
+            self.best = Some((n, numerator.clone()));
+        }
+        match self.by_cards.get_mut(&n) {
+            Some(sum) => sum.add(&numerator),
+            None => {
+                self.by_cards.insert(n, numerator);
+            }
+        }
+        if self.by_cards.len() >= MAX_GROUPS {
+            self.flush(priced, profile);
+        }
+        Some(())
+    }
+
+    /// Adds the groups into the exact sum, and each into its band's.
+    fn flush(&mut self, priced: &Priced, profile: &Profile) {
+        for (n, numerator) in std::mem::take(&mut self.by_cards) {
+            let value = BigRational::new(
+                BigInt::from(numerator.to_biguint()),
+                BigInt::from(priced.denominator(n)),
+            );
+            self.bands[profile.index(n)].1 += &value;
+            self.sum += value;
+        }
+    }
+
+    /// The bet's record, and its favourable coups and advantage by band.
+    fn finish(
+        mut self,
+        priced: &Priced,
+        profile: &Profile,
+    ) -> (BetRecord, Vec<(u64, BigRational)>) {
+        self.flush(priced, profile);
+        let record = BetRecord {
+            favourable: self.favourable,
+            advantage: self.sum,
+            best: self.best.map(|(n, numerator)| {
+                BigRational::new(
+                    BigInt::from(numerator.to_biguint()),
+                    BigInt::from(priced.denominator(n)),
+                )
+            }),
+        };
+        (record, self.bands)
+    }
+}
+
+/// Shoes dealt at a time: their favourable coups are gathered, then added up, so memory
+/// stays the same however many shoes are dealt.
+pub(super) const SHOES_PER_CHUNK: u64 = 4096;
+
+/// Deals `setup.shoes` shuffled shoes on every core, computing every bet's exact edge before
+/// every coup. `progress` is called with the number of shoes done, now and then.
+///
+/// Memory does not depend on the number of shoes; the totals are exact, so the same setup
+/// gives the same result on any number of threads. An error when the decks are not 1 to
+/// [`Dealer::MAX_DECKS`], or when a count would pass `u64::MAX`.
+pub fn try_simulate(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Simulation, SimulationError> {
+    try_simulate_shards(setup, rules, Shards::WHOLE, progress)
+}
+
+/// Deals the shoes of `shards` of the run `setup` describes ([`Shards::shoes`]), as
+/// [`try_simulate`] deals them all: the same shoes get the same figures, so the shards'
+/// simulations merged ([`Simulation::merged`]) are the whole run's exactly. `progress` is
+/// called with the number of the shards' shoes done.
+pub fn try_simulate_shards(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    shards: Shards,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Simulation, SimulationError> {
+    simulate_in_chunks(setup, rules, shards, progress, SHOES_PER_CHUNK)
+}
+
+/// [`try_simulate_shards`], dealing `shoes_per_chunk` shoes at a time (at least one).
+pub(super) fn simulate_in_chunks(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    shards: Shards,
+    progress: &(dyn Fn(u64) + Sync),
+    shoes_per_chunk: u64,
+) -> Result<Simulation, SimulationError> {
+    if setup.n_decks == 0 {
+        return Err(ShoeError::NoDecks(0).into());
+    }
+    if setup.n_decks > Dealer::MAX_DECKS {
+        return Err(ShoeError::TooManyDecks {
+            decks: setup.n_decks,
+            max: Dealer::MAX_DECKS,
+        }
+        .into());
+    }
+    check_procedure(&setup.procedure(), setup.n_decks)?;
+    let pricing = Pricing::new(rules);
+    let mut first_coup = vec![None; pricing.bets];
+    let full = Shoe::decks(setup.n_decks)?;
+    pricing.each_numerator(&full, &[setup.n_decks; 52], &mut |bet, numerator| {
+        first_coup[bet] = numerator.positive();
+    })?;
+    let bets: Vec<String> = rules
+        .tariff
+        .all()
+        .iter()
+        .map(|(k, _)| k.to_string())
+        .collect();
+    let mut profile = Profile::empty(setup.n_decks, bets.len());
+    let mut running: Vec<Running> = bets
+        .iter()
+        .map(|_| Running::new(profile.bands.len()))
+        .collect();
+    let mut coups = 0u64;
+    let overflow = |what: &str| SimulationError::CountOverflow { what: what.into() };
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let shoes = shards.shoes(setup.shoes);
+    let total = shoes.end - shoes.start;
+    let mut first = shoes.start;
+    while first < shoes.end {
+        let end = first + (shoes.end - first).min(shoes_per_chunk.max(1));
+        // Shoes of a chunk are dealt on every core with the `parallel` feature, in turn
+        // without it; each has its own generator, so the results are the same.
+        #[cfg(feature = "parallel")]
+        let indices = (first..end).into_par_iter();
+        #[cfg(not(feature = "parallel"))]
+        let indices = first..end;
+        let chunk: Vec<ShoeTally> = indices
+            .map(|index| {
+                let result = one_shoe(setup, &pricing, &first_coup, index);
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if finished.is_multiple_of(100) || finished == total {
+                    progress(finished);
+                }
+                result
+            })
+            .collect::<Result<_, _>>()?;
+        // The sums are exact: the order they are added in changes nothing.
+        for tally in chunk {
+            coups = coups
+                .checked_add(tally.coups)
+                .ok_or_else(|| overflow("coups"))?;
+            for n in tally.cards_left {
+                let index = profile.index(n);
+                let band = &mut profile.bands[index].coups;
+                *band = band
+                    .checked_add(1)
+                    .ok_or_else(|| overflow("coups by cards left"))?;
+            }
+            for (bet, favourable) in tally.favourable.into_iter().enumerate() {
+                let priced = pricing.bet(bet);
+                for (n, numerator) in favourable {
+                    running[bet]
+                        .add(priced, &profile, n, numerator)
+                        .ok_or_else(|| overflow(&format!("coups favourable to {}", bets[bet])))?;
+                }
+            }
+        }
+        first = end;
+    }
+    let mut records = Vec::with_capacity(running.len());
+    for (bet, running) in running.into_iter().enumerate() {
+        let (record, bands) = running.finish(pricing.bet(bet), &profile);
+        for (band, figures) in profile.bands.iter_mut().zip(bands) {
+            band.bets[bet] = figures;
+        }
+        records.push(record);
+    }
+    Ok(Simulation {
+        bets,
+        shoes: total,
+        coups,
+        records,
+        profile,
+    })
+}
