@@ -848,3 +848,35 @@ fn every_path_architecture_md_names_exists() {
         "ARCHITECTURE.md names what does not exist: {missing:?}"
     );
 }
+
+/// The most lines a production file may hold before its unit tests (ARCHITECTURE.md,
+/// "Invariants"): past it, a file holds more than one concern.
+const MOST_LINES: usize = 1_000;
+
+#[test]
+fn no_production_file_is_over_a_thousand_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut long = Vec::new();
+    for path in &files {
+        // A file of unit tests is tests, as the part of a file after `#[cfg(test)]` is.
+        if path.file_stem().is_some_and(|stem| stem == "tests") {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).unwrap();
+        let lines = text.split("#[cfg(test)]").next().unwrap().lines().count();
+        if lines > MOST_LINES {
+            long.push(format!("{} ({lines} lines)", path.display()));
+        }
+    }
+    assert!(
+        files.len() > 100,
+        "the walk read only {} files",
+        files.len()
+    );
+    assert!(
+        long.is_empty(),
+        "over {MOST_LINES} lines before the tests: {long:?}"
+    );
+}
