@@ -48,17 +48,25 @@ impl Table {
             .collect()
     }
 
+    /// A row's cells, each written by `write` and padded to its column's width and alignment.
+    fn padded(&self, cells: &[String], widths: &[usize], write: fn(&str) -> String) -> Vec<String> {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| pad(&write(cell), widths[c], self.align[c]))
+            .collect()
+    }
+
     /// Aligned columns separated by two spaces, with a rule under the header.
     pub fn to_text(&self) -> String {
         let widths = self.widths();
         let mut out = String::new();
         let line = |cells: &[String], out: &mut String| {
-            let padded: Vec<String> = cells
-                .iter()
-                .enumerate()
-                .map(|(c, cell)| pad(cell, widths[c], self.align[c]))
-                .collect();
-            out.push_str(padded.join("  ").trim_end());
+            out.push_str(
+                self.padded(cells, &widths, str::to_string)
+                    .join("  ")
+                    .trim_end(),
+            );
             out.push('\n');
         };
         line(&self.header, &mut out);
@@ -208,11 +216,7 @@ impl Table {
         let widths = self.widths();
         let mut out = String::new();
         let line = |cells: &[String], out: &mut String| {
-            let padded: Vec<String> = cells
-                .iter()
-                .enumerate()
-                .map(|(c, cell)| pad(&escape(cell), widths[c], self.align[c]))
-                .collect();
+            let padded = self.padded(cells, &widths, escape);
             out.push_str(&format!("| {} |\n", padded.join(" | ")));
         };
         line(&self.header, &mut out);

@@ -9,6 +9,8 @@
 //! ([`SHIPPED`], [`shipped`]).
 
 mod claim;
+#[cfg(test)]
+pub(crate) mod examples;
 mod file;
 mod names;
 mod rule_set;
