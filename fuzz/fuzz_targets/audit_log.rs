@@ -6,8 +6,8 @@ use libfuzzer_sys::fuzz_target;
 use punto_banco::lab::Provenance;
 use punto_banco::lab::audit::{AuditError, audit};
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
-use punto_banco::render::audit::{Source, report as report_text};
+use punto_banco::render::{Format, Page};
+use punto_banco::render::audit::{Source, render_audit};
 use punto_banco::rules::Rules;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,10 +15,10 @@ fuzz_target!(|data: &[u8]| {
         Ok(report) => {
             let provenance = Provenance::new(String::new(), vec!["audit".into()]);
             let source = Source { log: "-", rules: None };
-            let json = report_text(&report, &provenance, &source, Lang::Fr, Format::Json);
+            let json = render_audit(&report, &provenance, &source, &Page::new(Format::Json, Lang::Fr));
             serde_json::from_str::<serde_json::Value>(&json).expect("a JSON report");
-            report_text(&report, &provenance, &source, Lang::En, Format::Text);
-            report_text(&report, &provenance, &source, Lang::Fr, Format::Markdown);
+            render_audit(&report, &provenance, &source, &Page::new(Format::Text, Lang::En));
+            render_audit(&report, &provenance, &source, &Page::new(Format::Markdown, Lang::Fr));
         }
         Err(AuditError::At { line, .. }) => assert!(line >= 1),
         Err(_) => {}

@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use punto_banco::lang::Lang;
-use punto_banco::render::Format;
+use punto_banco::render::{Format, Page};
 use punto_banco::render::oracle::write_verification;
 use punto_banco::rules::Rules;
 
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let rules = Rules::reference();
     for (lang, format) in [(Lang::Fr, Format::Json), (Lang::En, Format::Text)] {
         let mut out = Vec::new();
-        let result = write_verification(data, &mut out, &rules, lang, format, 4096);
+        let result = write_verification(data, &mut out, &rules, &Page::new(format, lang), 4096);
         if let Ok(summary) = &result {
             assert_eq!(summary.coups(), summary.agreeing() + summary.disagreeing_total());
         }

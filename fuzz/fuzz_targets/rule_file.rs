@@ -34,8 +34,10 @@ fuzz_target!(|text: &str| {
                 let _ = punto_banco::render::analysis::render_analysis(
                     &analysis,
                     set.name(),
-                    punto_banco::lang::Lang::Fr,
-                    punto_banco::render::Format::Json,
+                    &punto_banco::render::Page::new(
+                        punto_banco::render::Format::Json,
+                        punto_banco::lang::Lang::Fr,
+                    ),
                 );
             }
         }

@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use punto_banco::lang::Lang;
 use punto_banco::oracle::verify::Verifier;
-use punto_banco::render::Format;
+use punto_banco::render::{Format, Page};
 use punto_banco::render::oracle::write_verification_by;
 use punto_banco::rules::Rules;
 use punto_banco::rules::dealing::Procedure;
@@ -25,8 +25,7 @@ fuzz_target!(|data: &[u8]| {
         &mut out,
         verifier,
         &rules,
-        Lang::Fr,
-        Format::Json,
+        &Page::new(Format::Json, Lang::Fr),
         4096,
     );
     if let Ok(summary) = &result {
