@@ -129,6 +129,65 @@ fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> AuditEr
     }
 }
 
+/// A test of the audit's battery. Its [`key`](AuditTestName::key) is the stable name its
+/// [`TestResult`](crate::lab::TestResult) carries and its JSON writes; each report translates
+/// every one, by an exhaustive match, so a new test does not compile until it is named.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AuditTestName {
+    /// The outcomes (Punto, Banco, Tie) against their exact expected counts.
+    Outcomes,
+    /// The final states (winner and winning total) against their exact expected counts.
+    FinalStates,
+    /// The naturals by the coup (none, 8, 9) against their exact expected counts.
+    Naturals,
+    /// The return of one bet of the rules against its exact expectation.
+    Return {
+        /// The bet's key, as the rules name it.
+        bet: String,
+    },
+}
+
+impl AuditTestName {
+    /// The stable snake_case key, such as `final_states` or `return_banco`.
+    ///
+    /// ```
+    /// use punto_banco::lab::audit::AuditTestName;
+    /// assert_eq!(AuditTestName::FinalStates.key(), "final_states");
+    /// assert_eq!(AuditTestName::Return { bet: "banco".into() }.key(), "return_banco");
+    /// ```
+    pub fn key(&self) -> String {
+        match self {
+            AuditTestName::Outcomes => "outcomes".into(),
+            AuditTestName::FinalStates => "final_states".into(),
+            AuditTestName::Naturals => "naturals".into(),
+            AuditTestName::Return { bet } => format!("return_{bet}"),
+        }
+    }
+
+    /// The test whose [`key`](AuditTestName::key) this is; `None` for any other text
+    /// (another battery's test, or no test).
+    ///
+    /// ```
+    /// use punto_banco::lab::audit::AuditTestName;
+    /// let tie = AuditTestName::Return { bet: "tie".into() };
+    /// assert_eq!(AuditTestName::from_key(&tie.key()), Some(tie));
+    /// assert_eq!(AuditTestName::from_key("naturals"), Some(AuditTestName::Naturals));
+    /// assert_eq!(AuditTestName::from_key("return_"), None);
+    /// assert_eq!(AuditTestName::from_key("card_by_position"), None);
+    /// ```
+    pub fn from_key(key: &str) -> Option<AuditTestName> {
+        match key {
+            "outcomes" => Some(AuditTestName::Outcomes),
+            "final_states" => Some(AuditTestName::FinalStates),
+            "naturals" => Some(AuditTestName::Naturals),
+            _ => key
+                .strip_prefix("return_")
+                .filter(|bet| !bet.is_empty())
+                .map(|bet| AuditTestName::Return { bet: bet.into() }),
+        }
+    }
+}
+
 /// How many lines a finding names: the first ones of the log.
 pub const FIRST_LINES: usize = 5;
 

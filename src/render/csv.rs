@@ -21,7 +21,7 @@ use super::{approx, fraction};
 use crate::check::DrawingCell as Decision;
 use crate::decisions::{Decisions, Place, Value};
 use crate::depletion::{Changes, EffectOfRemoval, Simulation};
-use crate::lab::audit::{Audit, Finding};
+use crate::lab::audit::{Audit, AuditTestName, Finding};
 use crate::lab::plan::DefectPower;
 use crate::lab::{Battery, TestResult, Verdict};
 use crate::outcome::Hand;
@@ -527,7 +527,7 @@ pub fn audit_sheet(audit: &Audit) -> Sheet {
         match audit
             .rtp
             .iter()
-            .find(|r| test.name == format!("return_{}", r.bet))
+            .find(|r| test.name == AuditTestName::Return { bet: r.bet.clone() }.key())
         {
             Some(r) => {
                 let (low, high) = r.interval.map_or_else(

@@ -7,39 +7,45 @@ use super::Format;
 use super::table::{Align, Table};
 use crate::document::Decimal;
 use crate::document::lab::{LabCommon, LabTest, Statistic};
+use crate::lab::audit::AuditTestName;
 use crate::lab::shuffle::ShuffleTestName;
 use crate::lab::{Battery, Provenance, StatisticKind, TestResult, Verdict};
 use crate::lang::Lang;
 
 /// A test's name for people, for every battery of the lab (shuffle-test and audit): each
-/// shuffle test by an exhaustive match on its [`ShuffleTestName`], audit's keys translated, any
-/// other key as given.
+/// shuffle test by an exhaustive match on its [`ShuffleTestName`], each audit test on its
+/// [`AuditTestName`], any other key as given.
 pub fn test_label(name: &str, lang: Lang) -> String {
     if let Some(test) = ShuffleTestName::from_key(name) {
         return shuffle_test_label(test, lang);
     }
-    let (en, fr) = match name {
-        "outcomes" => (
+    if let Some(test) = AuditTestName::from_key(name) {
+        return audit_test_label(&test, lang);
+    }
+    name.to_string()
+}
+
+/// An audit test's name for people: a new test does not compile until it is named here.
+fn audit_test_label(test: &AuditTestName, lang: Lang) -> String {
+    let (en, fr) = match test {
+        AuditTestName::Outcomes => (
             "Outcomes (Punto, Banco, Tie)",
             "Issues (Punto, Banco, Égalité)",
         ),
-        "final_states" => (
+        AuditTestName::FinalStates => (
             "Final states (winner and winning total)",
             "États finaux (gagnant et total gagnant)",
         ),
-        "naturals" => (
+        AuditTestName::Naturals => (
             "Naturals by the coup (none, 8, 9)",
             "Naturels par coup (aucun, 8, 9)",
         ),
-        other => {
-            if let Some(bet) = other.strip_prefix("return_") {
-                let bet = super::tableau::bet_name(bet, lang);
-                return match lang {
-                    Lang::En => format!("Return of {bet}"),
-                    Lang::Fr => format!("Retour de la mise {bet}"),
-                };
-            }
-            return other.to_string();
+        AuditTestName::Return { bet } => {
+            let bet = super::tableau::bet_name(bet, lang);
+            return match lang {
+                Lang::En => format!("Return of {bet}"),
+                Lang::Fr => format!("Retour de la mise {bet}"),
+            };
         }
     };
     lang.pick(en, fr).to_string()
@@ -693,6 +699,31 @@ mod tests {
         assert_eq!(json[0]["statistic_kind"], "chi-square");
         assert_eq!(json[0]["degrees_of_freedom"], 255.0);
         assert_eq!(json[1]["statistic_kind"], "z");
+    }
+
+    #[test]
+    fn every_audit_test_is_named_in_both_languages() {
+        let tests = [
+            AuditTestName::Outcomes,
+            AuditTestName::FinalStates,
+            AuditTestName::Naturals,
+            AuditTestName::Return {
+                bet: "banco".into(),
+            },
+        ];
+        for test in tests {
+            let (en, fr) = (
+                test_label(&test.key(), Lang::En),
+                test_label(&test.key(), Lang::Fr),
+            );
+            assert_ne!(en, test.key());
+            assert_ne!(fr, en, "untranslated: {en}");
+        }
+        assert_eq!(
+            test_label("final_states", Lang::En),
+            "Final states (winner and winning total)"
+        );
+        assert_eq!(test_label("no_such_test", Lang::Fr), "no_such_test");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::Auditor;
 use super::pricing::{PARTITIONS, triangle};
 use super::sums::{Sums, ratio_f64, reduced};
-use super::{Audit, AuditError, BetReturn, Finding, NetCount};
+use super::{Audit, AuditError, AuditTestName, BetReturn, Finding, NetCount};
 use crate::lab::{
     Battery, StatisticKind, TestResult, Verdict, chi_square_sf, mahalanobis, normal_two_sided,
 };
@@ -59,7 +59,8 @@ impl Auditor {
         // Every entry is a numerator over L or L², L the least common multiple of the D(n).
         let l = BigInt::from(common.value().clone());
         let mut tests = Vec::new();
-        for (p, &(name, k)) in PARTITIONS.iter().enumerate() {
+        for (p, (name, k)) in PARTITIONS.iter().enumerate() {
+            let k = *k;
             let base = self.partition_base[p];
             let mean = &totals[base..base + k];
             let covariance: Vec<Vec<BigInt>> = (0..k)
@@ -81,13 +82,13 @@ impl Auditor {
                 .zip(mean)
                 .map(|(&o, m)| BigInt::from(o) * &l - m)
                 .collect();
-            let (groups, note) = if name == "final_states" {
+            let (groups, note) = if *name == AuditTestName::FinalStates {
                 pooled(mean, &l)
             } else {
                 ((0..k).map(|i| vec![i]).collect(), None)
             };
             tests.push(mahalanobis_test(
-                name,
+                &name.key(),
                 &groups,
                 &deviation,
                 &covariance,
@@ -138,7 +139,10 @@ impl Auditor {
             } else {
                 StatisticKind::LineCounts
             };
-            let name = format!("return_{}", bet.key);
+            let name = AuditTestName::Return {
+                bet: bet.key.clone(),
+            }
+            .key();
             let sd = variance.to_f64().unwrap_or(f64::NAN).sqrt();
             let mut interval = None;
             let test = if !variance.is_positive() {
@@ -174,7 +178,7 @@ impl Auditor {
         }
         let battery = Battery::new(tests, alpha);
         for r in &mut returns {
-            if let Some(test) = battery.test(&format!("return_{}", r.bet)) {
+            if let Some(test) = battery.test(&AuditTestName::Return { bet: r.bet.clone() }.key()) {
                 r.verdict = test.verdict;
             }
         }

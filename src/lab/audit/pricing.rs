@@ -2,9 +2,9 @@
 //! summed exactly, and what it dealt and paid.
 
 use super::Auditor;
-use super::FIRST_LINES;
 use super::reading::{Logged, ShoeState, net_value};
 use super::sums::Factored;
+use super::{AuditTestName, FIRST_LINES};
 use crate::analysis;
 use crate::card::Card;
 use crate::coup::Coup;
@@ -213,8 +213,11 @@ impl Priced {
 }
 
 /// The three partitions of the final states the tests count.
-pub(super) const PARTITIONS: [(&str, usize); 3] =
-    [("outcomes", 3), ("final_states", 28), ("naturals", 3)];
+pub(super) const PARTITIONS: [(AuditTestName, usize); 3] = [
+    (AuditTestName::Outcomes, 3),
+    (AuditTestName::FinalStates, 28),
+    (AuditTestName::Naturals, 3),
+];
 
 /// The class of a final state in each partition.
 pub(super) fn classes_of(state: FinalState) -> [usize; 3] {
