@@ -377,14 +377,8 @@ impl<C: Valued> Coup<C> {
 /// [`DealtCoup`] so that the rules, which the coup follows, never import the coup.
 impl From<&Coup<Card>> for DealtCoup {
     fn from(coup: &Coup<Card>) -> DealtCoup {
-        DealtCoup::new(
-            coup.punto(),
-            coup.banco(),
-            coup.punto_total(),
-            coup.banco_total(),
-            coup.is_natural(),
-        )
-        .expect("a dealt coup has two or three cards a hand, its own totals, and naturals of two")
+        DealtCoup::dealt(coup.punto(), coup.banco(), coup.final_state())
+            .expect("a dealt coup has two or three cards a hand")
     }
 }
 

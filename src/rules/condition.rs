@@ -381,6 +381,16 @@ impl DealtCoup {
         })
     }
 
+    /// A dealt coup from its hands and the final state they reached, which the dealing has
+    /// already settled: the totals are not added again (verifying a log builds one a coup).
+    pub(crate) fn dealt(punto: &[Card], banco: &[Card], state: FinalState) -> Option<DealtCoup> {
+        Some(DealtCoup {
+            punto: HandCards::of(punto)?,
+            banco: HandCards::of(banco)?,
+            state,
+        })
+    }
+
     /// A coup ending in `state`, with cards chosen to fit it: for settling a bet whose atoms
     /// read the state alone.
     pub(crate) fn standing_for(state: FinalState) -> DealtCoup {

@@ -30,6 +30,7 @@ enum Field {
 }
 
 impl<'de> Deserialize<'de> for Field {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct FieldVisitor;
         impl Visitor<'_> for FieldVisitor {
@@ -67,10 +68,12 @@ pub(super) struct Cards {
 }
 
 impl<'de> Deserialize<'de> for Cards {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         /// One card token, parsed where it lies (no copy of the text).
         struct Token(Result<Card, crate::card::CardError>);
         impl<'de> Deserialize<'de> for Token {
+            #[inline]
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 struct TokenVisitor;
                 impl Visitor<'_> for TokenVisitor {
@@ -91,6 +94,7 @@ impl<'de> Deserialize<'de> for Cards {
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("an array of cards, such as [\"4H\", \"2S\", \"9C\", \"AD\"]")
             }
+            #[inline]
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cards, A::Error> {
                 let mut cards = Cards {
                     cards: Vec::with_capacity(6),
@@ -116,6 +120,7 @@ impl<'de> Deserialize<'de> for Cards {
 struct Text<'a>(Cow<'a, str>);
 
 impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct TextVisitor;
         impl<'de> Visitor<'de> for TextVisitor {
@@ -175,6 +180,7 @@ macro_rules! loose_scalars {
         fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
             Ok($wrap(Loose::Null))
         }
+        #[inline]
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
             while seq.next_element::<IgnoredAny>()?.is_some() {}
             Ok($wrap(Loose::Array))
@@ -183,6 +189,7 @@ macro_rules! loose_scalars {
 }
 
 impl<'de: 'a, 'a> Deserialize<'de> for Loose<'a> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct LooseVisitor;
         impl<'de> Visitor<'de> for LooseVisitor {
@@ -191,6 +198,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Loose<'a> {
                 f.write_str("a JSON value")
             }
             loose_scalars!(|v| v);
+            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Loose<'de>, A::Error> {
                 while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
                 Ok(Loose::Object)
@@ -209,6 +217,7 @@ enum NetField<'a> {
 }
 
 impl<'de: 'a, 'a> Deserialize<'de> for NetField<'a> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct NetVisitor;
         impl<'de> Visitor<'de> for NetVisitor {
@@ -217,6 +226,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for NetField<'a> {
                 f.write_str("an object of nets by bet key, such as {\"banco\": 0.95}")
             }
             loose_scalars!(NetField::Not);
+            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NetField<'de>, A::Error> {
                 let mut nets = Vec::with_capacity(4);
                 let mut unreadable = None;
@@ -264,6 +274,7 @@ pub(super) struct LineSeed<'s>(pub(super) &'s mut Option<Cards>);
 
 impl<'de, 's> DeserializeSeed<'de> for LineSeed<'s> {
     type Value = LogLine<'de>;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<LogLine<'de>, D::Error> {
         struct LineVisitor<'s>(&'s mut Option<Cards>);
         /// Sets a claim once; a second occurrence is noted, as it would hide a claim.
@@ -284,6 +295,7 @@ impl<'de, 's> DeserializeSeed<'de> for LineSeed<'s> {
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a coup line or a shoe line: a JSON object")
             }
+            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<LogLine<'de>, A::Error> {
                 let mut line = LogLine::default();
                 let twice = &mut line.twice;
@@ -598,6 +610,7 @@ pub(crate) fn parse_net(text: &str) -> Option<Ratio<i128>> {
 
 impl<'a> LogLine<'a> {
     /// The claims of a coup line, or the first that cannot be read.
+    #[inline]
     pub(super) fn claims(&mut self) -> Result<Claims<'a>, Finding> {
         if let Some(name) = self.twice {
             return Err(malformed(format!(
