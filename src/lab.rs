@@ -103,9 +103,138 @@ pub struct TestResult {
     /// The verdict, after Holm (a raw test not yet in a battery is [`Verdict::Pass`] or,
     /// when it could not be run, [`Verdict::Untested`]).
     pub verdict: Verdict,
-    /// What a reader needs to know beside the figures (bins pooled, a bound used): data for
-    /// the report, in English.
-    pub note: Option<String>,
+    /// What a reader needs to know beside the figures (bins pooled, a bound used), or why the
+    /// test was not run.
+    pub note: Option<Note>,
+}
+
+/// A test's note: what a reader needs to know beside its figures, or why it was not run. One
+/// variant per kind of note, with its numbers; its [`Display`](std::fmt::Display) is the
+/// English the documents carry, and `render::lab::note_text` reads it in the reader's
+/// language.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Note {
+    /// `{0} position bins`: the positions of a shoe read in so many bins.
+    PositionBins(usize),
+    /// `values pooled into {0} groups for expected counts of 5 or more`.
+    PooledValues(usize),
+    /// `{from} groups (winner and winning total) pooled into {into} of expected count 5 or
+    /// more`.
+    PooledFinalStates {
+        /// The groups before pooling.
+        from: usize,
+        /// The groups after.
+        into: usize,
+    },
+    /// `p is Bennett's bound: about {events} events carry the variance, fewer than the normal
+    /// approximation needs ({needed})`.
+    Bennett {
+        /// The events the sample is expected to hold, rounded.
+        events: f64,
+        /// The events the normal approximation needs.
+        needed: f64,
+    },
+    /// `{0} distinct cards ordered by first occurrence`.
+    DistinctCards(usize),
+    /// `shoes equal to an earlier one; p is Markov's bound on the pairs compared`.
+    RepeatedShoes,
+    /// `shoes whose first {0} cards repeat an earlier shoe's`.
+    SharedPrefix(usize),
+    /// Untested: `fewer than {0} shoes`.
+    FewerShoes(u64),
+    /// Untested: `shoes of fewer than {0} cards`.
+    ShortShoes(usize),
+    /// Untested: `fewer than 2 distinct cards`.
+    FewerThanTwoCards,
+    /// Untested: `the shoe holds a single category`.
+    SingleCategory,
+    /// Untested: `too few shoes for expectations of 5 in two position bins`.
+    TooFewShoesForBins,
+    /// Untested: `the shoe holds a single value, whose transitions cannot vary`.
+    SingleValue,
+    /// Untested: `too few shoes for expected counts of 5 in the transitions between two
+    /// value groups`.
+    TooFewShoesForTransitions,
+    /// Untested: `the shoe is shorter than the lag`.
+    ShorterThanLag,
+    /// Untested: `no variance under the null for this composition`.
+    NoVariance,
+    /// Untested: `the cards present do not all appear equally often, so the order of first
+    /// occurrences is not uniform`.
+    UnevenCards,
+    /// Untested: `every fair shoe is the same arrangement of a single card`.
+    SingleArrangement,
+    /// Untested: `the shoe is too short for a prefix that fair shoes share this rarely`.
+    NoRarePrefix,
+    /// Untested: `the bet's net cannot vary on these coups`.
+    CertainNet,
+    /// Untested: `too few coups: every pooled group's expected count is below five`.
+    TooFewCoups,
+    /// Untested: `the covariance is not positive semi-definite`.
+    NotSemiDefinite,
+    /// Untested by [`Battery::new`]: `no degrees of freedom: the statistic cannot vary under
+    /// the null`.
+    NoDegreesOfFreedom,
+    /// Untested by [`Battery::new`]: `no p-value could be computed`.
+    NoPValue,
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::PositionBins(bins) => write!(f, "{bins} position bins"),
+            Note::PooledValues(groups) => write!(
+                f,
+                "values pooled into {groups} groups for expected counts of 5 or more"
+            ),
+            Note::PooledFinalStates { from, into } => write!(
+                f,
+                "{from} groups (winner and winning total) pooled into {into} of expected count 5 or more"
+            ),
+            Note::Bennett { events, needed } => write!(
+                f,
+                "p is Bennett's bound: about {events} events carry the variance, fewer than the normal approximation needs ({needed})"
+            ),
+            Note::DistinctCards(n) => write!(f, "{n} distinct cards ordered by first occurrence"),
+            Note::RepeatedShoes => f.write_str(
+                "shoes equal to an earlier one; p is Markov's bound on the pairs compared",
+            ),
+            Note::SharedPrefix(l) => write!(f, "shoes whose first {l} cards repeat an earlier shoe's"),
+            Note::FewerShoes(n) => write!(f, "fewer than {n} shoes"),
+            Note::ShortShoes(n) => write!(f, "shoes of fewer than {n} cards"),
+            Note::FewerThanTwoCards => f.write_str("fewer than 2 distinct cards"),
+            Note::SingleCategory => f.write_str("the shoe holds a single category"),
+            Note::TooFewShoesForBins => {
+                f.write_str("too few shoes for expectations of 5 in two position bins")
+            }
+            Note::SingleValue => {
+                f.write_str("the shoe holds a single value, whose transitions cannot vary")
+            }
+            Note::TooFewShoesForTransitions => f.write_str(
+                "too few shoes for expected counts of 5 in the transitions between two value groups",
+            ),
+            Note::ShorterThanLag => f.write_str("the shoe is shorter than the lag"),
+            Note::NoVariance => f.write_str("no variance under the null for this composition"),
+            Note::UnevenCards => f.write_str(
+                "the cards present do not all appear equally often, so the order of first occurrences is not uniform",
+            ),
+            Note::SingleArrangement => {
+                f.write_str("every fair shoe is the same arrangement of a single card")
+            }
+            Note::NoRarePrefix => f.write_str(
+                "the shoe is too short for a prefix that fair shoes share this rarely",
+            ),
+            Note::CertainNet => f.write_str("the bet's net cannot vary on these coups"),
+            Note::TooFewCoups => f.write_str(
+                "too few coups: every pooled group's expected count is below five",
+            ),
+            Note::NotSemiDefinite => f.write_str("the covariance is not positive semi-definite"),
+            Note::NoDegreesOfFreedom => {
+                f.write_str("no degrees of freedom: the statistic cannot vary under the null")
+            }
+            Note::NoPValue => f.write_str("no p-value could be computed"),
+        }
+    }
 }
 
 impl TestResult {
@@ -129,7 +258,7 @@ impl TestResult {
     }
 
     /// A test of `kind` that the input did not allow, with the reason.
-    pub fn untested(name: &str, kind: StatisticKind, reason: &str) -> TestResult {
+    pub fn untested(name: &str, kind: StatisticKind, reason: Note) -> TestResult {
         TestResult {
             name: name.to_string(),
             kind,
@@ -137,13 +266,13 @@ impl TestResult {
             degrees_of_freedom: None,
             p_value: f64::NAN,
             verdict: Verdict::Untested,
-            note: Some(reason.to_string()),
+            note: Some(reason),
         }
     }
 
     /// The same result with a note.
-    pub fn with_note(mut self, note: impl Into<String>) -> TestResult {
-        self.note = Some(note.into());
+    pub fn with_note(mut self, note: Note) -> TestResult {
+        self.note = Some(note);
         self
     }
 }
@@ -179,12 +308,6 @@ pub fn holm(p_values: &[f64], alpha: f64) -> Vec<bool> {
     }
     rejected
 }
-
-/// The note of a test made untested because its statistic has no degrees of freedom.
-pub const NO_DEGREES_OF_FREEDOM: &str =
-    "no degrees of freedom: the statistic cannot vary under the null";
-/// The note of a test made untested because it has no p-value.
-pub const NO_P_VALUE: &str = "no p-value could be computed";
 
 /// A battery of tests judged together at one level α, with Holm's correction.
 #[derive(Debug, Clone, PartialEq)]
@@ -224,15 +347,15 @@ impl Battery {
                 .degrees_of_freedom
                 .is_some_and(|df| df.is_nan() || df <= 0.0)
             {
-                Some(NO_DEGREES_OF_FREEDOM)
+                Some(Note::NoDegreesOfFreedom)
             } else if test.p_value.is_nan() {
-                Some(NO_P_VALUE)
+                Some(Note::NoPValue)
             } else {
                 None
             };
             if let Some(reason) = reason {
                 test.verdict = Verdict::Untested;
-                test.note.get_or_insert_with(|| reason.to_string());
+                test.note.get_or_insert(reason);
             }
         }
         let p: Vec<f64> = tests
@@ -665,12 +788,34 @@ mod tests {
     }
 
     #[test]
+    fn a_note_with_numbers_writes_them_in_its_english() {
+        assert_eq!(Note::PositionBins(52).to_string(), "52 position bins");
+        assert_eq!(
+            Note::PooledFinalStates { from: 18, into: 9 }.to_string(),
+            "18 groups (winner and winning total) pooled into 9 of expected count 5 or more"
+        );
+        assert_eq!(
+            Note::Bennett {
+                events: 12.0,
+                needed: 30.0
+            }
+            .to_string(),
+            "p is Bennett's bound: about 12 events carry the variance, fewer than the normal approximation needs (30)"
+        );
+        assert_eq!(Note::FewerShoes(50).to_string(), "fewer than 50 shoes");
+        assert_eq!(
+            Note::ShortShoes(3).to_string(),
+            "shoes of fewer than 3 cards"
+        );
+    }
+
+    #[test]
     fn the_battery_judges_with_holm_and_keeps_the_untested() {
         let battery = Battery::new(
             vec![
                 TestResult::tested("a", StatisticKind::ChiSquare, 1.0, Some(1.0), 0.004),
                 TestResult::tested("b", StatisticKind::ChiSquare, 1.0, Some(1.0), 0.006),
-                TestResult::untested("c", StatisticKind::Z, "too few shoes"),
+                TestResult::untested("c", StatisticKind::Z, Note::FewerShoes(2)),
             ],
             0.01,
         );
@@ -815,11 +960,8 @@ mod tests {
             verdicts,
             [Verdict::Untested, Verdict::Untested, Verdict::Fail]
         );
-        assert_eq!(
-            battery.tests[0].note.as_deref(),
-            Some(NO_DEGREES_OF_FREEDOM)
-        );
-        assert_eq!(battery.tests[1].note.as_deref(), Some(NO_P_VALUE));
+        assert_eq!(battery.tests[0].note, Some(Note::NoDegreesOfFreedom));
+        assert_eq!(battery.tests[1].note, Some(Note::NoPValue));
         assert_eq!(battery.tested(), 1);
     }
 

@@ -19,7 +19,7 @@ pub use null::shared_prefix_length;
 pub use reading::ShoeLineError;
 
 use super::moments::turning;
-use super::{Battery, StatisticKind, TestResult};
+use super::{Battery, Note, StatisticKind, TestResult};
 use crate::card::Rank;
 use null::{null_moments, pairs_among};
 use statistics::untested;
@@ -404,7 +404,7 @@ impl ShuffleTest {
             let test = ShuffleTestName::SerialCorrelation { lag };
             tests.push(match &null.serial[lag - 1] {
                 Some(z) => self.z_test(test, self.serial[lag - 1], z, shoes),
-                None => untested(test, StatisticKind::Z, "the shoe is shorter than the lag"),
+                None => untested(test, StatisticKind::Z, Note::ShorterThanLag),
             });
         }
         tests.push(match &null.turning {
@@ -412,7 +412,7 @@ impl ShuffleTest {
             None => untested(
                 ShuffleTestName::RunsUpDown,
                 StatisticKind::Z,
-                "shoes of fewer than 3 cards",
+                Note::ShortShoes(3),
             ),
         });
         tests.push(self.rising_test(&counts, shoes));

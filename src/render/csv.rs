@@ -440,7 +440,7 @@ fn test_fields(test: &TestResult) -> Vec<String> {
         test.degrees_of_freedom.map(decimal).unwrap_or_default(),
         decimal(test.p_value),
         test.verdict.key().to_string(),
-        test.note.clone().unwrap_or_default(),
+        test.note.map(|note| note.to_string()).unwrap_or_default(),
     ]
 }
 

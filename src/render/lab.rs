@@ -9,7 +9,7 @@ use crate::document::Decimal;
 use crate::document::lab::{LabCommon, LabTest, Statistic};
 use crate::lab::audit::AuditTestName;
 use crate::lab::shuffle::ShuffleTestName;
-use crate::lab::{Battery, Provenance, StatisticKind, TestResult, Verdict};
+use crate::lab::{Battery, Note, Provenance, StatisticKind, TestResult, Verdict};
 use crate::lang::Lang;
 
 /// A test's name for people, for every battery of the lab (shuffle-test and audit): each
@@ -80,105 +80,66 @@ fn shuffle_test_label(test: ShuffleTestName, lang: Lang) -> String {
     lang.pick(en, fr).to_string()
 }
 
-/// A test's note in the reader's language: the lab's known notes translated, any other as
-/// given (notes are data, written in English by the library).
-pub fn note_text(note: &str, lang: Lang) -> String {
+/// A test's note in the reader's language.
+pub fn note_text(note: &Note, lang: Lang) -> String {
     if lang == Lang::En {
         return note.to_string();
     }
-    let number = |suffix: &str| {
-        note.strip_suffix(suffix)
-            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
-            .map(str::to_string)
-    };
-    if let Some(n) = number(" position bins") {
-        return format!("{n} classes de positions");
-    }
-    if let Some(n) = number(" distinct cards ordered by first occurrence") {
-        return format!("{n} cartes distinctes rangées par première apparition");
-    }
-    let pooled = note
-        .strip_suffix(" of expected count 5 or more")
-        .and_then(|rest| rest.split_once(" groups (winner and winning total) pooled into "));
-    if let Some((from, into)) = pooled {
-        return format!(
+    match *note {
+        Note::PositionBins(n) => format!("{n} classes de positions"),
+        Note::PooledValues(g) => {
+            format!("valeurs regroupées en {g} groupes d’effectif attendu d’au moins 5")
+        }
+        Note::PooledFinalStates { from, into } => format!(
             "{from} groupes (gagnant et total gagnant) regroupés en {into} d’effectif attendu d’au moins 5"
-        );
-    }
-    if let Some(l) = note
-        .strip_prefix("shoes whose first ")
-        .and_then(|rest| rest.strip_suffix(" cards repeat an earlier shoe's"))
-    {
-        return format!(
-            "sabots dont les {l} premières cartes répètent celles d’un sabot antérieur"
-        );
-    }
-    if let Some(g) = note
-        .strip_prefix("values pooled into ")
-        .and_then(|rest| rest.strip_suffix(" groups for expected counts of 5 or more"))
-        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
-    {
-        return format!("valeurs regroupées en {g} groupes d’effectif attendu d’au moins 5");
-    }
-    let bennett = note
-        .strip_prefix("p is Bennett's bound: about ")
-        .and_then(|rest| {
-            rest.split_once(
-                " events carry the variance, fewer than the normal approximation needs (",
-            )
-        })
-        .and_then(|(events, rest)| Some((events, rest.strip_suffix(')')?)));
-    if let Some((events, needed)) = bennett {
-        return format!(
+        ),
+        Note::Bennett { events, needed } => format!(
             "p est la borne de Bennett\u{a0}: environ {events} événements portent la variance, moins que n’en demande l’approximation normale ({needed})"
-        );
-    }
-    match note {
-        "shoes equal to an earlier one; p is Markov's bound on the pairs compared" => {
+        ),
+        Note::DistinctCards(n) => {
+            format!("{n} cartes distinctes rangées par première apparition")
+        }
+        Note::RepeatedShoes => {
             "sabots égaux à un sabot antérieur\u{a0}; p est la borne de Markov sur les paires comparées".into()
         }
-        "fewer than 2 shoes" => "moins de 2 sabots".into(),
-        "fewer than 50 shoes" => "moins de 50 sabots".into(),
-        "too few shoes for expectations of 5 in two position bins" => {
+        Note::SharedPrefix(l) => {
+            format!("sabots dont les {l} premières cartes répètent celles d’un sabot antérieur")
+        }
+        Note::FewerShoes(n) => format!("moins de {n} sabots"),
+        Note::ShortShoes(n) => format!("sabots de moins de {n} cartes"),
+        Note::FewerThanTwoCards => "moins de 2 cartes distinctes".into(),
+        Note::SingleCategory => "le sabot ne contient qu’une catégorie".into(),
+        Note::TooFewShoesForBins => {
             "trop peu de sabots pour des effectifs attendus de 5 dans deux classes de positions".into()
         }
-        "the shoe holds a single category" => "le sabot ne contient qu’une catégorie".into(),
-        "the bet's net cannot vary on these coups" => {
-            "le gain de la mise ne peut varier sur ces coups".into()
-        }
-        "the bet's net cannot vary on these coups, yet the engine paid otherwise" => {
-            "le gain de la mise ne peut varier sur ces coups, et pourtant le moteur a payé autre chose".into()
-        }
-        "too few coups: every pooled group's expected count is below five" => {
-            "trop peu de coups\u{a0}: l’effectif attendu de chaque groupe est sous cinq".into()
-        }
-        crate::lab::NO_DEGREES_OF_FREEDOM => {
-            "aucun degré de liberté\u{a0}: la statistique ne peut varier sous l’hypothèse nulle".into()
-        }
-        crate::lab::NO_P_VALUE => "aucune valeur p n’a pu être calculée".into(),
-        "the shoe is shorter than the lag" => "le sabot est plus court que le décalage".into(),
-        "shoes of fewer than 2 cards" => "sabots de moins de 2 cartes".into(),
-        "shoes of fewer than 3 cards" => "sabots de moins de 3 cartes".into(),
-        "fewer than 2 distinct cards" => "moins de 2 cartes distinctes".into(),
-        "no variance under the null for this composition" => {
-            "aucune variance sous l’hypothèse nulle pour cette composition".into()
-        }
-        "the cards present do not all appear equally often, so the order of first occurrences is not uniform" => {
-            "les cartes présentes n’apparaissent pas toutes aussi souvent, l’ordre des premières apparitions n’est donc pas uniforme".into()
-        }
-        "the shoe is too short for a prefix that fair shoes share this rarely" => {
-            "le sabot est trop court pour un début que des sabots équitables partagent aussi rarement".into()
-        }
-        "every fair shoe is the same arrangement of a single card" => {
-            "tout sabot équitable est le même arrangement d’une seule carte".into()
-        }
-        "the shoe holds a single value, whose transitions cannot vary" => {
+        Note::SingleValue => {
             "le sabot ne contient qu’une valeur, dont les transitions ne peuvent varier".into()
         }
-        "too few shoes for expected counts of 5 in the transitions between two value groups" => {
+        Note::TooFewShoesForTransitions => {
             "trop peu de sabots pour des effectifs attendus de 5 dans les transitions entre deux groupes de valeurs".into()
         }
-        other => other.to_string(),
+        Note::ShorterThanLag => "le sabot est plus court que le décalage".into(),
+        Note::NoVariance => {
+            "aucune variance sous l’hypothèse nulle pour cette composition".into()
+        }
+        Note::UnevenCards => {
+            "les cartes présentes n’apparaissent pas toutes aussi souvent, l’ordre des premières apparitions n’est donc pas uniforme".into()
+        }
+        Note::SingleArrangement => {
+            "tout sabot équitable est le même arrangement d’une seule carte".into()
+        }
+        Note::NoRarePrefix => {
+            "le sabot est trop court pour un début que des sabots équitables partagent aussi rarement".into()
+        }
+        Note::CertainNet => "le gain de la mise ne peut varier sur ces coups".into(),
+        Note::TooFewCoups => {
+            "trop peu de coups\u{a0}: l’effectif attendu de chaque groupe est sous cinq".into()
+        }
+        Note::NotSemiDefinite => "la covariance n’est pas semi-définie positive".into(),
+        Note::NoDegreesOfFreedom => {
+            "aucun degré de liberté\u{a0}: la statistique ne peut varier sous l’hypothèse nulle".into()
+        }
+        Note::NoPValue => "aucune valeur p n’a pu être calculée".into(),
     }
 }
 
@@ -338,7 +299,9 @@ pub fn tests_table(battery: &Battery, lang: Lang, format: Format) -> String {
                 "{bullet}{}{} {}\n",
                 test_label(&t.name, lang),
                 lang.colon(),
-                note_text(t.note.as_deref().unwrap_or_default(), lang)
+                t.note
+                    .map(|note| note_text(&note, lang))
+                    .unwrap_or_default()
             ));
         }
     }
@@ -354,7 +317,7 @@ pub fn tests_json(battery: &Battery) -> Vec<LabTest> {
         .map(|t| LabTest {
             degrees_of_freedom: t.degrees_of_freedom,
             name: t.name.clone(),
-            note: t.note.clone(),
+            note: t.note.map(|note| note.to_string()),
             p_value: finite(t.p_value),
             statistic: if t.statistic == f64::INFINITY {
                 Statistic::Infinite("inf")
@@ -534,7 +497,11 @@ mod tests {
                     0.0102,
                 ),
                 TestResult::tested("rising_sequences", StatisticKind::Z, -6.5, None, 8.0e-11),
-                TestResult::untested("repeated_shoes", StatisticKind::MatchCount, "one shoe"),
+                TestResult::untested(
+                    "repeated_shoes",
+                    StatisticKind::MatchCount,
+                    Note::FewerShoes(2),
+                ),
             ],
             0.01,
         )
@@ -727,59 +694,138 @@ mod tests {
     }
 
     #[test]
-    fn every_note_the_shuffle_battery_writes_reads_in_french() {
-        use crate::dealer::Dealer;
-        use crate::lab::shuffle::ShuffleTest;
-        // Shoes that leave most tests untested or read with Bennett's bound, and one
-        // pooled: every note they carry is translated.
-        let mut notes = std::collections::BTreeSet::new();
-        for (cards, shoes) in [
-            (vec!["AS"], 1),
-            (vec!["AS", "2S"], 3),
-            (
-                vec![
-                    "KS", "KS", "KH", "KH", "QS", "QS", "JS", "JS", "TS", "TS", "TH", "TH",
-                ],
-                60,
-            ),
-        ] {
-            let mut test = ShuffleTest::new(5);
-            let mut rng = Dealer::rng(1);
-            for i in 0..shoes {
-                let mut shoe: Vec<crate::card::Card> =
-                    cards.iter().map(|c| c.parse().unwrap()).collect();
-                rand::seq::SliceRandom::shuffle(&mut shoe[..], &mut rng);
-                test.shoe(&shoe).unwrap_or_else(|e| panic!("{i}: {e}"));
+    fn every_note_reads_in_french_without_english_words() {
+        let every = [
+            Note::PositionBins(52),
+            Note::PooledValues(2),
+            Note::PooledFinalStates { from: 18, into: 9 },
+            Note::Bennett {
+                events: 12.0,
+                needed: 30.0,
+            },
+            Note::DistinctCards(13),
+            Note::RepeatedShoes,
+            Note::SharedPrefix(7),
+            Note::FewerShoes(2),
+            Note::ShortShoes(3),
+            Note::FewerThanTwoCards,
+            Note::SingleCategory,
+            Note::TooFewShoesForBins,
+            Note::SingleValue,
+            Note::TooFewShoesForTransitions,
+            Note::ShorterThanLag,
+            Note::NoVariance,
+            Note::UnevenCards,
+            Note::SingleArrangement,
+            Note::NoRarePrefix,
+            Note::CertainNet,
+            Note::TooFewCoups,
+            Note::NotSemiDefinite,
+            Note::NoDegreesOfFreedom,
+            Note::NoPValue,
+        ];
+        // A new variant fails to compile here until it is listed above.
+        let listed = |note: &Note| match note {
+            Note::PositionBins(_)
+            | Note::PooledValues(_)
+            | Note::PooledFinalStates { .. }
+            | Note::Bennett { .. }
+            | Note::DistinctCards(_)
+            | Note::RepeatedShoes
+            | Note::SharedPrefix(_)
+            | Note::FewerShoes(_)
+            | Note::ShortShoes(_)
+            | Note::FewerThanTwoCards
+            | Note::SingleCategory
+            | Note::TooFewShoesForBins
+            | Note::SingleValue
+            | Note::TooFewShoesForTransitions
+            | Note::ShorterThanLag
+            | Note::NoVariance
+            | Note::UnevenCards
+            | Note::SingleArrangement
+            | Note::NoRarePrefix
+            | Note::CertainNet
+            | Note::TooFewCoups
+            | Note::NotSemiDefinite
+            | Note::NoDegreesOfFreedom
+            | Note::NoPValue => std::mem::discriminant(note),
+        };
+        let kinds: std::collections::HashSet<_> = every.iter().map(listed).collect();
+        assert_eq!(kinds.len(), every.len(), "a variant listed twice");
+        let english = [
+            "the",
+            "of",
+            "shoe",
+            "shoes",
+            "card",
+            "cards",
+            "fewer",
+            "than",
+            "few",
+            "pooled",
+            "into",
+            "bound",
+            "events",
+            "is",
+            "no",
+            "not",
+            "and",
+            "every",
+            "value",
+            "values",
+            "bins",
+            "first",
+            "carry",
+            "needs",
+            "could",
+            "be",
+            "computed",
+            "holds",
+            "single",
+            "cannot",
+            "vary",
+            "expected",
+            "count",
+            "groups",
+            "winner",
+            "winning",
+            "earlier",
+            "repeat",
+            "equal",
+            "pairs",
+            "compared",
+            "shorter",
+            "lag",
+            "bet's",
+            "net",
+            "these",
+            "freedom",
+            "degrees",
+            "present",
+            "order",
+            "ordered",
+            "occurrence",
+        ];
+        for note in &every {
+            let en = note_text(note, Lang::En);
+            let fr = note_text(note, Lang::Fr);
+            assert_eq!(en, note.to_string());
+            assert_ne!(fr, en, "untranslated: {en}");
+            for word in fr.split(|c: char| !(c.is_alphanumeric() || c == '\'')) {
+                assert!(!english.contains(&word), "{word:?} left in {fr:?}");
             }
-            notes.extend(test.battery(0.01).tests.into_iter().filter_map(|t| t.note));
         }
-        let mut skewed = ShuffleTest::new(5);
-        let mut rng = Dealer::rng(2);
-        let mut shoe: Vec<crate::card::Card> = std::iter::repeat_n("KS".parse().unwrap(), 400)
-            .chain([
-                "9C".parse().unwrap(),
-                "9D".parse().unwrap(),
-                "AS".parse().unwrap(),
-            ])
-            .collect();
-        for _ in 0..60 {
-            rand::seq::SliceRandom::shuffle(&mut shoe[..], &mut rng);
-            skewed.shoe(&shoe).unwrap();
-        }
-        notes.extend(
-            skewed
-                .battery(0.01)
-                .tests
-                .into_iter()
-                .filter_map(|t| t.note),
+        assert_eq!(
+            note_text(
+                every
+                    .iter()
+                    .find(|n| matches!(n, Note::Bennett { .. }))
+                    .unwrap(),
+                Lang::Fr
+            ),
+            "p est la borne de Bennett\u{a0}: environ 12 événements portent la variance, moins que n’en demande l’approximation normale (30)"
         );
-        assert!(
-            notes.iter().any(|n| n.starts_with("p is Bennett")),
-            "{notes:?}"
-        );
-        for note in &notes {
-            assert_ne!(&note_text(note, Lang::Fr), note, "untranslated: {note}");
-        }
     }
 
     #[test]
@@ -788,13 +834,16 @@ mod tests {
         assert!(fr.contains("310,25"), "{fr}");
         assert!(fr.contains("8,0e-11"), "{fr}");
         assert!(fr.contains("ÉCHEC"), "{fr}");
-        assert!(fr.contains("Sabots répétés\u{a0}: one shoe"), "{fr}");
+        assert!(
+            fr.contains("Sabots répétés\u{a0}: moins de 2 sabots"),
+            "{fr}"
+        );
         assert_eq!(
-            note_text("52 position bins", Lang::Fr),
+            note_text(&Note::PositionBins(52), Lang::Fr),
             "52 classes de positions"
         );
         assert_eq!(
-            note_text("fewer than 2 shoes", Lang::Fr),
+            note_text(&Note::FewerShoes(2), Lang::Fr),
             "moins de 2 sabots"
         );
         let md = tests_table(&battery(), Lang::En, Format::Markdown);

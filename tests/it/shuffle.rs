@@ -267,7 +267,7 @@ fn the_successor_pairs_pool_rare_values_and_stay_calibrated() {
     let battery = test.battery(ALPHA);
     let successor = battery.test("successor_pairs").unwrap();
     assert_eq!(
-        successor.note.as_deref(),
+        successor.note.map(|note| note.to_string()).as_deref(),
         Some("values pooled into 2 groups for expected counts of 5 or more"),
         "{successor:?}"
     );

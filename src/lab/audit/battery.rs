@@ -6,7 +6,7 @@ use super::pricing::{PARTITIONS, triangle};
 use super::sums::{Sums, ratio_f64, reduced};
 use super::{Audit, AuditError, AuditTestName, BetReturn, Finding, NetCount};
 use crate::lab::{
-    Battery, StatisticKind, TestResult, Verdict, chi_square_sf, mahalanobis, normal_two_sided,
+    Battery, Note, StatisticKind, TestResult, Verdict, chi_square_sf, mahalanobis, normal_two_sided,
 };
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
@@ -147,7 +147,7 @@ impl Auditor {
             let mut interval = None;
             let test = if !variance.is_positive() {
                 // Every coup's net was certain: the cards dealt paid it.
-                TestResult::untested(&name, method, "the bet's net cannot vary on these coups")
+                TestResult::untested(&name, method, Note::CertainNet)
             } else if method == StatisticKind::Z {
                 // (Σ net_t − Σ E[net_t]) over its standard deviation.
                 let deviation = ratio_f64(&(&by_rules * &l - &totals[base]), &(&l * &scale));
@@ -294,7 +294,7 @@ pub fn line_counts(hits: &[u64], expected: &[f64]) -> f64 {
 }
 /// The 28 final-state groups pooled in order into runs of expected count at least five (the
 /// means are numerators over `l`).
-pub(super) fn pooled(mean: &[BigInt], l: &BigInt) -> (Vec<Vec<usize>>, Option<String>) {
+pub(super) fn pooled(mean: &[BigInt], l: &BigInt) -> (Vec<Vec<usize>>, Option<Note>) {
     let five = l * 5;
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut current: Vec<usize> = Vec::new();
@@ -313,12 +313,9 @@ pub(super) fn pooled(mean: &[BigInt], l: &BigInt) -> (Vec<Vec<usize>>, Option<St
             None => groups.push(current),
         }
     }
-    let note = (groups.len() < mean.len()).then(|| {
-        format!(
-            "{} groups (winner and winning total) pooled into {} of expected count 5 or more",
-            mean.len(),
-            groups.len()
-        )
+    let note = (groups.len() < mean.len()).then_some(Note::PooledFinalStates {
+        from: mean.len(),
+        into: groups.len(),
     });
     (groups, note)
 }
@@ -338,7 +335,7 @@ fn mahalanobis_test(
     deviation: &[BigInt],
     covariance: &[Vec<BigInt>],
     l: &BigInt,
-    note: Option<String>,
+    note: Option<Note>,
 ) -> TestResult {
     let kept = &groups[..groups.len().saturating_sub(1)];
     let l2 = l * l;
@@ -397,16 +394,8 @@ fn mahalanobis_test(
             Some(rank as f64),
             chi_square_sf(rank as f64, statistic),
         ),
-        Some(_) => TestResult::untested(
-            name,
-            StatisticKind::Mahalanobis,
-            "too few coups: every pooled group's expected count is below five",
-        ),
-        None => TestResult::untested(
-            name,
-            StatisticKind::Mahalanobis,
-            "the covariance is not positive semi-definite",
-        ),
+        Some(_) => TestResult::untested(name, StatisticKind::Mahalanobis, Note::TooFewCoups),
+        None => TestResult::untested(name, StatisticKind::Mahalanobis, Note::NotSemiDefinite),
     };
     match note {
         Some(note) if result.verdict != Verdict::Untested => result.with_note(note),

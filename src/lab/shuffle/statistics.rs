@@ -3,7 +3,9 @@
 
 use super::null::{ZNull, pairs_among, prefix_ln_bound, transition_null};
 use super::{Critical, MAX_BINS, MIN_EVENTS, MIN_EXPECTED, ShuffleTest, ShuffleTestName};
-use crate::lab::{StatisticKind, TestResult, bennett_two_sided, chi_square_sf, normal_two_sided};
+use crate::lab::{
+    Note, StatisticKind, TestResult, bennett_two_sided, chi_square_sf, normal_two_sided,
+};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
@@ -29,22 +31,14 @@ impl ShuffleTest {
         let present: Vec<usize> = (0..k).filter(|&c| per_shoe[c] > 0).collect();
         let smallest = present.iter().map(|&c| per_shoe[c]).min().unwrap_or(0);
         if present.len() < 2 {
-            return untested(
-                test,
-                StatisticKind::ChiSquare,
-                "the shoe holds a single category",
-            );
+            return untested(test, StatisticKind::ChiSquare, Note::SingleCategory);
         }
         // Bins of ⌊N/B⌋ or ⌈N/B⌉ positions: B as large as allowed with expectations ≥ 5.
         let bins = (2..=MAX_BINS.min(n)).rev().find(|&b| {
             sized_as as f64 * (n / b) as f64 * smallest as f64 / n as f64 >= MIN_EXPECTED
         });
         let Some(bins) = bins else {
-            return untested(
-                test,
-                StatisticKind::ChiSquare,
-                "too few shoes for expectations of 5 in two position bins",
-            );
+            return untested(test, StatisticKind::ChiSquare, Note::TooFewShoesForBins);
         };
         let mut observed = vec![vec![0u64; k]; bins];
         let mut sizes = vec![0u64; bins];
@@ -74,7 +68,7 @@ impl ShuffleTest {
                 Some(df),
                 chi_square_sf(df, statistic),
             )
-            .with_note(format!("{bins} position bins")),
+            .with_note(Note::PositionBins(bins)),
             Critical::ChiSquare {
                 df,
                 shoes: sized_as as f64,
@@ -93,7 +87,7 @@ impl ShuffleTest {
         let test = ShuffleTestName::SuccessorPairs;
         let kind = StatisticKind::Mahalanobis;
         if sized_as < 50 {
-            return untested(test, kind, "fewer than 50 shoes");
+            return untested(test, kind, Note::FewerShoes(50));
         }
         let groups = value_groups(value_counts, sized_as);
         let pooled = groups.len() < value_counts.iter().filter(|&&c| c > 0).count();
@@ -102,9 +96,9 @@ impl ShuffleTest {
                 test,
                 kind,
                 if pooled {
-                    "too few shoes for expected counts of 5 in the transitions between two value groups"
+                    Note::TooFewShoesForTransitions
                 } else {
-                    "the shoe holds a single value, whose transitions cannot vary"
+                    Note::SingleValue
                 },
             );
         }
@@ -115,7 +109,7 @@ impl ShuffleTest {
                 .collect::<Vec<u64>>(),
         );
         let Some((mean, covariance)) = null.as_ref() else {
-            return untested(test, kind, "shoes of fewer than 2 cards");
+            return untested(test, kind, Note::ShortShoes(2));
         };
         let k = groups.len();
         let mut group_of = [0usize; 10];
@@ -141,7 +135,7 @@ impl ShuffleTest {
         // The covariance of the sum over shoes is the shoes times one shoe's.
         let (d2, rank) = covariance.statistic(&deviation);
         if rank == 0 {
-            return untested(test, kind, crate::lab::NO_DEGREES_OF_FREEDOM);
+            return untested(test, kind, Note::NoDegreesOfFreedom);
         }
         let statistic = d2 / self.shoes as f64;
         let df = rank as f64;
@@ -153,9 +147,7 @@ impl ShuffleTest {
             chi_square_sf(df, statistic),
         );
         if pooled {
-            test = test.with_note(format!(
-                "values pooled into {k} groups for expected counts of 5 or more"
-            ));
+            test = test.with_note(Note::PooledValues(k));
         }
         (
             test,
@@ -178,7 +170,7 @@ impl ShuffleTest {
         sized_as: u64,
     ) -> (TestResult, Critical) {
         if sized_as < 2 {
-            return untested(test, StatisticKind::Z, "fewer than 2 shoes");
+            return untested(test, StatisticKind::Z, Note::FewerShoes(2));
         }
         let shoes = BigRational::from_integer(BigInt::from(self.shoes));
         let deviation = BigRational::from_integer(BigInt::from(sum)) - &null.mean * &shoes;
@@ -189,11 +181,7 @@ impl ShuffleTest {
         );
         let per_shoe = null.variance.to_f64().unwrap_or(f64::NAN);
         if v.is_nan() || v <= 0.0 || null.step == 0.0 {
-            return untested(
-                test,
-                StatisticKind::Z,
-                "no variance under the null for this composition",
-            );
+            return untested(test, StatisticKind::Z, Note::NoVariance);
         }
         let z = d / v.sqrt();
         let events = null.events * sized_as as f64;
@@ -224,11 +212,10 @@ impl ShuffleTest {
                 None,
                 bennett_two_sided(d, v, above, below),
             )
-            .with_note(format!(
-                "p is Bennett's bound: about {} events carry the variance, fewer than the normal approximation needs ({})",
-                events.round(),
-                MIN_EVENTS
-            )),
+            .with_note(Note::Bennett {
+                events: events.round(),
+                needed: MIN_EVENTS,
+            }),
             Critical::Bennett {
                 shoes: sized_as as f64,
                 sd: per_shoe.sqrt(),
@@ -243,14 +230,10 @@ impl ShuffleTest {
         let present: Vec<u64> = counts.iter().copied().filter(|&c| c > 0).collect();
         let n = present.len() as i64;
         if present.windows(2).any(|w| w[0] != w[1]) {
-            return untested(
-                test,
-                StatisticKind::Z,
-                "the cards present do not all appear equally often, so the order of first occurrences is not uniform",
-            );
+            return untested(test, StatisticKind::Z, Note::UnevenCards);
         }
         if n < 2 {
-            return untested(test, StatisticKind::Z, "fewer than 2 distinct cards");
+            return untested(test, StatisticKind::Z, Note::FewerThanTwoCards);
         }
         // Eulerian numbers: mean (n + 1)/2, variance (n + 1)/12 for a uniform permutation;
         // each indicator of a descent is about even, so no event is rare.
@@ -263,10 +246,7 @@ impl ShuffleTest {
             events: f64::INFINITY,
         };
         let (test, critical) = self.z_test(test, self.rising, &null, sized_as);
-        (
-            test.with_note(format!("{n} distinct cards ordered by first occurrence")),
-            critical,
-        )
+        (test.with_note(Note::DistinctCards(present.len())), critical)
     }
 
     pub(super) fn repeat_tests(
@@ -297,13 +277,13 @@ impl ShuffleTest {
             tests.push(untested(
                 ShuffleTestName::RepeatedShoes,
                 StatisticKind::MatchCount,
-                "fewer than 2 shoes",
+                Note::FewerShoes(2),
             ));
         } else if counts.iter().filter(|&&c| c > 0).count() < 2 {
             tests.push(untested(
                 ShuffleTestName::RepeatedShoes,
                 StatisticKind::MatchCount,
-                "every fair shoe is the same arrangement of a single card",
+                Note::SingleArrangement,
             ));
         } else {
             tests.push((
@@ -314,9 +294,7 @@ impl ShuffleTest {
                     None,
                     bound(-ln_w, self.repeat_matches),
                 )
-                .with_note(
-                    "shoes equal to an earlier one; p is Markov's bound on the pairs compared",
-                ),
+                .with_note(Note::RepeatedShoes),
                 Critical::Matches {
                     pairs: sample_pairs,
                     ln_q: -ln_w,
@@ -334,9 +312,7 @@ impl ShuffleTest {
                         None,
                         bound(ln_q, self.prefix_matches),
                     )
-                    .with_note(format!(
-                        "shoes whose first {l} cards repeat an earlier shoe's"
-                    )),
+                    .with_note(Note::SharedPrefix(l)),
                     Critical::Matches {
                         pairs: sample_pairs,
                         ln_q,
@@ -346,12 +322,12 @@ impl ShuffleTest {
             (None, _) => tests.push(untested(
                 ShuffleTestName::SharedPrefixes,
                 StatisticKind::MatchCount,
-                "the shoe is too short for a prefix that fair shoes share this rarely",
+                Note::NoRarePrefix,
             )),
             (_, false) => tests.push(untested(
                 ShuffleTestName::SharedPrefixes,
                 StatisticKind::MatchCount,
-                "fewer than 2 shoes",
+                Note::FewerShoes(2),
             )),
         }
         tests
@@ -362,7 +338,7 @@ impl ShuffleTest {
 pub(super) fn untested(
     test: ShuffleTestName,
     kind: StatisticKind,
-    reason: &str,
+    reason: Note,
 ) -> (TestResult, Critical) {
     (
         TestResult::untested(&test.key(), kind, reason),
