@@ -19,8 +19,7 @@
 //! the rules holding every bet of the catalogue.
 
 use punto_banco::analysis::Analysis;
-use punto_banco::rules::condition::CardBet;
-use punto_banco::rules::{Rules, SideBet, Terms};
+use punto_banco::rules::{Bet, Rules, SideBet};
 use punto_banco::shoe::Shoe;
 
 #[allow(dead_code)]
@@ -31,21 +30,18 @@ fn main() {
     divan::main();
 }
 
-fn rules_with(bets: Vec<(String, CardBet)>) -> Rules {
+fn rules_with(bets: Vec<(String, Bet)>) -> Rules {
     let mut rules = Rules::reference();
     for (key, bet) in bets {
-        rules.tariff.side.push(SideBet {
-            key,
-            terms: Terms::Cards(bet),
-        });
+        rules.tariff.side.push(SideBet { key, bet });
     }
     rules
 }
 
-fn one(bet: CardBet, bencher: divan::Bencher) {
+fn one(bet: Bet, bencher: divan::Bencher) {
     let rules = rules_with(vec![("bet".into(), bet.clone())]);
     let analysis = Analysis::new(&Shoe::reference(), &rules).unwrap();
-    let terms = Terms::Cards(bet);
+    let terms = bet;
     bencher.bench_local(|| analysis.net_distribution(divan::black_box(&terms)));
 }
 

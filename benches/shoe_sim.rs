@@ -80,10 +80,8 @@ fn one_coup_engine_tally_alone(bencher: divan::Bencher) {
 fn with_card_bet(name: &str) -> Rules {
     use num_rational::Ratio;
     use punto_banco::outcome::Hand;
-    use punto_banco::rules::condition::{
-        Atom, CardBet, CardClass, CardLine, CardSet, Cond, Numbers, Same, SetTest,
-    };
-    use punto_banco::rules::{SideBet, Terms};
+    use punto_banco::rules::condition::{Atom, CardClass, CardSet, Cond, Numbers, Same, SetTest};
+    use punto_banco::rules::{Bet, PayLine, SideBet};
     let first_two = |hand, test| Cond::Atom(Atom::Set(CardSet::FirstTwo(hand), test));
     let pair = |hand| {
         first_two(
@@ -126,9 +124,9 @@ fn with_card_bet(name: &str) -> Rules {
     let mut rules = Rules::reference();
     rules.tariff.side.push(SideBet {
         key: name.into(),
-        terms: Terms::Cards(CardBet {
-            lines: vec![CardLine { when, net }],
-        }),
+        bet: Bet {
+            lines: vec![PayLine { when, net }],
+        },
     });
     rules
 }

@@ -11,13 +11,11 @@ use crate::features;
 use crate::features::Distribution;
 pub use crate::outcome::Hand;
 use crate::outcome::{FinalState, Winner};
-use crate::rules::condition::CardBet;
-use crate::rules::{Bet, DrawingRules, MainBet, Rules, Terms};
+use crate::rules::{Bet, DrawingRules, MainBet, Rules};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::{Int, Tally};
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
-use std::collections::BTreeMap;
 
 /// Runs `$body` with `$w` the weights as a slice of their own integer type.
 macro_rules! with_weights {
@@ -177,24 +175,9 @@ impl Analysis {
         self.fraction(self.count(winner))
     }
 
-    /// The exact expected net change per unit staked on a bet.
-    pub fn expected_net(&self, bet: &Bet) -> BigRational {
-        // A bet has a handful of nets: the weights of each are added as integers first, so
-        // that there is one rational product per net rather than one per final state.
-        let mut by_net: BTreeMap<Ratio<i64>, BigUint> = BTreeMap::new();
-        for (state, weight) in self.states() {
-            *by_net.entry(bet.net(state)).or_default() += weight;
-        }
-        let sum: BigRational = by_net
-            .into_iter()
-            .map(|(net, count)| ratio_to_big(net) * BigRational::from_integer(BigInt::from(count)))
-            .sum();
-        sum / BigRational::from_integer(BigInt::from(self.total.clone()))
-    }
-
     /// The house edge of a main bet: the exact loss per unit staked (ties that push count as bets).
     pub fn edge(&self, bet: MainBet) -> BigRational {
-        -self.expected_net(self.rules.tariff.bet(bet))
+        self.edge_of(self.rules.tariff.bet(bet))
     }
 
     /// The probability that a hand's first two cards are of the same rank: Σ c(c−1) / N(N−1)
@@ -212,28 +195,27 @@ impl Analysis {
 
     /// The exact distribution of a bet's net result per unit staked, lowest net first; the
     /// probabilities sum to one.
-    pub fn net_distribution(&self, terms: &Terms) -> Vec<(Ratio<i64>, BigRational)> {
-        let bet = terms.as_card_bet();
+    pub fn net_distribution(&self, bet: &Bet) -> Vec<(Ratio<i64>, BigRational)> {
         with_weights!(&self.weights, w => {
-            let counted = distribution(&bet, &self.cards, &self.rules.drawing, &states_of(w));
-            listing_every_case(terms, counted)
+            let counted = distribution(bet, &self.cards, &self.rules.drawing, &states_of(w));
+            listing_every_case(bet, counted)
                 .into_iter()
                 .map(|(net, count)| (net, self.fraction(count.to_biguint())))
                 .collect()
         })
     }
 
-    /// The exact expected net per unit staked on any bet.
-    pub fn expected_net_of(&self, terms: &Terms) -> BigRational {
-        self.net_distribution(terms)
+    /// The exact expected net change per unit staked on any bet, main or side.
+    pub fn expected_net(&self, bet: &Bet) -> BigRational {
+        self.net_distribution(bet)
             .into_iter()
             .map(|(net, p)| ratio_to_big(net) * p)
             .sum()
     }
 
     /// The house edge of any bet: the exact loss per unit staked.
-    pub fn edge_of(&self, terms: &Terms) -> BigRational {
-        -self.expected_net_of(terms)
+    pub fn edge_of(&self, bet: &Bet) -> BigRational {
+        -self.expected_net(bet)
     }
 
     /// The probability that the coup has at least one natural.
@@ -434,7 +416,7 @@ fn sum<I: Int>(weights: &[I]) -> I {
 /// The evaluator is chosen by what the bet's conditions read ([`features`]): a bet on the
 /// final state alone folds the tally, a pair bet reads the hands' pair tables, and so on.
 pub(crate) fn distribution<I: Int>(
-    bet: &CardBet,
+    bet: &Bet,
     cards: &[u64; 52],
     drawing: &DrawingRules,
     states: &[(FinalState, &I)],
@@ -453,19 +435,18 @@ fn bets_of<'r, I: Int>(
         .tariff
         .all()
         .into_iter()
-        .map(|(key, terms)| {
-            let bet = terms.as_card_bet();
-            let counted = distribution(&bet, cards, &rules.drawing, states);
-            (key, listing_every_case(&terms, counted))
+        .map(|(key, bet)| {
+            let counted = distribution(bet, cards, &rules.drawing, states);
+            (key, listing_every_case(bet, counted))
         })
         .collect()
 }
 
-/// A distribution as the documents list it: a schema-1 pair bet with both its cases, no
-/// pair and a pair, even one the shoe cannot deal (the pricing lists the nets that happen).
-fn listing_every_case<I: Int>(terms: &Terms, mut counted: Distribution<I>) -> Distribution<I> {
-    if let Terms::Pair { net, .. } = terms {
-        for case in [-Ratio::from_integer(1), *net] {
+/// A distribution as the documents list it: a pair bet with both its cases, no pair and a
+/// pair, even one the shoe cannot deal (the pricing lists the nets that happen).
+fn listing_every_case<I: Int>(bet: &Bet, mut counted: Distribution<I>) -> Distribution<I> {
+    if let Some((_, net)) = bet.as_pair() {
+        for case in [-Ratio::from_integer(1), net] {
             if let Err(at) = counted.binary_search_by_key(&case, |(net, _)| *net) {
                 counted.insert(at, (case, I::default()));
             }
@@ -606,10 +587,7 @@ mod tests {
             let analysis = Analysis::new(&shoe, &Rules::reference()).unwrap();
             let p = analysis.pair();
             for hand in Hand::ALL {
-                let pair = Terms::Pair {
-                    hand,
-                    net: Ratio::from_integer(11),
-                };
+                let pair = Bet::pair(hand, Ratio::from_integer(11));
                 let want = [
                     (-Ratio::from_integer(1), &one - &p),
                     (Ratio::from_integer(11), p.clone()),
@@ -620,7 +598,7 @@ mod tests {
                     "{counts:?} {hand:?}"
                 );
                 let expected = ratio_to_big(Ratio::from_integer(12)) * &p - &one;
-                assert_eq!(analysis.expected_net_of(&pair), expected);
+                assert_eq!(analysis.expected_net(&pair), expected);
             }
         }
     }

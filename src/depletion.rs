@@ -303,8 +303,7 @@ mod tests {
     use super::*;
     use crate::analysis::Analysis;
     use crate::dealer::Dealer;
-    use crate::rules::Terms;
-    use crate::rules::condition::CardBet;
+    use crate::rules::Bet;
     use crate::rules::dealing::Burn;
     use num_rational::Ratio;
     use num_traits::Signed;
@@ -371,7 +370,7 @@ mod tests {
                 let band = expected.index(shoe.len());
                 expected.bands[band].coups += 1;
                 for (bet, (_, terms)) in bets.iter().enumerate() {
-                    let net = analysis.expected_net_of(terms);
+                    let net = analysis.expected_net(terms);
                     if net.is_positive() {
                         let figures = &mut expected.bands[band].bets[bet];
                         figures.0 += 1;
@@ -449,7 +448,7 @@ mod tests {
                     numerators[bet].clone(),
                     BigInt::from(pricing.bet(bet).denominator(shoe.len())),
                 );
-                (ours, analysis.expected_net_of(terms))
+                (ours, analysis.expected_net(terms))
             })
             .collect()
     }
@@ -459,8 +458,9 @@ mod tests {
     /// (the final state alone).
     fn with_card_bets() -> Rules {
         use crate::outcome::Hand;
+        use crate::rules::PayLine;
         use crate::rules::SideBet;
-        use crate::rules::condition::{Atom, CardLine, CardSet, Cond, Numbers, Same, SetTest};
+        use crate::rules::condition::{Atom, CardSet, Cond, Numbers, Same, SetTest};
         let first_two = |hand, test| Cond::Atom(Atom::Set(CardSet::FirstTwo(hand), test));
         let pair = |hand| {
             first_two(
@@ -471,7 +471,7 @@ mod tests {
                 },
             )
         };
-        let line = |when, net| CardLine { when, net };
+        let line = |when, net| PayLine { when, net };
         let bets = [
             (
                 "either_pair",
@@ -521,7 +521,7 @@ mod tests {
         for (key, lines) in bets {
             rules.tariff.side.push(SideBet {
                 key: key.into(),
-                terms: Terms::Cards(CardBet { lines }),
+                bet: Bet { lines },
             });
         }
         rules

@@ -465,7 +465,7 @@ fn decks_table(lang: Lang) -> String {
 fn variants_table(lang: Lang) -> String {
     use crate::render::analysis::describe_shoe;
     use crate::render::table::{Align, Table};
-    use crate::render::tableau::{bet_name, describe_terms};
+    use crate::render::tableau::{bet_name, describe_bet};
     use crate::render::{approx, fraction_text};
     use crate::variants::{RuleSet, SHIPPED, claimed_value};
     let mut out = String::new();
@@ -513,10 +513,10 @@ fn variants_table(lang: Lang) -> String {
             (lang.pick("Exact edge", "Avantage exact"), Align::Right),
         ]);
         for (key, terms) in set.rules().tariff.all() {
-            let edge = analysis.edge_of(&terms);
+            let edge = analysis.edge_of(terms);
             table.row(vec![
                 bet_name(key, lang),
-                describe_terms(&Some(terms), lang),
+                describe_bet(terms, lang),
                 lang.percent(approx(&edge) * 100.0, 4),
                 fraction_text(&edge),
             ]);
@@ -535,7 +535,7 @@ fn variants_table(lang: Lang) -> String {
 fn catalogue_tables(lang: Lang) -> String {
     use crate::render::analysis::describe_shoe;
     use crate::render::table::{Align, Table};
-    use crate::render::tableau::describe_terms;
+    use crate::render::tableau::describe_bet;
     use crate::render::{approx, fraction_text};
     use crate::rules::MainBet;
     use crate::variants::{CATALOGUE, Claim, RuleSet};
@@ -578,7 +578,7 @@ fn catalogue_tables(lang: Lang) -> String {
             if MainBet::ALL.iter().any(|b| b.key() == key) {
                 continue;
             }
-            let edge = analysis.edge_of(&terms);
+            let edge = analysis.edge_of(terms);
             let (mut holding, mut total, mut shown_false) = (0, 0, 0);
             for (claim, value) in set.claims().iter().zip(&values) {
                 if claim.bet() != Some(key) {
@@ -609,7 +609,7 @@ fn catalogue_tables(lang: Lang) -> String {
             };
             table.row(vec![
                 format!("`{key}`"),
-                describe_terms(&Some(terms), lang),
+                describe_bet(terms, lang),
                 lang.percent(approx(&edge) * 100.0, 4),
                 fraction_text(&edge),
                 published,

@@ -6,14 +6,13 @@
 
 use crate::outcome::{FinalState, Hand, KeyError, Winner};
 use num_rational::Ratio;
-use std::borrow::Cow;
 
 pub mod banque;
 pub mod choice;
 pub mod condition;
 pub mod dealing;
 
-use condition::{Atom, CardBet, CardLine, Cond, DealtCoup};
+use condition::{Atom, Cond, DealtCoup};
 
 /// What a hand does at a decision: take a third card or keep two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -237,17 +236,34 @@ impl StateFacts {
     }
 }
 
-/// One line of a bet's paytable: when `when` holds, the bet nets `net` per unit staked.
+/// One line of a bet: when `when` holds, the bet nets `net` per unit staked.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PayLine {
     /// When the line applies.
-    pub when: Condition,
+    pub when: Cond,
     /// The net change per unit staked: the profit on a win, zero on a push.
     pub net: Ratio<i64>,
 }
 
-/// A bet settled on the final state: the first line whose condition holds decides; with
-/// none, the stake is lost.
+/// A bet, main or side: the first line whose condition holds decides; with none, the stake is
+/// lost.
+///
+/// Every bet has this one form. A main bet's lines read the final state ([`Atom::State`], as
+/// rule-file schema 1 writes them), a pair bet is one line "the hand's first two cards are of
+/// the same rank" ([`Cond::pair`]), a card bet's lines read the cards (schema 2). What the
+/// lines read chooses how the bet is priced and worded, not a type.
+///
+/// ```
+/// use punto_banco::outcome::{FinalState, Hand, Winner};
+/// use punto_banco::rules::{Bet, Condition};
+/// use num_rational::Ratio;
+/// let tie = Bet::paying(Condition::wins(Winner::Tie), Ratio::from_integer(8));
+/// let state = FinalState::new(3, 3, 3, 3, false).unwrap();
+/// assert_eq!(tie.settle_state(state), Some(Ratio::from_integer(8)));
+/// let pair = Bet::pair(Hand::Banco, Ratio::from_integer(11));
+/// assert_eq!(pair.as_pair(), Some((Hand::Banco, Ratio::from_integer(11))));
+/// assert_eq!(pair.settle_state(state), None);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Bet {
     /// The pay lines, consulted in order.
@@ -255,150 +271,105 @@ pub struct Bet {
 }
 
 impl Bet {
-    /// The net change per unit staked on a coup ending in `state`.
-    pub fn net(&self, state: FinalState) -> Ratio<i64> {
-        self.lines
-            .iter()
-            .find(|line| line.when.holds(state))
-            .map_or(-Ratio::from_integer(1), |line| line.net)
-    }
-
-    /// A bet that pays `net` when `when` holds and pushes on the given conditions.
-    pub fn paying(when: Condition, net: Ratio<i64>) -> Bet {
+    /// A bet that pays `net` when `when` holds.
+    pub fn paying(when: impl Into<Cond>, net: Ratio<i64>) -> Bet {
         Bet {
-            lines: vec![PayLine { when, net }],
+            lines: vec![PayLine {
+                when: when.into(),
+                net,
+            }],
         }
     }
 
     /// The same bet with a line added after the others.
-    pub fn then(mut self, when: Condition, net: Ratio<i64>) -> Bet {
-        self.lines.push(PayLine { when, net });
+    pub fn then(mut self, when: impl Into<Cond>, net: Ratio<i64>) -> Bet {
+        self.lines.push(PayLine {
+            when: when.into(),
+            net,
+        });
         self
     }
-}
 
-/// How a bet is settled.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Terms {
-    /// On the coup's final state, by paytable.
-    Paytable(Bet),
-    /// On one hand's first two cards: wins `net` when they are of the same rank, else loses.
-    /// Independent of drawing, and the reason the shoe keeps ranks.
-    Pair {
-        /// The hand whose first two cards are read.
-        hand: Hand,
-        /// The net per unit staked on a pair.
-        net: Ratio<i64>,
-    },
-    /// On the cards of the coup (rule-file schema 2): suits, ranks, sets of cards, mid-coup
-    /// events, by paytable.
-    Cards(CardBet),
-}
-
-impl Bet {
-    /// The bet in the language of conditions: each line's condition on the final state as
-    /// one atom ([`Atom::State`]), its net unchanged.
-    pub fn to_card_bet(&self) -> CardBet {
-        CardBet {
-            lines: self
-                .lines
-                .iter()
-                .map(|line| CardLine {
-                    when: Cond::Atom(Atom::State(line.when)),
-                    net: line.net,
-                })
-                .collect(),
-        }
-    }
-}
-
-impl Terms {
-    /// The bet in the language of conditions, the one form every bet is priced in: a
-    /// paytable's lines on the final state, a pair bet's one line "the hand's first two
-    /// cards are of the same rank" ([`Cond::pair`]), a card bet as it is.
-    ///
-    /// ```
-    /// use punto_banco::outcome::Hand;
-    /// use punto_banco::rules::condition::Cond;
-    /// use punto_banco::rules::Terms;
-    /// use num_rational::Ratio;
-    /// let pair = Terms::Pair { hand: Hand::Banco, net: Ratio::from_integer(11) };
-    /// let bet = pair.to_card_bet();
-    /// assert_eq!(bet.lines.len(), 1);
-    /// assert_eq!(bet.lines[0].when, Cond::pair(Hand::Banco));
-    /// ```
-    pub fn to_card_bet(&self) -> CardBet {
-        self.as_card_bet().into_owned()
+    /// The pair bet on `hand`: `net` when its first two cards are of the same rank, else the
+    /// stake is lost.
+    pub fn pair(hand: Hand, net: Ratio<i64>) -> Bet {
+        Bet::paying(Cond::pair(hand), net)
     }
 
-    /// [`Terms::to_card_bet`] without cloning a card bet: borrowed when the terms are one,
-    /// built for a paytable or a pair.
-    pub fn as_card_bet(&self) -> Cow<'_, CardBet> {
-        match self {
-            Terms::Paytable(bet) => Cow::Owned(bet.to_card_bet()),
-            Terms::Pair { hand, net } => Cow::Owned(CardBet {
-                lines: vec![CardLine {
-                    when: Cond::pair(*hand),
-                    net: *net,
-                }],
-            }),
-            Terms::Cards(bet) => Cow::Borrowed(bet),
-        }
+    /// The net change per unit staked on a dealt coup: the one settlement of every bet.
+    pub fn net(&self, coup: &DealtCoup) -> Ratio<i64> {
+        self.net_by(&mut |atom| atom.holds(coup))
     }
 
-    /// Whether the bet reads the coup's final state and nothing else.
-    pub fn reads_state_only(&self) -> bool {
-        match self {
-            Terms::Paytable(_) => true,
-            Terms::Pair { .. } => false,
-            Terms::Cards(bet) => bet.reads_state_only(),
-        }
+    /// The net when each atom's truth is given by `atom`: how the exact computation settles
+    /// the bet once per combination of its atoms' truths.
+    pub fn net_by(&self, atom: &mut impl FnMut(&Atom) -> bool) -> Ratio<i64> {
+        self.lines
+            .iter()
+            .find(|line| line.when.eval(atom))
+            .map_or(-Ratio::from_integer(1), |line| line.net)
     }
 
     /// The net change per unit staked on a coup ending in `state`, for a bet that reads the
-    /// final state alone ([`Terms::reads_state_only`]); `None` for one that reads the cards:
-    /// settle it with [`Terms::settle_coup`].
-    ///
-    /// ```
-    /// use punto_banco::outcome::{FinalState, Hand};
-    /// use punto_banco::rules::{Tariff, Terms};
-    /// use num_rational::Ratio;
-    /// let tie = Terms::Paytable(Tariff::reference().tie);
-    /// let state = FinalState::new(3, 3, 3, 3, false).unwrap();
-    /// assert_eq!(tie.settle_state(state), Some(Ratio::from_integer(8)));
-    /// let pair = Terms::Pair { hand: Hand::Banco, net: Ratio::from_integer(11) };
-    /// assert_eq!(pair.settle_state(state), None);
-    /// ```
+    /// final state alone ([`Bet::reads_state_only`]); `None` for one that reads the cards:
+    /// settle it on the coup with [`Bet::net`].
+    #[inline]
     pub fn settle_state(&self, state: FinalState) -> Option<Ratio<i64>> {
-        match self {
-            Terms::Paytable(bet) => Some(bet.net(state)),
-            Terms::Pair { .. } => None,
-            Terms::Cards(bet) => bet
-                .reads_state_only()
-                .then(|| bet.net(&DealtCoup::standing_for(state))),
+        if !self.reads_state_only() {
+            return None;
+        }
+        let facts = StateFacts::of(state);
+        Some(self.net_by(&mut |atom| atom.holds_on_state(state, &facts).unwrap_or(false)))
+    }
+
+    /// The hand and the net on a pair when the bet is a pair bet: one line, "the hand's first
+    /// two cards are of the same rank" ([`Cond::pair`]).
+    pub fn as_pair(&self) -> Option<(Hand, Ratio<i64>)> {
+        match self.lines.as_slice() {
+            [line] => line.when.as_pair().map(|hand| (hand, line.net)),
+            _ => None,
         }
     }
 
-    /// The net change per unit staked on a dealt coup: the one settlement of every bet, main,
-    /// side, pair and card bet, by its conditions.
-    pub fn settle_coup(&self, coup: &DealtCoup) -> Ratio<i64> {
-        match self {
-            Terms::Paytable(bet) => bet.net(coup.state()),
-            // The pair's one line, read without building the bet.
-            Terms::Pair { hand, net } if Cond::pair(*hand).holds(coup) => *net,
-            Terms::Pair { .. } => -Ratio::from_integer(1),
-            Terms::Cards(bet) => bet.net(coup),
+    /// The lines as schema 1's paytable, when every line is one condition on the final state
+    /// ([`Atom::State`]): how the bet is worded and compared as a paytable.
+    pub fn as_paytable(&self) -> Option<Vec<(Condition, Ratio<i64>)>> {
+        self.lines
+            .iter()
+            .map(|line| match &line.when {
+                Cond::Atom(Atom::State(condition)) => Some((*condition, line.net)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every atom the bet reads, in order, each once.
+    pub fn atoms(&self) -> Vec<&Atom> {
+        let mut out: Vec<&Atom> = Vec::new();
+        for line in &self.lines {
+            for a in line.when.atoms() {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+            }
         }
+        out
+    }
+
+    /// Whether the bet reads the coup's final state and nothing else.
+    #[inline]
+    pub fn reads_state_only(&self) -> bool {
+        self.lines.iter().all(|line| line.when.reads_state_only())
     }
 }
 
-/// A side bet: its key (as in rule files and JSON) and its terms.
+/// A side bet: its key (as in rule files and JSON) and its bet.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SideBet {
     /// The bet's key.
     pub key: String,
     /// How it is settled.
-    pub terms: Terms,
+    pub bet: Bet,
 }
 
 /// The bets of a table: the three main bets and any side bets.
@@ -466,12 +437,12 @@ impl Tariff {
     }
 
     /// Every bet with its key, main bets first: `punto`, `banco`, `tie`, then the side bets.
-    pub fn all(&self) -> Vec<(&str, Terms)> {
-        let mut bets: Vec<(&str, Terms)> = MainBet::ALL
+    pub fn all(&self) -> Vec<(&str, &Bet)> {
+        let mut bets: Vec<(&str, &Bet)> = MainBet::ALL
             .iter()
-            .map(|&bet| (bet.key(), Terms::Paytable(self.bet(bet).clone())))
+            .map(|&bet| (bet.key(), self.bet(bet)))
             .collect();
-        bets.extend(self.side.iter().map(|s| (s.key.as_str(), s.terms.clone())));
+        bets.extend(self.side.iter().map(|s| (s.key.as_str(), &s.bet)));
         bets
     }
 
@@ -533,23 +504,13 @@ mod tests {
             let t = |c: &[crate::card::Card]| c.iter().map(|c| c.value()).sum::<u8>() % 10;
             DealtCoup::new(&p, &b, t(&p), t(&b), false).unwrap()
         };
-        let punto_pair = Terms::Pair {
-            hand: Hand::Punto,
-            net: Ratio::from_integer(11),
-        };
-        let banco_pair = Terms::Pair {
-            hand: Hand::Banco,
-            net: Ratio::from_integer(11),
-        };
+        let punto_pair = Bet::pair(Hand::Punto, Ratio::from_integer(11));
+        let banco_pair = Bet::pair(Hand::Banco, Ratio::from_integer(11));
         // Sevens of two suits: a pair by rank; Banco's ace and king are none.
         let sevens = coup("7H 7S", "AD KC");
-        assert_eq!(punto_pair.settle_coup(&sevens), Ratio::from_integer(11));
-        assert_eq!(banco_pair.settle_coup(&sevens), Ratio::from_integer(-1));
-        assert_eq!(
-            punto_pair.to_card_bet().net(&sevens),
-            punto_pair.settle_coup(&sevens)
-        );
-        let tie = Terms::Paytable(Tariff::reference().tie);
+        assert_eq!(punto_pair.net(&sevens), Ratio::from_integer(11));
+        assert_eq!(banco_pair.net(&sevens), Ratio::from_integer(-1));
+        let tie = Tariff::reference().tie;
         let state = FinalState::new(3, 3, 3, 3, false).unwrap();
         assert_eq!(tie.settle_state(state), Some(Ratio::from_integer(8)));
         assert_eq!(punto_pair.settle_state(state), None);

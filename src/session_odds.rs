@@ -140,6 +140,15 @@ pub enum SessionOddsError {
     /// The shoe cannot be analysed.
     #[error(transparent)]
     Shoe(#[from] ShoeError),
+    /// A main bet of the rules reads the cards, which the session's count over final states
+    /// cannot settle (rule files refuse such a main bet; a tariff built in code can have one).
+    #[error(
+        "the main bet `{bet}` reads the cards: session odds count the final states, so a main bet must be settled on the final state"
+    )]
+    MainBetOnCards {
+        /// The main bet's key.
+        bet: &'static str,
+    },
     /// The scores would not fit 64-bit fractions.
     #[error(
         "a stake of {stake} over {deals} deals makes scores too large for 64-bit fractions: use a smaller stake or fewer deals"
@@ -367,7 +376,14 @@ impl SessionOdds {
         let tariff = &rules.tariff;
         // Every net as a fraction of one common denominator.
         let states = deal.states();
-        let nets = |state| MainBet::ALL.map(|bet| tariff.bet(bet).net(state));
+        if let Some(bet) = MainBet::ALL
+            .into_iter()
+            .find(|&b| !tariff.bet(b).reads_state_only())
+        {
+            return Err(SessionOddsError::MainBetOnCards { bet: bet.key() });
+        }
+        let nets =
+            |state| MainBet::ALL.map(|bet| tariff.bet(bet).settle_state(state).unwrap_or_default());
         let mut scale: i64 = 1;
         for (state, _) in &states {
             for net in nets(*state) {

@@ -22,7 +22,7 @@ fuzz_target!(|side: &str| {
             let coups = [("7H 7H", "5D 5D"), ("2H 3S 8D", "AH 2S"), ("9D KS 4C", "QH JH KD")];
             for side in &set.rules().tariff.side {
                 for lang in Lang::ALL {
-                    let _ = describe_terms(&Some(side.terms.clone()), lang);
+                    let _ = describe_terms(&Some(side.bet.clone()), lang);
                 }
                 for (punto, banco) in coups {
                     let (p, b) = (parse_cards(punto).unwrap(), parse_cards(banco).unwrap());
@@ -30,7 +30,7 @@ fuzz_target!(|side: &str| {
                         c.iter().map(|c| c.value()).sum::<u8>() % 10
                     };
                     let coup = DealtCoup::new(&p, &b, total(&p), total(&b), false).unwrap();
-                    let _ = side.terms.settle_coup(&coup);
+                    let _ = side.bet.net(&coup);
                 }
             }
         }

@@ -102,7 +102,7 @@ fn commission_of(claimed: &Claimed) -> (Ratio<i64>, CommissionSource) {
     let bet = claimed.rules.tariff.bet(MainBet::Banco);
     match bet.lines.first() {
         Some(line)
-            if line.when == crate::rules::Condition::wins(Winner::Banco)
+            if line.when == crate::rules::Condition::wins(Winner::Banco).into()
                 && line.net > zero
                 && line.net <= Ratio::from_integer(1) =>
         {

@@ -4,7 +4,7 @@
 use super::{CheckError, Claimed};
 use crate::analysis::Analysis;
 use crate::choices::Information;
-use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules, Terms};
+use crate::rules::{Action, Bet, DrawingRules, MainBet, PuntoMove, Rules};
 use crate::variants::{Claim, ClaimTarget, Stated};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -59,9 +59,9 @@ pub struct TariffDifference {
     /// The bet's key.
     pub key: String,
     /// The bet's terms in the claimed rules, when they have it.
-    pub claimed: Option<Terms>,
+    pub claimed: Option<Bet>,
     /// The bet's terms in the reference, when it has it.
-    pub reference: Option<Terms>,
+    pub reference: Option<Bet>,
     /// The bet's edge under the claimed terms (with the reference drawing rules), when claimed.
     pub claimed_edge: Option<BigRational>,
     /// The bet's edge under the reference terms, when the reference has it.
@@ -235,11 +235,11 @@ pub fn check_with(claimed: Claimed, information: Information) -> Result<Report, 
         let ours = reference_bets
             .iter()
             .find(|(k, _)| *k == key)
-            .map(|(_, t)| t.clone());
+            .map(|(_, t)| (*t).clone());
         let theirs = claimed_bets
             .iter()
             .find(|(k, _)| *k == key)
-            .map(|(_, t)| t.clone());
+            .map(|(_, t)| (*t).clone());
         if ours == theirs {
             continue;
         }

@@ -109,7 +109,7 @@ fn shoe_lines(
         let dealt = DealtCoup::from(&coup);
         let net = bets
             .iter()
-            .map(|(key, terms)| (key.to_string(), terms.settle_coup(&dealt).to_string()))
+            .map(|(key, terms)| (key.to_string(), terms.net(&dealt).to_string()))
             .collect();
         let logged = LoggedCoup {
             winner: coup.winner().key(),

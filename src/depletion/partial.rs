@@ -39,7 +39,7 @@ use crate::dealer::Dealer;
 use crate::outcome::FinalState;
 use crate::play::Plan;
 use crate::rules::dealing::{Burn, Procedure};
-use crate::rules::{Action, PuntoMove, Rules, Terms};
+use crate::rules::{Action, PuntoMove, Rules};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -765,26 +765,29 @@ pub fn rules_content(rules: &Rules) -> String {
             }
         }
     }
-    for (key, terms) in rules.tariff.all() {
-        match &terms {
-            Terms::Paytable(_) => {
-                let nets: Vec<String> = FinalState::all()
-                    .map(|state| {
-                        terms
-                            .settle_state(state)
-                            .expect("a paytable settles on the final state")
-                            .to_string()
-                    })
-                    .collect();
-                text.push_str(&format!("bet {key} on the coup {}\n", nets.join(" ")));
-            }
-            Terms::Pair { hand, net } => {
-                text.push_str(&format!("bet {key} on a {} pair {net}\n", hand.key()));
-            }
-            Terms::Cards(bet) => {
-                // The bet's whole structure, in a form that changes whenever it does.
-                text.push_str(&format!("bet {key} on the cards {bet:?}\n"));
-            }
+    for (key, bet) in rules.tariff.all() {
+        if bet.as_paytable().is_some() {
+            let nets: Vec<String> = FinalState::all()
+                .map(|state| {
+                    bet.settle_state(state)
+                        .expect("a paytable settles on the final state")
+                        .to_string()
+                })
+                .collect();
+            text.push_str(&format!("bet {key} on the coup {}\n", nets.join(" ")));
+        } else if let Some((hand, net)) = bet.as_pair() {
+            text.push_str(&format!("bet {key} on a {} pair {net}\n", hand.key()));
+        } else {
+            // The bet's whole structure, in a form that changes whenever it does: its lines'
+            // debug form under the names the bet types had when shards were first written, so
+            // that a card bet's content (and the shards of it already written) stays the same.
+            let lines: Vec<String> = (bet.lines.iter())
+                .map(|line| format!("CardLine {{ when: {:?}, net: {:?} }}", line.when, line.net))
+                .collect();
+            text.push_str(&format!(
+                "bet {key} on the cards CardBet {{ lines: [{}] }}\n",
+                lines.join(", ")
+            ));
         }
     }
     text

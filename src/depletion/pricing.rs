@@ -4,8 +4,7 @@
 use crate::card::Rank;
 use crate::engine::Weights;
 use crate::outcome::FinalState;
-use crate::rules::condition::CardBet;
-use crate::rules::{DrawingRules, Rules, Terms};
+use crate::rules::{Bet, DrawingRules, Rules};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::Int;
 use crate::{analysis, engine};
@@ -160,18 +159,18 @@ pub(super) struct Pricing {
     /// index, their conditions and
     /// their nets in the order of [`Priced`]'s coefficients (every line's net and the lost
     /// stake, ascending, each once).
-    pub(super) on_cards: Vec<(usize, CardBet, Vec<Ratio<i64>>, Priced)>,
+    pub(super) on_cards: Vec<(usize, Bet, Vec<Ratio<i64>>, Priced)>,
     pub(super) bets: usize,
 }
 
 impl Pricing {
     pub(super) fn new(rules: &Rules) -> Pricing {
         let all = rules.tariff.all();
-        let coup_bets: Vec<(usize, &Terms)> = all
+        let coup_bets: Vec<(usize, &Bet)> = all
             .iter()
             .enumerate()
-            .filter(|(_, (_, terms))| terms.reads_state_only())
-            .map(|(i, (_, terms))| (i, terms))
+            .filter(|(_, (_, bet))| bet.reads_state_only())
+            .map(|(i, (_, bet))| (i, *bet))
             .collect();
         let mut class_of: HashMap<Vec<Ratio<i64>>, usize> = HashMap::new();
         let mut classes: Vec<Vec<usize>> = Vec::new();
@@ -180,9 +179,8 @@ impl Pricing {
         for state in FinalState::all() {
             let nets: Vec<Ratio<i64>> = coup_bets
                 .iter()
-                .map(|(_, terms)| {
-                    terms
-                        .settle_state(state)
+                .map(|(_, bet)| {
+                    bet.settle_state(state)
                         .expect("a bet on the final state settles on it")
                 })
                 .collect();
@@ -208,9 +206,9 @@ impl Pricing {
         let on_cards = all
             .iter()
             .enumerate()
-            .filter(|(_, (_, terms))| !terms.reads_state_only())
-            .map(|(i, (_, terms))| {
-                let bet = terms.to_card_bet();
+            .filter(|(_, (_, bet))| !bet.reads_state_only())
+            .map(|(i, (_, bet))| {
+                let bet = (*bet).clone();
                 // The bet nets a line's net or loses the stake: nothing else.
                 let mut nets: Vec<Ratio<i64>> = bet.lines.iter().map(|line| line.net).collect();
                 nets.push(-Ratio::from_integer(1));

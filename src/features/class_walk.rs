@@ -5,8 +5,8 @@ use super::{Distribution, Reads, classes, reads_state_only, state_fold};
 use crate::card::Card;
 use crate::outcome::FinalState;
 use crate::play::{Opening, Plan};
-use crate::rules::condition::{Atom, CardBet, DealtCoup};
-use crate::rules::{Action, DrawingRules, PuntoMove};
+use crate::rules::condition::{Atom, DealtCoup};
+use crate::rules::{Action, Bet, DrawingRules, PuntoMove};
 use crate::tally::Int;
 use num_rational::Ratio;
 use std::collections::BTreeMap;
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 /// these card counts (indexed `4·rank + suit`), as counts that sum to N·(N−1)·…·(N−5).
 /// `states` is the engine's tally of the same shoe, for the bets that read no more.
 pub(crate) fn class_walk<I: Int>(
-    bet: &CardBet,
+    bet: &Bet,
     cards: &[u64; 52],
     drawing: &DrawingRules,
     states: &[(FinalState, &I)],
@@ -33,7 +33,7 @@ pub(crate) fn class_walk<I: Int>(
 /// deal of the classes, settled by the bet's meaning at each leaf (the tests hold the fold
 /// of the engine's tally to it).
 pub(super) fn walk_cards<I: Int>(
-    bet: &CardBet,
+    bet: &Bet,
     cards: &[u64; 52],
     drawing: &DrawingRules,
 ) -> Distribution<I> {
@@ -54,7 +54,7 @@ pub(super) fn walk_cards<I: Int>(
 }
 
 /// The settlement of a bet that reads the final state only, as a function of the state.
-pub(super) fn state_settlement(bet: &CardBet) -> impl Fn(FinalState) -> Ratio<i64> + '_ {
+pub(super) fn state_settlement(bet: &Bet) -> impl Fn(FinalState) -> Ratio<i64> + '_ {
     move |state: FinalState| {
         bet.net_by(&mut |atom| match atom {
             // A paytable's line reads the state itself; the other atoms read it through a
@@ -67,7 +67,7 @@ pub(super) fn state_settlement(bet: &CardBet) -> impl Fn(FinalState) -> Ratio<i6
 }
 
 pub(super) struct Walk<'a, I> {
-    pub(super) bet: &'a CardBet,
+    pub(super) bet: &'a Bet,
     pub(super) plan: Plan,
     pub(super) classes: &'a [(Card, u8, u64)],
     /// Cards left of each class.

@@ -3,9 +3,8 @@
 
 use super::{Distribution, Nets, atom_index};
 use crate::outcome::{FinalState, Hand, Winner};
-use crate::rules::condition::{
-    Atom, CardBet, CardClass, CardSet, DealtCoup, Numbers, Same, SetTest, Who,
-};
+use crate::rules::Bet;
+use crate::rules::condition::{Atom, CardClass, CardSet, DealtCoup, Numbers, Same, SetTest, Who};
 use crate::tally::Int;
 use std::collections::HashMap;
 
@@ -224,7 +223,7 @@ impl Dealt {
 }
 
 impl<'b> Lean<'b> {
-    /// The bet's atoms ([`CardBet::atoms`]) compiled.
+    /// The bet's atoms ([`Bet::atoms`]) compiled.
     pub(super) fn with_atoms(atoms: Vec<&'b Atom>) -> Lean<'b> {
         let kinds: Vec<Kind> = atoms
             .iter()
@@ -390,7 +389,7 @@ impl<I: Int> Acc<I> {
     }
 
     /// The distribution of the bet's net: each mask settled once.
-    pub(super) fn settle(self, bet: &CardBet, atoms: &[&Atom]) -> Distribution<I> {
+    pub(super) fn settle(self, bet: &Bet, atoms: &[&Atom]) -> Distribution<I> {
         let masks: Vec<(u64, I)> = match self {
             Acc::Dense(v) => v
                 .into_iter()

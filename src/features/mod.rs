@@ -1,4 +1,4 @@
-//! The exact distribution of a card bet ([`CardBet`]) over a card-level shoe.
+//! The exact distribution of a card bet ([`Bet`]) over a card-level shoe.
 //!
 //! A bet that reads only the final state is folded over the engine's tally, by the masks of
 //! its atoms' truths; a pair bet (one line, a hand's first two cards of one rank) is counted
@@ -10,7 +10,7 @@
 //! weights are exact numbers of ordered six-card sequences.
 //!
 //! The evaluator is chosen by what the atoms read. Each adds weights by the mask of its atoms'
-//! truths, and the bet is settled once per mask ([`CardBet::net_by`]):
+//! truths, and the bet is settled once per mask ([`Bet::net_by`]):
 //!
 //! - the opening cards only, per hand (pairs, colours, a named card): the hands' pair tables,
 //!   Banco's after Punto's two cards by a closed-form correction;
@@ -53,8 +53,8 @@ use thirds::{lean_walk, third_cells};
 use crate::card::{Card, Rank};
 use crate::outcome::FinalState;
 use crate::play::Plan;
-use crate::rules::condition::{Atom, CardBet, CardClass, CardSet, DealtCoup, Same};
-use crate::rules::{Condition, DrawingRules, Rules, StateFacts, Terms};
+use crate::rules::condition::{Atom, CardClass, CardSet, DealtCoup, Same};
+use crate::rules::{Bet, Condition, DrawingRules, Rules, StateFacts};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::Int;
 use num_rational::Ratio;
@@ -80,7 +80,7 @@ struct Reads {
 }
 
 impl Reads {
-    fn of(bet: &CardBet) -> Reads {
+    fn of(bet: &Bet) -> Reads {
         let mut reads = Reads::default();
         for atom in bet.atoms() {
             match atom {
@@ -157,10 +157,7 @@ impl Reads {
 /// the shoe's when it has one, else every card of a rank as a spade), which such a bet cannot
 /// tell from another.
 pub(crate) fn card_counts(rules: &Rules, shoe: &Shoe) -> Result<[u64; 52], ShoeError> {
-    let suits = rules.tariff.side.iter().any(|side| match &side.terms {
-        Terms::Cards(bet) => Reads::of(bet).suits(),
-        _ => false,
-    });
+    let suits = (rules.tariff.side.iter()).any(|side| Reads::of(&side.bet).suits());
     match shoe.card_counts() {
         Ok(cards) => Ok(cards),
         Err(e) if suits => Err(e),
@@ -199,7 +196,7 @@ fn classes(reads: &Reads, cards: &[u64; 52]) -> Vec<(Card, u8, u64)> {
 /// The evaluator is chosen by what the bet's atoms read (see the module's head); each counts
 /// the joint weights of its atoms' truths, and the bet is settled once per combination.
 pub(crate) fn distribution<I: Int>(
-    bet: &CardBet,
+    bet: &Bet,
     cards: &[u64; 52],
     drawing: &DrawingRules,
     states: &[(FinalState, &I)],
@@ -244,15 +241,10 @@ pub(crate) fn distribution<I: Int>(
 
 /// Whether these atoms (a bet's) read the final state only.
 fn reads_state_only(atoms: &[&Atom]) -> bool {
-    atoms.iter().all(|a| {
-        matches!(
-            a,
-            Atom::State(_) | Atom::CardsDealt(_) | Atom::Total(..) | Atom::HandCards(..)
-        )
-    })
+    atoms.iter().all(|a| a.reads_state_only())
 }
 
-/// A pair bet (a hand's first two cards of one rank, [`CardBet::as_pair`]) in closed form
+/// A pair bet (a hand's first two cards of one rank, [`Bet::as_pair`]) in closed form
 /// over the shoe's rank counts: of the N(N−1) ordered first two cards of the hand, Σ c(c−1)
 /// are pairs, whatever the drawing; the other four positions fill from the N − 2 cards left.
 /// What the hands' pair tables count, without the tables (the tests hold it to the walk).
@@ -279,7 +271,7 @@ const STATE_MASK_ATOMS: usize = 8;
 /// and the bet settled once per mask. With more atoms than [`STATE_MASK_ATOMS`], each state
 /// is settled ([`state_settlement`]).
 pub(crate) fn state_fold<I: Int>(
-    bet: &CardBet,
+    bet: &Bet,
     atoms: &[&Atom],
     states: &[(FinalState, &I)],
 ) -> Distribution<I> {
@@ -331,7 +323,7 @@ pub(crate) fn state_fold<I: Int>(
     nets.into_distribution()
 }
 
-/// The index of one of a bet's atoms among its atoms ([`CardBet::atoms`], each once): by
+/// The index of one of a bet's atoms among its atoms ([`Bet::atoms`], each once): by
 /// address first, as the atoms are the bet's own, and by value for a repeat of an atom.
 pub(super) fn atom_index(atoms: &[&Atom], atom: &Atom) -> usize {
     atoms

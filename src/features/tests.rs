@@ -5,19 +5,19 @@ use super::lean::{Test, falling};
 use super::*;
 use crate::analysis::Analysis;
 use crate::outcome::Hand;
-use crate::rules::SideBet;
-use crate::rules::condition::{CardLine, Cond, Numbers, SetTest};
+use crate::rules::condition::{Cond, Numbers, SetTest};
+use crate::rules::{PayLine, SideBet};
 use crate::shoe::Shoe;
 
 fn first_two(hand: Hand, test: SetTest) -> Cond {
     Cond::Atom(Atom::Set(CardSet::FirstTwo(hand), test))
 }
 
-fn with_bet(bet: CardBet) -> Rules {
+fn with_bet(bet: Bet) -> Rules {
     let mut rules = Rules::reference();
     rules.tariff.side.push(SideBet {
         key: "bet".into(),
-        terms: Terms::Cards(bet),
+        bet,
     });
     rules
 }
@@ -26,8 +26,8 @@ fn with_bet(bet: CardBet) -> Rules {
 #[test]
 fn a_pair_in_the_language_is_the_pair_bet() {
     let shoe = Shoe::from_counts([1, 2, 0, 0, 0, 1, 0, 3, 0, 0, 2, 0, 1]).unwrap();
-    let pair = CardBet {
-        lines: vec![CardLine {
+    let pair = Bet {
+        lines: vec![PayLine {
             when: first_two(
                 Hand::Banco,
                 SetTest {
@@ -41,7 +41,7 @@ fn a_pair_in_the_language_is_the_pair_bet() {
     let rules = with_bet(pair.clone());
     let analysis = Analysis::new(&shoe, &rules).unwrap();
     let p = analysis.pair();
-    let distribution = analysis.net_distribution(&Terms::Cards(pair));
+    let distribution = analysis.net_distribution(&pair);
     assert_eq!(distribution.len(), 2);
     assert_eq!(distribution[1], (Ratio::from_integer(11), p));
 }
@@ -51,14 +51,14 @@ fn a_pair_in_the_language_is_the_pair_bet() {
 #[test]
 fn card_bets_count_every_sequence_once() {
     let shoe = Shoe::from_counts([2, 1, 1, 0, 1, 1, 0, 1, 2, 1, 0, 1, 1]).unwrap();
-    let cards_dealt = CardBet {
-        lines: vec![CardLine {
+    let cards_dealt = Bet {
+        lines: vec![PayLine {
             when: Cond::Atom(Atom::CardsDealt(Numbers::of(&[4]))),
             net: Ratio::new(3, 2),
         }],
     };
-    let three_giving_eight = CardBet {
-        lines: vec![CardLine {
+    let three_giving_eight = Bet {
+        lines: vec![PayLine {
             when: Cond::All(vec![
                 Cond::Atom(Atom::TwoCardTotal(Hand::Banco, Numbers::of(&[3]))),
                 Cond::Atom(Atom::Set(
@@ -74,7 +74,7 @@ fn card_bets_count_every_sequence_once() {
     };
     for bet in [cards_dealt, three_giving_eight] {
         let analysis = Analysis::new(&shoe, &with_bet(bet.clone())).unwrap();
-        let distribution = analysis.net_distribution(&Terms::Cards(bet));
+        let distribution = analysis.net_distribution(&bet);
         let one: num_rational::BigRational = distribution.iter().map(|(_, p)| p.clone()).sum();
         assert_eq!(one, num_rational::BigRational::from_integer(1.into()));
     }
@@ -86,8 +86,8 @@ use crate::rules::{Condition, DrawingRules};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
-fn line(when: Cond, net: i64) -> CardLine {
-    CardLine {
+fn line(when: Cond, net: i64) -> PayLine {
+    PayLine {
         when,
         net: Ratio::from_integer(net),
     }
@@ -132,7 +132,7 @@ fn nines(size: u8, extra: SetTest) -> Cond {
 
 /// One bet of every family of the catalogue that reads cards, built from the condition
 /// types, with the catalogue's terms (and a few variations that reach the other paths).
-fn families() -> Vec<(&'static str, CardBet)> {
+fn families() -> Vec<(&'static str, Bet)> {
     let first_two = |hand, t| on(CardSet::FirstTwo(hand), t);
     let both = |t: SetTest| {
         Cond::All(vec![
@@ -146,7 +146,7 @@ fn families() -> Vec<(&'static str, CardBet)> {
             first_two(Hand::Banco, t),
         ])
     };
-    let bet = |lines: Vec<CardLine>| CardBet { lines };
+    let bet = |lines: Vec<PayLine>| Bet { lines };
     let faces = CardClass::faces();
     let tie = state(Condition::wins(Winner::Tie));
     let dealt6 = Cond::Atom(Atom::CardsDealt(Numbers::of(&[6])));
@@ -494,7 +494,7 @@ fn small_shoe() -> impl Strategy<Value = [u64; 52]> {
     })
 }
 
-fn both_ways<I: Int>(bet: &CardBet, cards: &[u64; 52]) -> (Distribution<I>, Distribution<I>) {
+fn both_ways<I: Int>(bet: &Bet, cards: &[u64; 52]) -> (Distribution<I>, Distribution<I>) {
     let drawing = DrawingRules::reference();
     (
         distribution::<I>(bet, cards, &drawing, &[]),
@@ -505,8 +505,8 @@ fn both_ways<I: Int>(bet: &CardBet, cards: &[u64; 52]) -> (Distribution<I>, Dist
 /// Bets on the final state alone: paytables, the state atoms that read it through a coup
 /// (cards dealt, a role's total, a role's cards), negations, and more atoms than the fold's
 /// table of masks takes ([`STATE_MASK_ATOMS`]).
-fn state_bets() -> Vec<(&'static str, CardBet)> {
-    let bet = |lines: Vec<CardLine>| CardBet { lines };
+fn state_bets() -> Vec<(&'static str, Bet)> {
+    let bet = |lines: Vec<PayLine>| Bet { lines };
     let ez_banco = crate::rules::Bet::paying(
         Condition::wins(Winner::Banco).with_total(7).with_cards(3),
         Ratio::from_integer(0),
@@ -515,7 +515,7 @@ fn state_bets() -> Vec<(&'static str, CardBet)> {
     .then(Condition::wins(Winner::Tie), Ratio::from_integer(0));
     let tie_on = |t: u8| state(Condition::wins(Winner::Tie).with_total(t));
     vec![
-        ("ez_banco", ez_banco.to_card_bet()),
+        ("ez_banco", ez_banco.clone()),
         (
             "roles_and_cards",
             bet(vec![

@@ -15,7 +15,7 @@
 //! [`Finding`]s, any of which fails the audit:
 //!
 //! - `settlement`: a coup whose logged net on a bet is not the rules' net for that coup,
-//!   compared as `verify` compares it (the rules' `settle_coup` at the line's stake; a whole
+//!   compared as `verify` compares it (the bet's `Bet::net` at the line's stake; a whole
 //!   number or an exact amount exactly, a float within 10⁻⁹), counted by bet with the first
 //!   lines and the return as logged beside the return as the rules pay;
 //! - `drawing`: a coup the drawing rules would not deal (a card too few or too many, a hand

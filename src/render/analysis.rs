@@ -1,7 +1,7 @@
 //! The exact analysis of a shoe, for people and for programs.
 
 use super::table::{Align, Table};
-use super::tableau::{bet_name, describe_terms};
+use super::tableau::{bet_name, describe_bet};
 use super::{Format, Page, approx, fraction, fraction_text, signed_amount};
 use crate::analysis::ratio_to_big;
 use crate::analysis::{Analysis, Hand};
@@ -111,7 +111,7 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         let edge = analysis.edge_of(terms);
         bets.row(vec![
             bet_name(key, lang),
-            describe_terms(&Some(terms.clone()), lang),
+            describe_bet(terms, lang),
             percent(&edge, lang),
             fraction_text(&edge),
         ]);

@@ -1,5 +1,5 @@
 //! Conditions in words: a schema-1 pay line's condition on the final state, and the terms of a
-//! bet on the cards ([`CardBet`], rule-file schema 2), in English and in French.
+//! bet on the cards ([`Bet`], rule-file schema 2), in English and in French.
 //!
 //! ```
 //! use punto_banco::lang::Lang;
@@ -18,8 +18,8 @@ use crate::analysis::ratio_to_big;
 use crate::card::{Rank, Suit};
 use crate::lang::Lang;
 use crate::outcome::Winner;
-use crate::rules::Condition;
-use crate::rules::condition::{Atom, CardBet, CardClass, CardSet, Cond, Numbers, Same, SetTest};
+use crate::rules::condition::{Atom, CardClass, CardSet, Cond, Numbers, Same, SetTest};
+use crate::rules::{Bet, Condition};
 
 /// A condition in words: `Banco wins with a three-card 7`, `Tie on 5`, `Punto wins by 9
 /// without a natural`; in French `Banco gagne avec 7 en trois cartes`, `Égalité à 5`.
@@ -89,7 +89,7 @@ fn capitalized(word: &str) -> String {
 
 /// A bet on the cards in words, line by line as it pays: `Punto's first two cards are
 /// identical cards and Banco's first two cards are identical cards: +250; …; otherwise −1`.
-pub fn describe_card_bet(bet: &CardBet, lang: Lang) -> String {
+pub fn describe_card_bet(bet: &Bet, lang: Lang) -> String {
     let mut parts: Vec<String> = bet
         .lines
         .iter()
@@ -568,7 +568,6 @@ fn rank_list(ranks: &[Rank], lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Terms;
     use crate::variants::{RuleSet, shipped};
 
     use crate::variants::examples::CARD_BETS as EXAMPLES;
@@ -586,7 +585,7 @@ mod tests {
 ],
 "bare": [{"pays": 1}]"#;
 
-    fn bets() -> Vec<(String, CardBet)> {
+    fn bets() -> Vec<(String, Bet)> {
         let main = "\"tie\": [{\"winner\": \"tie\", \"pays\": 8}]";
         let text = shipped("reference")
             .unwrap()
@@ -597,10 +596,7 @@ mod tests {
             .tariff
             .side
             .iter()
-            .map(|s| match &s.terms {
-                Terms::Cards(bet) => (s.key.clone(), bet.clone()),
-                other => panic!("{other:?}"),
-            })
+            .map(|s| (s.key.clone(), s.bet.clone()))
             .collect()
     }
 

@@ -6,6 +6,7 @@ use crate::card::Card;
 use crate::coup::{Coup, Decision, Role};
 use crate::document::{Document, deal};
 use crate::lang::Lang;
+use crate::rules::condition::DealtCoup;
 use crate::rules::{Action, DrawingRules, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, draw_set,
@@ -232,11 +233,11 @@ pub fn result_text(coup: &Coup<Card>, lang: Lang) -> String {
 
 /// The net change at `stake` on each main bet for this coup.
 pub fn nets(rules: &Rules, coup: &Coup<Card>, stake: i64) -> Vec<(MainBet, BigRational)> {
-    let state = coup.final_state();
+    let dealt = DealtCoup::from(coup);
     MainBet::ALL
         .iter()
         .map(|&bet| {
-            let net = ratio_to_big(rules.tariff.bet(bet).net(state));
+            let net = ratio_to_big(rules.tariff.bet(bet).net(&dealt));
             (bet, net * BigRational::from_integer(stake.into()))
         })
         .collect()

@@ -867,7 +867,7 @@ pub fn check_sheet(report: &crate::check::Report, table: CheckTable) -> Sheet {
                 "reference_edge",
                 "reference_edge_exact",
             ]);
-            let terms = |t: &Option<crate::rules::Terms>| match t {
+            let terms = |t: &Option<crate::rules::Bet>| match t {
                 Some(_) => super::tableau::describe_terms(t, crate::lang::Lang::En),
                 None => String::new(),
             };

@@ -8,7 +8,7 @@ use crate::document::{Document, rules as rules_doc};
 use crate::lang::Lang;
 use crate::outcome::{FinalState, Hand, Winner};
 use crate::rules::dealing::{Burn, Procedure};
-use crate::rules::{Action, Bet, DrawingRules, MainBet, PuntoMove, Rules, Terms};
+use crate::rules::{Action, Bet, DrawingRules, MainBet, PuntoMove, Rules};
 use crate::tableau_text::{
     banco_range_rows, describe_alternatives, describe_draw_set, describe_ranges, totals_taking,
 };
@@ -174,39 +174,39 @@ pub fn bet_name(key: &str, lang: Lang) -> String {
 }
 
 /// Any bet's terms in words; `None` is a bet the table does not offer.
-pub fn describe_terms(terms: &Option<Terms>, lang: Lang) -> String {
-    match terms {
+pub fn describe_terms(bet: &Option<Bet>, lang: Lang) -> String {
+    match bet {
         None => lang.pick("(not offered)", "(absent)").to_string(),
-        Some(Terms::Paytable(bet)) => describe_bet(bet, lang),
-        Some(Terms::Cards(bet)) => describe_card_bet(bet, lang),
-        Some(Terms::Pair { hand, net }) => {
-            let hand = lang.hand(*hand);
-            match lang {
-                Lang::En => format!("{hand}'s first two cards a pair: +{net}; otherwise −1"),
-                Lang::Fr => {
-                    format!(
-                        "Paire dans les deux premières cartes de {hand}\u{a0}: +{net}\u{a0}; sinon −1"
-                    )
-                }
-            }
-        }
+        Some(bet) => describe_bet(bet, lang),
     }
 }
 
-/// A bet's paytable in words: `Banco wins +0.95; Tie push`.
+/// A bet in words, as its lines read: a paytable on the final state (`Banco wins +0.95; Tie
+/// push; otherwise −1`), a pair bet, or a bet on the cards ([`describe_card_bet`]).
 pub fn describe_bet(bet: &Bet, lang: Lang) -> String {
-    let mut parts: Vec<String> = bet
-        .lines
+    if let Some((hand, net)) = bet.as_pair() {
+        let hand = lang.hand(hand);
+        return match lang {
+            Lang::En => format!("{hand}'s first two cards a pair: +{net}; otherwise −1"),
+            Lang::Fr => format!(
+                "Paire dans les deux premières cartes de {hand}\u{a0}: +{net}\u{a0}; sinon −1"
+            ),
+        };
+    }
+    let Some(paytable) = bet.as_paytable() else {
+        return describe_card_bet(bet, lang);
+    };
+    let mut parts: Vec<String> = paytable
         .iter()
-        .map(|line| {
-            let condition = describe_condition(&line.when, lang);
+        .map(|(when, net)| {
+            let condition = describe_condition(when, lang);
             let colon = lang.colon();
-            if *line.net.numer() == 0 {
+            if *net.numer() == 0 {
                 format!("{condition}{colon} {}", lang.pick("push", "remboursé"))
             } else {
                 format!(
                     "{condition}{colon} {}",
-                    signed_amount(&ratio_to_big(line.net), lang)
+                    signed_amount(&ratio_to_big(*net), lang)
                 )
             }
         })
@@ -224,7 +224,8 @@ pub fn stake_nets(rules: &Rules, bet: MainBet, winner: Winner, stake: i64) -> Ve
     let mut nets: Vec<BigRational> = (0..FinalState::COUNT)
         .map(FinalState::from_index)
         .filter(|state| state.winner() == winner && rules.drawing.can_end_in(*state))
-        .map(|state| ratio_to_big(terms.net(state)) * &stake)
+        .filter_map(|state| terms.settle_state(state))
+        .map(|net| ratio_to_big(net) * &stake)
         .collect();
     nets.sort_unstable_by(|a, b| b.cmp(a));
     nets.dedup();

@@ -1,7 +1,7 @@
 //! The bet language of rule-file schema 2: conditions on the cards of a coup, not only on its
 //! final state.
 //!
-//! A [`CardBet`] is a paytable whose lines hold when a [`Cond`] holds. A condition is a
+//! A [`Bet`](super::Bet) is a paytable whose lines hold when a [`Cond`] holds. A condition is a
 //! boolean combination of [`Atom`]s; each atom reads one thing of a dealt coup: the final state
 //! (the schema-1 fields), the number of cards dealt, a hand's final total or number of cards,
 //! a hand's two-card total, or a test on a set of cards (the opening cards, every card dealt, a
@@ -29,8 +29,7 @@
 
 use crate::card::{Card, Rank, Suit};
 use crate::outcome::{FinalState, Hand, Winner};
-use crate::rules::Condition;
-use num_rational::Ratio;
+use crate::rules::{Condition, StateFacts};
 
 /// A set of the 52 cards, as a mask: bit `4·rank + suit` (ranks A to K, suits ♠ ♥ ♦ ♣), the
 /// order of a card-level shoe's counts.
@@ -489,6 +488,27 @@ impl DealtCoup {
 }
 
 impl Atom {
+    /// Whether the atom reads the coup's final state and nothing else.
+    pub fn reads_state_only(&self) -> bool {
+        matches!(
+            self,
+            Atom::State(_) | Atom::CardsDealt(_) | Atom::Total(..) | Atom::HandCards(..)
+        )
+    }
+
+    /// Whether the atom holds of every coup ending in `state` (its `facts` read once);
+    /// `None` for an atom that reads the cards.
+    #[inline]
+    pub(crate) fn holds_on_state(&self, state: FinalState, facts: &StateFacts) -> Option<bool> {
+        match self {
+            Atom::State(condition) => Some(condition.holds_of(facts)),
+            Atom::CardsDealt(_) | Atom::Total(..) | Atom::HandCards(..) => {
+                Some(self.holds(&DealtCoup::standing_for(state)))
+            }
+            Atom::TwoCardTotal(..) | Atom::Set(..) => None,
+        }
+    }
+
     /// Whether the atom holds of a coup: the meaning of the language.
     pub fn holds(&self, coup: &DealtCoup) -> bool {
         let state = coup.state;
@@ -580,70 +600,21 @@ impl Cond {
         walk(self, &mut out);
         out
     }
-}
 
-/// One line of a [`CardBet`]: when `when` holds, the bet nets `net` per unit staked.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CardLine {
-    /// When the line applies.
-    pub when: Cond,
-    /// The net change per unit staked: the profit on a win, zero on a push.
-    pub net: Ratio<i64>,
-}
-
-/// A bet settled on the cards of the coup: the first line whose condition holds decides; with
-/// none, the stake is lost.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CardBet {
-    /// The pay lines, consulted in order.
-    pub lines: Vec<CardLine>,
-}
-
-impl CardBet {
-    /// The net change per unit staked on a coup.
-    pub fn net(&self, coup: &DealtCoup) -> Ratio<i64> {
-        self.net_by(&mut |atom| atom.holds(coup))
-    }
-
-    /// The net when each atom's truth is given by `atom`: how the exact computation settles
-    /// the bet once per combination of its atoms' truths.
-    pub fn net_by(&self, atom: &mut impl FnMut(&Atom) -> bool) -> Ratio<i64> {
-        self.lines
-            .iter()
-            .find(|line| line.when.eval(atom))
-            .map_or(-Ratio::from_integer(1), |line| line.net)
-    }
-
-    /// The hand and the net on a pair when the bet is a pair bet: one line, "the hand's first
-    /// two cards are of the same rank" ([`Cond::pair`]).
-    pub fn as_pair(&self) -> Option<(Hand, Ratio<i64>)> {
-        match self.lines.as_slice() {
-            [line] => line.when.as_pair().map(|hand| (hand, line.net)),
-            _ => None,
-        }
-    }
-
-    /// Every atom the bet reads, in order, each once.
-    pub fn atoms(&self) -> Vec<&Atom> {
-        let mut out: Vec<&Atom> = Vec::new();
-        for line in &self.lines {
-            for a in line.when.atoms() {
-                if !out.contains(&a) {
-                    out.push(a);
-                }
-            }
-        }
-        out
-    }
-
-    /// Whether the bet reads the final state only (then it is a schema-1 paytable in all but form).
+    /// Whether every atom of the condition reads the coup's final state and nothing else.
     pub fn reads_state_only(&self) -> bool {
-        self.atoms().iter().all(|a| {
-            matches!(
-                a,
-                Atom::State(_) | Atom::CardsDealt(_) | Atom::Total(..) | Atom::HandCards(..)
-            )
-        })
+        match self {
+            Cond::All(cs) | Cond::Any(cs) => cs.iter().all(Cond::reads_state_only),
+            Cond::Not(c) => c.reads_state_only(),
+            Cond::Atom(a) => a.reads_state_only(),
+        }
+    }
+}
+
+impl From<Condition> for Cond {
+    /// A schema-1 condition on the final state as one atom of the language.
+    fn from(condition: Condition) -> Cond {
+        Cond::Atom(Atom::State(condition))
     }
 }
 

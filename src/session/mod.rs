@@ -16,6 +16,7 @@ use crate::analysis::ratio_to_big;
 use crate::card::Card;
 use crate::coup::{Coup, CoupError, deal};
 use crate::dealer::Dealer;
+use crate::rules::condition::DealtCoup;
 use crate::rules::dealing::Procedure;
 use crate::rules::{MainBet, Rules};
 use num_bigint::BigInt;
@@ -362,7 +363,7 @@ impl Session {
     /// texts ignore them, and a session keeps at most six cards a deal however many it got).
     fn settle(&mut self, coup: Coup<Card>, predictions: &[MainBet], burned: Vec<Card>) -> &Deal {
         let coup = coup.without_unused();
-        let state = coup.final_state();
+        let dealt = DealtCoup::from(&coup);
         // Exact at any stake: a big rational never overflows.
         let stake = BigRational::from_integer(BigInt::from(self.stake));
         let results: Vec<(MainBet, BigRational)> = predictions
@@ -370,7 +371,7 @@ impl Session {
             .map(|&bet| {
                 (
                     bet,
-                    ratio_to_big(self.rules.tariff.bet(bet).net(state)) * &stake,
+                    ratio_to_big(self.rules.tariff.bet(bet).net(&dealt)) * &stake,
                 )
             })
             .collect();

@@ -6,8 +6,7 @@
 //! false.
 
 use crate::analysis::Analysis;
-use crate::rules::condition::{CardBet, CardLine};
-use crate::rules::{Bet, Condition, PayLine, Terms};
+use crate::rules::{Bet, Condition, PayLine};
 use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 
@@ -322,7 +321,7 @@ impl Claim {
                         .into_iter()
                         .find(|(k, _)| *k == key)
                         .map(|(_, terms)| terms)?;
-                    Some(ByLine::of(&terms, analysis))
+                    Some(ByLine::of(terms, analysis))
                 })
                 .clone()
         };
@@ -361,44 +360,15 @@ struct ByLine {
 impl ByLine {
     /// One computation of the bet with its lines in order, line `i` (from 1) netting `i`: the
     /// line that settles the bet is its net, and no line nets −1.
-    fn of(terms: &Terms, analysis: &Analysis) -> ByLine {
-        let mark = |i: usize| Ratio::from_integer(i as i64 + 1);
-        let (nets, marked): (Vec<Ratio<i64>>, Terms) = match terms {
-            Terms::Paytable(bet) => (
-                bet.lines.iter().map(|l| l.net).collect(),
-                Terms::Paytable(Bet {
-                    lines: bet
-                        .lines
-                        .iter()
-                        .enumerate()
-                        .map(|(i, line)| PayLine {
-                            when: line.when,
-                            net: mark(i),
-                        })
-                        .collect(),
-                }),
-            ),
-            Terms::Cards(bet) => (
-                bet.lines.iter().map(|l| l.net).collect(),
-                Terms::Cards(CardBet {
-                    lines: bet
-                        .lines
-                        .iter()
-                        .enumerate()
-                        .map(|(i, line)| CardLine {
-                            when: line.when.clone(),
-                            net: mark(i),
-                        })
-                        .collect(),
-                }),
-            ),
-            Terms::Pair { hand, net } => (
-                vec![*net],
-                Terms::Pair {
-                    hand: *hand,
-                    net: mark(0),
-                },
-            ),
+    fn of(bet: &Bet, analysis: &Analysis) -> ByLine {
+        let nets: Vec<Ratio<i64>> = bet.lines.iter().map(|l| l.net).collect();
+        let marked = Bet {
+            lines: (bet.lines.iter().enumerate())
+                .map(|(i, line)| PayLine {
+                    when: line.when.clone(),
+                    net: Ratio::from_integer(i as i64 + 1),
+                })
+                .collect(),
         };
         let zero = BigRational::from_integer(BigInt::from(0));
         let mut probabilities = vec![zero; nets.len() + 1];

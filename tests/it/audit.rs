@@ -107,8 +107,7 @@ fn per_coup_figures_are_the_reference_enumerators_on_the_cards_left() {
         assert_eq!(r.expected, want, "{bet}");
         // Var = Σ E[net²] − E[net]², each from the reference's distribution of the net.
         let var = |x: &Analysis| {
-            let terms = punto_banco::rules::Terms::Paytable(x.rules().tariff.bet(main).clone());
-            let dist = x.net_distribution(&terms);
+            let dist = x.net_distribution(x.rules().tariff.bet(main));
             let mean: BigRational = dist
                 .iter()
                 .map(|(n, p)| punto_banco::analysis::ratio_to_big(*n) * p)
@@ -234,7 +233,7 @@ fn engine_log(
             let nets: Vec<String> = bets
                 .iter()
                 .map(|(key, terms)| {
-                    let net = paid(key, &coup, terms.settle_coup(&dealt).to_string());
+                    let net = paid(key, &coup, terms.net(&dealt).to_string());
                     format!("\"{key}\":\"{net}\"")
                 })
                 .collect();

@@ -246,7 +246,7 @@ fn naive_burn(dealer: Dealer) -> Dealer {
 
 /// The simulation against a deliberately naive second computation: the same shoes dealt
 /// again by hand (stream i of the seed for shoe i), each coup's expected net from the big
-/// rational analysis (`Analysis::expected_net_of`, not the simulation's integer pricing),
+/// rational analysis (`Analysis::expected_net`, not the simulation's integer pricing),
 /// added up as rationals in deal order. Counts, exact sums and exact bests must agree, for
 /// bets on the coup and pair bets alike.
 #[test]
@@ -281,7 +281,7 @@ fn the_simulation_equals_a_naive_recount_exactly() {
                 }
                 let analysis = Analysis::new(&Shoe::from_counts(counts).unwrap(), &rules).unwrap();
                 for (i, (_, terms)) in bets.iter().enumerate() {
-                    let net = analysis.expected_net_of(terms);
+                    let net = analysis.expected_net(terms);
                     if net.is_positive() {
                         favourable[i] += 1;
                         sums[i] += &net;
@@ -483,10 +483,8 @@ mod card_bets {
         Colour, Removal, Shards, Simulation, effect_of_removal_by, try_simulate_shards,
     };
     use punto_banco::outcome::Hand;
-    use punto_banco::rules::condition::{
-        Atom, CardBet, CardClass, CardLine, CardSet, Cond, Numbers, Same, SetTest,
-    };
-    use punto_banco::rules::{SideBet, Terms};
+    use punto_banco::rules::condition::{Atom, CardClass, CardSet, Cond, Numbers, Same, SetTest};
+    use punto_banco::rules::{Bet, PayLine, SideBet};
 
     fn first_two(hand: Hand, test: SetTest) -> Cond {
         Cond::Atom(Atom::Set(CardSet::FirstTwo(hand), test))
@@ -495,9 +493,9 @@ mod card_bets {
     /// Punto's first two cards both red: pays 5 to 2. Its exact expected net has a closed
     /// form, R·(R−1) / (N·(N−1)) of the stake at 7/2 less the stake, which the tests use as
     /// their independent path.
-    fn punto_red() -> CardBet {
-        CardBet {
-            lines: vec![CardLine {
+    fn punto_red() -> Bet {
+        Bet {
+            lines: vec![PayLine {
                 when: first_two(
                     Hand::Punto,
                     SetTest {
@@ -530,14 +528,14 @@ mod card_bets {
                 },
             )
         };
-        let either_pair = CardBet {
-            lines: vec![CardLine {
+        let either_pair = Bet {
+            lines: vec![PayLine {
                 when: Cond::Any(vec![pair(Hand::Punto), pair(Hand::Banco)]),
                 net: Ratio::from_integer(5),
             }],
         };
-        let three_giving_eight = CardBet {
-            lines: vec![CardLine {
+        let three_giving_eight = Bet {
+            lines: vec![PayLine {
                 when: Cond::All(vec![
                     Cond::Atom(Atom::TwoCardTotal(Hand::Banco, Numbers::of(&[3]))),
                     Cond::Atom(Atom::Set(
@@ -562,14 +560,14 @@ mod card_bets {
         for (key, bet) in bets {
             rules.tariff.side.push(SideBet {
                 key: key.into(),
-                terms: Terms::Cards(bet),
+                bet,
             });
         }
         rules
     }
 
     /// The exact expected net of a bet computed directly, by `Analysis::net_distribution`.
-    fn expected(shoe: &Shoe, rules: &Rules, terms: &Terms) -> BigRational {
+    fn expected(shoe: &Shoe, rules: &Rules, terms: &Bet) -> BigRational {
         Analysis::new(shoe, rules)
             .unwrap()
             .net_distribution(terms)
@@ -814,7 +812,7 @@ mod card_bets {
                     .filter(|&&c| CardClass::colour(true).has(c))
                     .count() as u64;
                 for (i, (key, terms)) in bets.iter().enumerate() {
-                    let net = analysis.expected_net_of(terms);
+                    let net = analysis.expected_net(terms);
                     if *key == "punto_red" {
                         assert_eq!(net, punto_red_net(red, shoe.len()));
                     }

@@ -8,22 +8,20 @@ use num_bigint::BigInt;
 use num_rational::{BigRational, Ratio};
 use punto_banco::card::{Card, Rank};
 use punto_banco::outcome::{Hand, Winner};
-use punto_banco::rules::condition::{
-    Atom, CardBet, CardClass, CardLine, CardSet, Cond, Numbers, Same, SetTest, Who,
-};
-use punto_banco::rules::{Condition, Rules, SideBet, Terms};
+use punto_banco::rules::condition::{Atom, CardClass, CardSet, Cond, Numbers, Same, SetTest, Who};
+use punto_banco::rules::{Bet, Condition, PayLine, Rules, SideBet};
 
 /// A pay line.
-fn line(when: Cond, net: i64) -> CardLine {
-    CardLine {
+fn line(when: Cond, net: i64) -> PayLine {
+    PayLine {
         when,
         net: Ratio::from_integer(net),
     }
 }
 
 /// A bet of these lines.
-fn bet(lines: Vec<CardLine>) -> CardBet {
-    CardBet { lines }
+fn bet(lines: Vec<PayLine>) -> Bet {
+    Bet { lines }
 }
 
 fn all_of(conds: Vec<Cond>) -> Cond {
@@ -154,7 +152,7 @@ fn named(hand: Hand, punto: &'static str, banco: &'static str) -> &'static str {
 }
 
 /// Perfect Pair v1 (either hand's first two cards identical, 25) and v2 (both 250, one 25).
-pub fn perfect_pair(both: i64) -> CardBet {
+pub fn perfect_pair(both: i64) -> Bet {
     let identical = |h| first_two(h, same(Same::Card));
     let either = any_of(vec![identical(Hand::Punto), identical(Hand::Banco)]);
     let mut lines = vec![line(either, 25)];
@@ -166,7 +164,7 @@ pub fn perfect_pair(both: i64) -> CardBet {
 }
 
 /// Lucky Nines, Red Rock's paytable.
-pub fn lucky_nines() -> CardBet {
+pub fn lucky_nines() -> Bet {
     bet(vec![
         line(nines(4, SetTest::default()), 1000),
         line(nines(3, same(Same::Suit)), 500),
@@ -179,7 +177,7 @@ pub fn lucky_nines() -> CardBet {
 }
 
 /// Jackpot Baccarat: the poker value of the four opening cards.
-pub fn jackpot_baccarat() -> CardBet {
+pub fn jackpot_baccarat() -> Bet {
     let ranks = |rs: &[Rank]| CardClass(rs.iter().fold(0, |m, &r| m | CardClass::rank(r).0));
     bet(vec![
         line(
@@ -229,7 +227,7 @@ pub fn jackpot_baccarat() -> CardBet {
 }
 
 /// Super Tie (21st Century Baccarat), paytable 1.
-pub fn super_tie_21c() -> CardBet {
+pub fn super_tie_21c() -> Bet {
     let high = || state(Winner::Tie, None, None, None);
     let six_to_nine = || total(Who::Punto, &[6, 7, 8, 9]);
     let one_colour = any_of(vec![
@@ -247,7 +245,7 @@ pub fn super_tie_21c() -> CardBet {
 }
 
 /// Tie Max: on a tie, the highest value among every card dealt, 0–5 (55) or 6–9 (10).
-pub fn tie_max(low: bool) -> CardBet {
+pub fn tie_max(low: bool) -> Bet {
     let (values, pays) = if low {
         (Numbers::range(0, 5), 55)
     } else {
@@ -261,7 +259,7 @@ pub fn tie_max(low: bool) -> CardBet {
 }
 
 /// Grand Monkey: all six cards dealt are face cards.
-pub fn grand_monkey() -> CardBet {
+pub fn grand_monkey() -> Bet {
     bet(vec![line(
         all_of(vec![cards_dealt(&[6]), dealt(all(CardClass::faces()))]),
         6000,
@@ -269,7 +267,7 @@ pub fn grand_monkey() -> CardBet {
 }
 
 /// Monkey 6 (and with a tie, Monkey 6 Tie).
-pub fn monkey_6(tie: bool) -> CardBet {
+pub fn monkey_6(tie: bool) -> Bet {
     let mut when = vec![
         cards_dealt(&[6]),
         third(Hand::Punto, CardClass::faces().complement()),
@@ -282,7 +280,7 @@ pub fn monkey_6(tie: bool) -> CardBet {
 }
 
 /// 3 Giving 8.
-pub fn three_giving_eight() -> CardBet {
+pub fn three_giving_eight() -> Bet {
     bet(vec![line(
         all_of(vec![
             two_card(Hand::Banco, &[3]),
@@ -294,7 +292,7 @@ pub fn three_giving_eight() -> CardBet {
 }
 
 /// Lucky Match: the poker value by rank of every card dealt.
-pub fn lucky_match() -> CardBet {
+pub fn lucky_match() -> Bet {
     bet(vec![
         line(dealt(groups(&[5])), 250),
         line(dealt(groups(&[3, 3])), 100),
@@ -306,7 +304,7 @@ pub fn lucky_match() -> CardBet {
 }
 
 /// Perfect 9 Bonus (Okada Manila) on Punto's first two cards.
-pub fn perfect_9_bonus() -> CardBet {
+pub fn perfect_9_bonus() -> Bet {
     let nine = || two_card(Hand::Punto, &[9]);
     let non_zero = || first_two(Hand::Punto, all(CardClass::values(Numbers::range(1, 9))));
     bet(vec![
@@ -324,15 +322,15 @@ pub fn perfect_9_bonus() -> CardBet {
 }
 
 /// The hand's first two cards both red (or both black), pays 2.
-pub fn colour(hand: Hand, red: bool) -> CardBet {
+pub fn colour(hand: Hand, red: bool) -> Bet {
     bet(vec![line(first_two(hand, all(CardClass::colour(red))), 2)])
 }
 
 /// Every bet of the catalogue that reads cards or more than the winner's cards, and its
 /// state-only bets, by id: what a full analysis of the catalogue counts.
-pub fn catalogue() -> Vec<(String, CardBet)> {
-    let mut out: Vec<(String, CardBet)> = Vec::new();
-    let mut add = |id: &str, b: CardBet| out.push((id.to_string(), b));
+pub fn catalogue() -> Vec<(String, Bet)> {
+    let mut out: Vec<(String, Bet)> = Vec::new();
+    let mut add = |id: &str, b: Bet| out.push((id.to_string(), b));
     let faces = CardClass::faces();
     for hand in [Hand::Punto, Hand::Banco] {
         let pair = first_two(hand, same(Same::Rank));
@@ -562,19 +560,16 @@ pub fn catalogue() -> Vec<(String, CardBet)> {
 }
 
 /// The probability of each net of a bet on eight decks, by the library's exact analysis.
-fn eight_decks(bet: &CardBet) -> (Vec<(Ratio<i64>, BigRational)>, BigInt) {
+fn eight_decks(bet: &Bet) -> (Vec<(Ratio<i64>, BigRational)>, BigInt) {
     let mut rules = Rules::reference();
     rules.tariff.side.push(SideBet {
         key: "bet".into(),
-        terms: Terms::Cards(bet.clone()),
+        bet: bet.clone(),
     });
     let shoe = punto_banco::shoe::Shoe::decks(8).unwrap();
     let analysis = punto_banco::analysis::Analysis::new(&shoe, &rules).unwrap();
     let sequences = BigInt::from(analysis.sequences().clone());
-    (
-        analysis.net_distribution(&Terms::Cards(bet.clone())),
-        sequences,
-    )
+    (analysis.net_distribution(&bet.clone()), sequences)
 }
 
 /// The probability of the net `net` (zero when absent).
@@ -590,7 +585,7 @@ fn ratio(count: u64, over: u64) -> BigRational {
 }
 
 /// The number of ordered six-card sequences paying `net`.
-fn sequences_paying(bet: &CardBet, net: i64) -> BigInt {
+fn sequences_paying(bet: &Bet, net: i64) -> BigInt {
     let (distribution, sequences) = eight_decks(bet);
     let count = chance(&distribution, net) * BigRational::from_integer(sequences);
     assert!(count.is_integer());

@@ -344,7 +344,7 @@ fn the_reader_sees_the_modules_it_should() {
         "analysis must be seen to import rules: {:?}",
         graph["analysis"]
     );
-    // A parent's use of its child is an edge: rules settles bets with its child's CardBet.
+    // A parent's use of its child is an edge: rules settles bets with its child's Bet.
     assert!(
         graph["rules"].contains("rules::condition"),
         "rules must be seen to use its child condition: {:?}",

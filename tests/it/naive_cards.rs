@@ -765,7 +765,7 @@ fn naive_equals_engine(cards: &[u64; 52]) -> BTreeMap<String, Vec<(Ratio<i64>, B
                 .map(|(net, w)| (net, BigRational::new(w, total.clone())))
                 .collect();
             let engine: Vec<(Ratio<i64>, BigRational)> = analysis
-                .net_distribution(&terms)
+                .net_distribution(terms)
                 .into_iter()
                 .filter(|(_, p)| *p != BigRational::from_integer(0.into()))
                 .collect();

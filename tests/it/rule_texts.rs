@@ -149,8 +149,8 @@ fn the_worked_example_in_both_texts() {
         assert_eq!(coup.banco_total(), example.banco_final);
         assert_eq!(coup.winner(), Winner::Banco);
         assert_eq!(example.winner, "Banco");
-        let net =
-            rules.tariff.banco.net(coup.final_state()) * Ratio::from_integer(text.settlement.stake);
+        let net = rules.tariff.banco.settle_state(coup.final_state()).unwrap()
+            * Ratio::from_integer(text.settlement.stake);
         assert_eq!(
             net,
             Ratio::from_integer(parse_signed(&example.banco_net).unwrap())

@@ -2,7 +2,7 @@
 //! the English page and on the French one, reads back through the parser, so that the docs
 //! cannot drift from the grammar.
 
-use punto_banco::rules::Terms;
+use punto_banco::rules::Bet;
 use punto_banco::variants::{RuleSet, shipped};
 
 /// The ```json blocks of the section whose heading starts with `heading`.
@@ -37,14 +37,14 @@ fn with_side_bets(side: &str) -> String {
 }
 
 /// The side bets an example defines, each with its terms.
-fn read(example: &str) -> Vec<(String, Terms)> {
+fn read(example: &str) -> Vec<(String, Bet)> {
     let set = RuleSet::from_json(&with_side_bets(example))
         .unwrap_or_else(|e| panic!("{e}\nin the example:\n{example}"));
     set.rules()
         .tariff
         .side
         .iter()
-        .map(|s| (s.key.clone(), s.terms.clone()))
+        .map(|s| (s.key.clone(), s.bet.clone()))
         .collect()
 }
 
@@ -60,10 +60,10 @@ fn every_example_of_both_pages_reads_back() {
         // One example per feature: suits, a named card, pairs, cards dealt, the loser's
         // cards, a third card, two-card totals, poker hands, every card dealt, any and not.
         assert!(blocks.len() >= 12, "{page}: {} examples", blocks.len());
-        let bets: Vec<(String, Terms)> = blocks.iter().flat_map(|b| read(b)).collect();
+        let bets: Vec<(String, Bet)> = blocks.iter().flat_map(|b| read(b)).collect();
         for (key, terms) in &bets {
             assert!(
-                matches!(terms, Terms::Cards(_)),
+                terms.as_paytable().is_none() && terms.as_pair().is_none(),
                 "{page}: `{key}` is meant to be a bet on the cards"
             );
         }
@@ -77,7 +77,7 @@ fn every_example_of_both_pages_reads_back() {
 fn the_examples_settle_as_their_terms_say() {
     use punto_banco::card::parse_cards;
     use punto_banco::rules::condition::DealtCoup;
-    let bets: Vec<(String, Terms)> = examples("docs/en/rule-files.md", "## Schema 2")
+    let bets: Vec<(String, Bet)> = examples("docs/en/rule-files.md", "## Schema 2")
         .iter()
         .flat_map(|b| read(b))
         .collect();
@@ -86,7 +86,7 @@ fn the_examples_settle_as_their_terms_say() {
         let total = |c: &[punto_banco::card::Card]| c.iter().map(|c| c.value()).sum::<u8>() % 10;
         let coup = DealtCoup::new(&p, &b, total(&p), total(&b), false).unwrap();
         let terms = &bets.iter().find(|(k, _)| k == key).unwrap().1;
-        terms.settle_coup(&coup).to_integer()
+        terms.net(&coup).to_integer()
     };
     // Both hands 4♦ 4♦ on Banco: the top tier; 4♠ 4♠ the next.
     assert_eq!(net("banco_fortune_4_pair", "2S 3H", "4D 4D"), 30);

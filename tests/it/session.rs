@@ -384,7 +384,7 @@ fn session_odds_equal_the_convolution_of_rationals() {
     for (name, rules) in odds_rule_sets() {
         let shoe = Shoe::decks(1).unwrap();
         let deal = Analysis::new(&shoe, &rules).unwrap();
-        let net = |bet: MainBet, state| rules.tariff.bet(bet).net(state) * stake;
+        let net = |bet: MainBet, state| rules.tariff.bet(bet).settle_state(state).unwrap() * stake;
         for deals in 1..=12 {
             let odds = SessionOdds::new(&shoe, &rules, deals, 20).unwrap();
             let at = format!("{name}, {deals} deals");
@@ -439,7 +439,7 @@ fn many_line_odds_equal_the_convolution_of_rationals() {
     let shoe = Shoe::decks(1).unwrap();
     for (name, rules) in many_line_rule_sets() {
         let deal = Analysis::new(&shoe, &rules).unwrap();
-        let net = |bet: MainBet, state| rules.tariff.bet(bet).net(state) * stake;
+        let net = |bet: MainBet, state| rules.tariff.bet(bet).settle_state(state).unwrap() * stake;
         for deals in 1..=5 {
             let odds = SessionOdds::new(&shoe, &rules, deals, 20).unwrap();
             let at = format!("{name}, {deals} deals");
@@ -505,7 +505,7 @@ fn players_by_brute_force(
     for (state, weight) in deal.states() {
         let nets = MainBet::ALL
             .iter()
-            .map(|&b| rules.tariff.bet(b).net(state))
+            .map(|&b| rules.tariff.bet(b).settle_state(state).unwrap())
             .collect();
         *categories
             .entry(nets)

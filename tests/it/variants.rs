@@ -497,7 +497,7 @@ fn side_bets_by_hand_written_payouts() {
             .into_iter()
             .find(|(k, _)| *k == key)
             .unwrap();
-        analysis.edge_of(&terms)
+        analysis.edge_of(terms)
     };
     assert_eq!(edge("lucky_6"), -BigRational::new(lucky, total.clone()));
     assert_eq!(edge("dragon_bonus_punto"), -BigRational::new(dragon, total));

@@ -10,8 +10,8 @@ use crate::card::Card;
 use crate::coup::Coup;
 use crate::engine::{self, Weights};
 use crate::outcome::{FinalState, Winner};
-use crate::rules::Terms;
-use crate::rules::condition::{CardBet, DealtCoup};
+use crate::rules::Bet;
+use crate::rules::condition::DealtCoup;
 use crate::shoe::Shoe;
 use num_bigint::BigInt;
 use num_rational::Ratio;
@@ -134,14 +134,14 @@ enum Counted {
     State(Vec<u16>),
     /// A bet reading more than the final state (a pair bet, a card bet): counted by its
     /// conditions through the one pricing, [`analysis::distribution`].
-    Cards(Box<CardBet>),
+    Cards,
 }
 
 /// A bet of the rule set made ready: its distinct nets as whole numbers over `scale`.
 #[derive(Debug, Clone)]
 pub(super) struct Priced {
     pub(super) key: String,
-    terms: Terms,
+    bet: Bet,
     pub(super) scale: i128,
     /// The bet's distinct nets, scaled: in the order of its lines (the state's nets in the
     /// order of the final states), the loss of the stake last for a card bet.
@@ -150,16 +150,17 @@ pub(super) struct Priced {
 }
 
 impl Priced {
-    pub(super) fn new(key: &str, terms: &Terms) -> Option<Priced> {
-        let nets: Vec<Ratio<i64>> = match terms {
-            Terms::Pair { net, .. } => vec![-Ratio::from_integer(1), *net],
-            Terms::Cards(bet) if !bet.reads_state_only() => {
+    pub(super) fn new(key: &str, bet: &Bet) -> Option<Priced> {
+        let on_state = bet.reads_state_only();
+        let nets: Vec<Ratio<i64>> = match bet.as_pair() {
+            Some((_, net)) => vec![-Ratio::from_integer(1), net],
+            None if !on_state => {
                 let mut nets: Vec<Ratio<i64>> = bet.lines.iter().map(|l| l.net).collect();
                 nets.push(-Ratio::from_integer(1));
                 nets
             }
-            _ => FinalState::all()
-                .map(|s| terms.settle_state(s).unwrap_or_default())
+            None => FinalState::all()
+                .map(|s| bet.settle_state(s).unwrap_or_default())
                 .collect(),
         };
         let mut scale: i128 = 1;
@@ -180,9 +181,9 @@ impl Priced {
             };
             index.push(at);
         }
-        let counted = match terms {
-            _ if !terms.reads_state_only() => Counted::Cards(Box::new(terms.to_card_bet())),
-            _ => Counted::State(
+        let counted = match on_state {
+            false => Counted::Cards,
+            true => Counted::State(
                 index
                     .iter()
                     .map(|&i| u16::try_from(i).ok())
@@ -191,7 +192,7 @@ impl Priced {
         };
         Some(Priced {
             key: key.to_string(),
-            terms: terms.clone(),
+            bet: bet.clone(),
             scale,
             nets: distinct,
             counted,
@@ -302,7 +303,7 @@ impl Auditor {
                         cases[usize::from(i)] += w;
                     }
                 }
-                Counted::Cards(card_bet) => {
+                Counted::Cards => {
                     let states: Vec<(FinalState, &u128)> = weights
                         .iter()
                         .enumerate()
@@ -310,7 +311,7 @@ impl Auditor {
                         .map(|(i, w)| (FinalState::from_index(i), w))
                         .collect();
                     let distribution =
-                        analysis::distribution(card_bet, &shoe.cards, &self.rules.drawing, &states);
+                        analysis::distribution(&bet.bet, &shoe.cards, &self.rules.drawing, &states);
                     for (net, count) in distribution {
                         cases[bet.index(bet.scaled(net))] += count;
                     }
@@ -342,7 +343,7 @@ impl Auditor {
         let dealt = DealtCoup::from(coup);
         let stake = i128::from(logged.stake);
         for (b, bet) in self.bets.iter().enumerate() {
-            let net = bet.terms.settle_coup(&dealt);
+            let net = bet.bet.net(&dealt);
             let scaled = bet.scaled(net);
             self.by_rules[b].add(&Wide::Small(scaled));
             self.hits[b][bet.index(scaled)] += 1;

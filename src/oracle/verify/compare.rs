@@ -7,7 +7,7 @@ use crate::card::Card;
 use crate::coup::{Coup, CoupError, Decision, Value, deal};
 use crate::outcome::Hand;
 use crate::rules::condition::DealtCoup;
-use crate::rules::{Action, DrawingRules, Terms};
+use crate::rules::{Action, Bet, DrawingRules};
 use num_rational::{BigRational, Ratio};
 
 /// The coup the rules deal from a coup's cards, or, when they would not deal those cards,
@@ -117,7 +117,7 @@ fn extra_cards(coup: &Coup<Card>, cards: &[Card], punto_draws: Option<bool>) -> 
 }
 
 pub(super) fn compare(
-    bets: &[(String, Terms)],
+    bets: &[(String, Bet)],
     coup: &Coup<Card>,
     cards: &[Card],
     claims: &Claims,
@@ -179,7 +179,7 @@ pub(super) fn compare(
             .find(|(key, _)| key == bet.as_ref())
             .map(|(_, t)| t);
         let dealt = DealtCoup::from(coup);
-        let expected: Option<Ratio<i64>> = terms.map(|terms| terms.settle_coup(&dealt));
+        let expected: Option<Ratio<i64>> = terms.map(|terms| terms.net(&dealt));
         // Amounts are bounded so that a net times a stake stays exact in 128 bits.
         let expected = expected
             .map(|net| Ratio::new(i128::from(*net.numer()) * stake, i128::from(*net.denom())));

@@ -41,7 +41,7 @@ use crate::input::json;
 use crate::input::shoe::ShoeFields;
 use crate::outcome::{Hand, Winner};
 use crate::rules::dealing::Procedure;
-use crate::rules::{Rules, Terms};
+use crate::rules::{Bet, Rules};
 use num_rational::BigRational;
 use serde::de::DeserializeSeed;
 use serde_json::value::RawValue;
@@ -399,7 +399,7 @@ pub struct Verifier<'r> {
     /// The dealing procedure shoe logs are held to, when given.
     dealing: Option<Procedure>,
     /// Every bet of the rules by key, looked up once.
-    bets: Vec<(String, Terms)>,
+    bets: Vec<(String, Bet)>,
     shoe: Option<ShoeState>,
     summary: Summary,
 }
@@ -420,7 +420,7 @@ impl<'r> Verifier<'r> {
                 .tariff
                 .all()
                 .into_iter()
-                .map(|(key, terms)| (key.to_string(), terms))
+                .map(|(key, bet)| (key.to_string(), bet.clone()))
                 .collect(),
             shoe: None,
             summary: Summary::default(),

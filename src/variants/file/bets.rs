@@ -6,8 +6,8 @@ use super::conditions::{CondFields, Mode, SCHEMA_1_LINE, SCHEMA_2_LINE, each_fie
 use super::numbers::AS_WRITTEN;
 use super::shown;
 use crate::outcome::Hand;
-use crate::rules::condition::{Atom, CardBet, CardLine};
-use crate::rules::{Bet, PayLine, SideBet, Tariff, Terms};
+use crate::rules::condition::Atom;
+use crate::rules::{Bet, PayLine, SideBet, Tariff};
 use num_rational::Ratio;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -144,7 +144,23 @@ pub fn parse_amount(text: &str) -> Option<Ratio<i64>> {
 /// A pay line as read: its condition (a schema-1 one when it is no more), and its net.
 struct Line {
     simple: Option<PayLine>,
-    card: CardLine,
+    card: PayLine,
+}
+
+/// A bet as the file writes it: its one form ([`Bet`]) and which of schema 1's paytable, a
+/// pair bet or a bet on the cards the file wrote, for the main bets' messages.
+enum Written {
+    Paytable(Bet),
+    Pair(Bet),
+    Cards(Bet),
+}
+
+impl Written {
+    fn bet(self) -> Bet {
+        match self {
+            Written::Paytable(bet) | Written::Pair(bet) | Written::Cards(bet) => bet,
+        }
+    }
 }
 
 /// Reads a pay line under a schema's rules.
@@ -214,8 +230,11 @@ impl LineRead {
             net *= Ratio::from_integer(1) - commission;
         }
         Ok(Line {
-            simple: built.simple.map(|when| PayLine { when, net }),
-            card: CardLine {
+            simple: built.simple.map(|when| PayLine {
+                when: when.into(),
+                net,
+            }),
+            card: PayLine {
                 when: built.cond,
                 net,
             },
@@ -237,20 +256,20 @@ struct BetSeed {
 }
 
 impl<'de> de::DeserializeSeed<'de> for BetSeed {
-    type Value = Terms;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Terms, D::Error> {
+    type Value = Written;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Written, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
 impl<'de> Visitor<'de> for BetSeed {
-    type Value = Terms;
+    type Value = Written;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(
             "a list of pay lines, or a pair bet {\"pair\": \"punto\" or \"banco\", \"pays\": …}",
         )
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Terms, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Written, A::Error> {
         let mut lines: Vec<Line> = Vec::new();
         while let Some(line) = seq.next_element_seed(LineSeed { mode: self.mode })? {
             lines.push(line);
@@ -260,11 +279,11 @@ impl<'de> Visitor<'de> for BetSeed {
         }
         // A bet of schema-1 lines is schema 1's paytable, settled on the final state alone.
         if lines.iter().all(|l| l.simple.is_some()) {
-            return Ok(Terms::Paytable(Bet {
+            return Ok(Written::Paytable(Bet {
                 lines: lines.into_iter().filter_map(|l| l.simple).collect(),
             }));
         }
-        let bet = CardBet {
+        let bet = Bet {
             lines: lines.into_iter().map(|l| l.card).collect(),
         };
         let classes = card_classes(&bet);
@@ -273,9 +292,9 @@ impl<'de> Visitor<'de> for BetSeed {
                 "this bet names {classes} card classes (in `where`, `all` and `third`): at most {MAX_CLASSES} are accepted in one bet"
             )));
         }
-        Ok(Terms::Cards(bet))
+        Ok(Written::Cards(bet))
     }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Terms, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Written, A::Error> {
         let raw: PairRaw = Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))?;
         let hand = match raw.pair.as_str() {
             "punto" => Hand::Punto,
@@ -287,10 +306,7 @@ impl<'de> Visitor<'de> for BetSeed {
                 )));
             }
         };
-        Ok(Terms::Pair {
-            hand,
-            net: raw.pays.0,
-        })
+        Ok(Written::Pair(Bet::pair(hand, raw.pays.0)))
     }
 }
 
@@ -299,7 +315,7 @@ impl<'de> Visitor<'de> for BetSeed {
 const MAX_CLASSES: usize = 32;
 
 /// The card classes a bet names, one for each distinct atom that names one or two.
-fn card_classes(bet: &CardBet) -> usize {
+fn card_classes(bet: &Bet) -> usize {
     bet.atoms()
         .iter()
         .map(|atom| match atom {
@@ -328,7 +344,7 @@ struct BetsVisitor {
 }
 
 impl<'de> Visitor<'de> for BetsVisitor {
-    type Value = BTreeMap<String, Terms>;
+    type Value = BTreeMap<String, Written>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an object for `bets`")
     }
@@ -355,13 +371,13 @@ impl<'de> Visitor<'de> for BetsVisitor {
 }
 
 /// The tariff of the bets read: the three main bets and the side bets.
-fn tariff(mut bets: BTreeMap<String, Terms>) -> Result<Tariff, String> {
+fn tariff(mut bets: BTreeMap<String, Written>) -> Result<Tariff, String> {
     let mut main = |key: &str| match bets.remove(key) {
-        Some(Terms::Paytable(bet)) => Ok(bet),
-        Some(Terms::Pair { .. }) => Err(format!(
+        Some(Written::Paytable(bet)) => Ok(bet),
+        Some(Written::Pair(_)) => Err(format!(
             "bets.{key}: a main bet is a list of pay lines, not a pair bet"
         )),
-        Some(Terms::Cards(_)) => Err(format!(
+        Some(Written::Cards(_)) => Err(format!(
             "bets.{key}: a main bet is settled on the final state, not on the cards"
         )),
         None => Err(format!(
@@ -385,7 +401,10 @@ fn tariff(mut bets: BTreeMap<String, Terms>) -> Result<Tariff, String> {
     }
     let side = bets
         .into_iter()
-        .map(|(key, terms)| SideBet { key, terms })
+        .map(|(key, written)| SideBet {
+            key,
+            bet: written.bet(),
+        })
         .collect();
     Ok(Tariff {
         punto,

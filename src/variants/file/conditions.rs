@@ -579,9 +579,9 @@ mod tests {
     use crate::card::{Card, Rank, parse_cards};
     use crate::outcome::Hand;
     use crate::outcome::Winner;
-    use crate::rules::condition::{CardBet, CardLine, DealtCoup};
+    use crate::rules::condition::DealtCoup;
     use crate::rules::condition::{CardClass, Same};
-    use crate::rules::{Bet, PayLine, Terms};
+    use crate::rules::{Bet, PayLine};
     use crate::variants::{RuleSet, RuleSetError, shipped};
     use num_rational::Ratio;
 
@@ -600,25 +600,25 @@ mod tests {
             .replacen(main, &format!("{main},\n{side}"), 1)
     }
 
-    fn terms(side: &str, key: &str) -> Terms {
+    fn terms(side: &str, key: &str) -> Bet {
         let set = read(side).unwrap_or_else(|e| panic!("{e}"));
         let bet = set.rules().tariff.side.iter().find(|s| s.key == key);
-        bet.unwrap().terms.clone()
+        bet.unwrap().bet.clone()
     }
 
     fn refused(side: &str) -> String {
         read(side).unwrap_err().to_string()
     }
 
-    fn card_bet(terms: Terms) -> CardBet {
-        match terms {
-            Terms::Cards(bet) => bet,
-            other => panic!("not a card bet: {other:?}"),
-        }
+    /// The bet, checked to be one on the cards: neither schema 1's paytable nor a pair bet.
+    fn card_bet(bet: Bet) -> Bet {
+        let cards = bet.as_paytable().is_none() && bet.as_pair().is_none();
+        assert!(cards, "not a card bet: {bet:?}");
+        bet
     }
 
-    fn line(when: Cond, net: i64) -> CardLine {
-        CardLine {
+    fn line(when: Cond, net: i64) -> PayLine {
+        PayLine {
             when,
             net: Ratio::from_integer(net),
         }
@@ -661,10 +661,10 @@ mod tests {
     }
 
     /// Settles a bet on coups, each with the net its terms give it.
-    fn settles(terms: &Terms, cases: &[(&str, &str, i64)]) {
+    fn settles(terms: &Bet, cases: &[(&str, &str, i64)]) {
         for &(punto, banco, net) in cases {
             assert_eq!(
-                terms.settle_coup(&coup(punto, banco)),
+                terms.net(&coup(punto, banco)),
                 Ratio::from_integer(net),
                 "Punto {punto}, Banco {banco}"
             );
@@ -674,7 +674,7 @@ mod tests {
     #[test]
     fn either_pair_is_any_of_two_pairs() {
         let terms = terms(EXAMPLES, "either_pair");
-        let want = CardBet {
+        let want = Bet {
             lines: vec![line(
                 Cond::Any(vec![
                     first_two(Hand::Punto, Same::Rank),
@@ -699,7 +699,7 @@ mod tests {
     fn perfect_pair_pays_both_hands_first() {
         let terms = terms(EXAMPLES, "perfect_pair");
         let perfect = |hand| first_two(hand, Same::Card);
-        let want = CardBet {
+        let want = Bet {
             lines: vec![
                 line(
                     Cond::All(vec![perfect(Hand::Punto), perfect(Hand::Banco)]),
@@ -726,7 +726,7 @@ mod tests {
     #[test]
     fn three_giving_eight_reads_two_card_totals_and_a_third_card() {
         let terms = terms(EXAMPLES, "three_giving_eight");
-        let want = CardBet {
+        let want = Bet {
             lines: vec![line(
                 Cond::All(vec![
                     atom(Atom::TwoCardTotal(Hand::Punto, Numbers::range(0, 5))),
@@ -766,7 +766,7 @@ mod tests {
             all: Some(CardClass::colour(red)),
             ..SetTest::default()
         };
-        let want = CardBet {
+        let want = Bet {
             lines: vec![
                 line(
                     Cond::All(vec![
@@ -803,7 +803,7 @@ mod tests {
     #[test]
     fn tie_max_reads_the_highest_value_dealt() {
         let terms = terms(EXAMPLES, "tie_max_low");
-        let want = CardBet {
+        let want = Bet {
             lines: vec![line(
                 Cond::All(vec![
                     state(Condition::wins(Winner::Tie)),
@@ -835,7 +835,7 @@ mod tests {
     fn jackpot_baccarat_classifies_the_opening_as_a_poker_hand() {
         let terms = terms(EXAMPLES, "jackpot_baccarat");
         let test = SetTest::default;
-        let want = CardBet {
+        let want = Bet {
             lines: vec![
                 line(
                     opening(SetTest {
@@ -949,7 +949,7 @@ mod tests {
             all: Some(CardClass::card("9D".parse().unwrap())),
             ..nines(1)
         };
-        let want = CardBet {
+        let want = Bet {
             lines: vec![
                 line(opening(nines(4)), 500),
                 line(opening(suited(3)), 250),
@@ -988,7 +988,7 @@ mod tests {
                 },
             ))
         };
-        let want = CardBet {
+        let want = Bet {
             lines: vec![line(
                 Cond::All(vec![
                     atom(Atom::CardsDealt(n(&[6]))),
@@ -1025,7 +1025,7 @@ mod tests {
         punto.push(not_wins(Winner::Punto));
         let mut banco = hand(Who::Banco, 7, 3);
         banco.push(not_wins(Winner::Banco));
-        let want = CardBet {
+        let want = Bet {
             lines: vec![line(Cond::All(punto), 30), line(Cond::All(banco), 30)],
         };
         assert_eq!(card_bet(terms.clone()), want);
@@ -1047,36 +1047,31 @@ mod tests {
     fn schema_1_lines_keep_the_paytable() {
         let side = r#""lucky_6": [{"winner": "banco", "total": 6, "cards": 2, "pays": 12},
                                   {"winner": "banco", "total": 6, "pays": 20}]"#;
-        let want = Terms::Paytable(Bet {
-            lines: vec![
-                PayLine {
-                    when: Condition::wins(Winner::Banco).with_total(6).with_cards(2),
-                    net: Ratio::from_integer(12),
-                },
-                PayLine {
-                    when: Condition::wins(Winner::Banco).with_total(6),
-                    net: Ratio::from_integer(20),
-                },
-            ],
-        });
+        let want = Bet::paying(
+            Condition::wins(Winner::Banco).with_total(6).with_cards(2),
+            Ratio::from_integer(12),
+        )
+        .then(
+            Condition::wins(Winner::Banco).with_total(6),
+            Ratio::from_integer(20),
+        );
+        assert!(want.as_paytable().is_some());
         assert_eq!(terms(side, "lucky_6"), want);
         // The same bet in a schema-1 file reads the same.
         let one = with_side_bets(side).replacen("\"schema\": 2", "\"schema\": 1", 1);
         let set = RuleSet::from_json(&one).unwrap();
-        assert_eq!(set.rules().tariff.side[0].terms, want);
-        // A list of one value is a schema-2 field: the bet is a card bet, of the same meaning.
+        assert_eq!(set.rules().tariff.side[0].bet, want);
+        // A list of one value is a schema-2 field of the same meaning: the same one bet.
         let listed = terms(
             r#""x": [{"winner": "banco", "total": [6], "pays": 20}]"#,
             "x",
         );
         assert_eq!(
-            card_bet(listed),
-            CardBet {
-                lines: vec![line(
-                    state(Condition::wins(Winner::Banco).with_total(6)),
-                    20
-                )]
-            }
+            listed,
+            Bet::paying(
+                Condition::wins(Winner::Banco).with_total(6),
+                Ratio::from_integer(20)
+            )
         );
         // Lines without a winner, or with no condition at all, are card bets.
         let bare = terms(r#""x": [{"natural": true, "pays": 1}, {"pays": 0}]"#, "x");
@@ -1086,7 +1081,7 @@ mod tests {
         };
         assert_eq!(
             card_bet(bare),
-            CardBet {
+            Bet {
                 lines: vec![
                     line(
                         state(Condition {
@@ -1118,7 +1113,7 @@ mod tests {
             .to_vec();
         assert_eq!(
             card_bet(terms.clone()),
-            CardBet {
+            Bet {
                 lines: vec![line(Cond::Any(alternatives), 3)]
             }
         );
@@ -1138,7 +1133,7 @@ mod tests {
             r#""x": [{"winning_hand": {"total": 8, "cards": 3}, "losing_hand": {"total": 6, "all_cards": {"all": {"colour": "red"}}}, "pays": 9}]"#,
             "x",
         );
-        let want = CardBet {
+        let want = Bet {
             lines: vec![line(
                 Cond::All(vec![
                     atom(Atom::Total(Who::Winner, n(&[8]))),

@@ -22,7 +22,7 @@ pub use drawing::{TableauRowError, parse_tableau_row};
 use super::claim::ClaimTarget;
 use super::rule_set::{RuleSet, RuleSetError};
 use crate::input::json::{Described, Object};
-use crate::rules::{Rules, Terms};
+use crate::rules::Rules;
 use bets::BetsSpec;
 use claims::ClaimSpec;
 use dealing::FileDealing;
@@ -165,11 +165,7 @@ fn read_as<const V: u8>(text: &str) -> Result<(RuleSet, drawing::FileChoices), R
                 .all()
                 .into_iter()
                 .find(|(key, _)| key == bet)
-                .map_or(0, |(_, terms)| match terms {
-                    Terms::Paytable(b) => b.lines.len(),
-                    Terms::Cards(b) => b.lines.len(),
-                    Terms::Pair { .. } => 1,
-                });
+                .map_or(0, |(_, bet)| bet.lines.len());
             if let Some(&beyond) = lines.iter().find(|&&l| l > count) {
                 // The claim's own mention of the bet: the first after the claims begin.
                 let from = text.find("\"claims\"").unwrap_or(0);
