@@ -9,15 +9,15 @@ use serde_json::Value;
 const MISTAKES: [(&str, &str); 12] = [
     (
         r#"{"decks": 0}"#,
-        "decks is 0: expected a whole number from 1 to 4294967296",
+        "decks is `0`: expected a whole number from 1 to 4294967296",
     ),
     (
         r#"{"decks": "8"}"#,
-        "decks is \"8\": expected a whole number from 1 to 4294967296",
+        "decks is `\"8\"`: expected a whole number from 1 to 4294967296",
     ),
     (
         r#"{"decks": 8.5}"#,
-        "decks is 8.5: expected a whole number from 1 to 4294967296",
+        "decks is `8.5`: expected a whole number from 1 to 4294967296",
     ),
     (
         r#"{"ranks": [4,4,4,4,4,4,4,4,4,4,4,4]}"#,
@@ -25,11 +25,11 @@ const MISTAKES: [(&str, &str); 12] = [
     ),
     (
         r#"{"ranks": [4,4,4,4,4,4,4,4,4,-1,4,4,4]}"#,
-        "ranks[9] is -1: expected a whole number from 0 to 17179869184",
+        "ranks[9] (the count of 10) is `-1`: expected a whole number from 0 to 17179869184",
     ),
     (
         r#"{"ranks": 8}"#,
-        "ranks is 8: expected a list of 13 rank counts, A to K",
+        "ranks is `8`: expected a list of 13 rank counts, A to K",
     ),
     (
         r#"{"card_counts": [1,1,1]}"#,
