@@ -204,9 +204,8 @@ impl ShuffleTest {
                     }
                 }
                 parsed.decks.map(|raw| {
-                    let offset = (raw.get().as_ptr() as usize)
-                        .checked_sub(line.as_ptr() as usize)
-                        .unwrap_or(0);
+                    let offset =
+                        (raw.get().as_ptr() as usize).saturating_sub(line.as_ptr() as usize);
                     (offset, raw.get())
                 })
             }
@@ -255,16 +254,16 @@ impl ShuffleTest {
         for &c in cards {
             counts[c as usize] += 1;
         }
-        if let Some(d) = decks {
-            if let Some(card) = (0..52).find(|&c| counts[c] != d) {
-                return Err(format!(
-                    "\"decks\": {d} means every card {d} times, but {} appears {} times",
-                    Card::from_index(card)
-                        .map(|c| c.ascii())
-                        .unwrap_or_default(),
-                    counts[card]
-                ));
-            }
+        if let Some(d) = decks
+            && let Some(card) = (0..52).find(|&c| counts[c] != d)
+        {
+            return Err(format!(
+                "\"decks\": {d} means every card {d} times, but {} appears {} times",
+                Card::from_index(card)
+                    .map(|c| c.ascii())
+                    .unwrap_or_default(),
+                counts[card]
+            ));
         }
         match &self.composition {
             None => {
