@@ -6,7 +6,8 @@
 
 use super::json::{Described, Object};
 use crate::card::Card;
-use crate::shoe::{Shoe, ShoeSpec};
+use crate::card::Rank;
+use crate::shoe::{Shoe, ShoeSpec, ShoeSpecError};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -31,7 +32,36 @@ impl Described for ShoeFields<'_> {}
 /// back on) says when it gives no base.
 pub const NO_BASE: &str = "give one of `decks` (1 or more), `ranks` (13 counts, A to K) or `card_counts` (52 counts, A♠ A♥ A♦ A♣ 2♠ … K♣)";
 
-impl ShoeFields<'_> {
+/// A mistake in a shoe object: what is wrong, and the value it is about as written (borrowed
+/// from the text read, so that a reader of a file can say where it stands), or `None` when it
+/// is about the object as a whole.
+pub(crate) struct Mistake<'a> {
+    /// What is wrong and what is accepted.
+    pub(crate) message: String,
+    /// The offending value as written, within the text read.
+    pub(crate) at: Option<&'a str>,
+}
+
+/// The name of `field` of the shoe object at `path` (`shoe.ranks`), or plainly `field` at the
+/// top level (a batch line's own fields).
+fn named(path: &str, field: &str) -> String {
+    if path.is_empty() {
+        field.to_string()
+    } else {
+        format!("{path}.{field}")
+    }
+}
+
+/// A message about the shoe object at `path` as a whole (`shoe: …`).
+fn about(path: &str, message: impl std::fmt::Display) -> String {
+    if path.is_empty() {
+        message.to_string()
+    } else {
+        format!("{path}: {message}")
+    }
+}
+
+impl<'a> ShoeFields<'a> {
     /// Whether the object gives a base of its own (decks, ranks or card counts).
     pub(crate) fn has_base(&self) -> bool {
         self.decks.is_some() || self.ranks.is_some() || self.card_counts.is_some()
@@ -40,37 +70,57 @@ impl ShoeFields<'_> {
     /// The specification the fields give, or the message of the first mistake, in the
     /// order `remove`, `decks`, `ranks`, `card_counts`, then the bases together.
     pub(crate) fn spec(&self) -> Result<ShoeSpec, String> {
+        self.spec_at("").map_err(|mistake| mistake.message)
+    }
+
+    /// The specification the fields of the object at `path` give (`shoe` in a rule file, so
+    /// that its messages name `shoe.ranks[9]`; empty for a batch line's own fields), or the
+    /// first mistake, with the value it is about.
+    pub(crate) fn spec_at(&self, path: &str) -> Result<ShoeSpec, Mistake<'a>> {
+        let at = |raw: &'a RawValue| {
+            move |message: String| Mistake {
+                message,
+                at: Some(raw.get()),
+            }
+        };
         let remove: Option<Vec<String>> = self
             .remove
             .map(|raw| {
                 field(
                     raw,
-                    "remove",
+                    &named(path, "remove"),
                     "a list of cards in quotes, such as [\"8♠\", \"9H\"]",
                 )
+                .map_err(at(raw))
             })
             .transpose()?;
-        let removed = match &remove {
-            Some(cards) if cards.is_empty() => {
-                return Err(
-                    "remove is an empty list: give the cards to take out, or leave remove out"
-                        .into(),
-                );
+        let removed = match (&remove, self.remove) {
+            (Some(cards), Some(raw)) if cards.is_empty() => {
+                return Err(at(raw)(format!(
+                    "{} is an empty list: give the cards to take out, or leave remove out",
+                    named(path, "remove")
+                )));
             }
-            Some(cards) => cards
+            (Some(cards), Some(raw)) => cards
                 .iter()
                 .enumerate()
                 .map(|(index, token)| {
-                    token
-                        .parse::<Card>()
-                        .map_err(|e| format!("remove, card {}: {e}", index + 1))
+                    token.parse::<Card>().map_err(|e| {
+                        at(raw)(format!(
+                            "{}, card {}: {e}",
+                            named(path, "remove"),
+                            index + 1
+                        ))
+                    })
                 })
-                .collect::<Result<Vec<Card>, String>>()?,
-            None => Vec::new(),
+                .collect::<Result<Vec<Card>, Mistake>>()?,
+            _ => Vec::new(),
         };
         let decks = self
             .decks
-            .map(|raw| whole(raw, || "decks".into(), 1, Shoe::MAX_DECKS))
+            .map(|raw| {
+                whole(raw.get(), || named(path, "decks"), 1, Shoe::MAX_DECKS).map_err(at(raw))
+            })
             .transpose()?;
         let ranks = match self.ranks {
             None => None,
@@ -78,17 +128,25 @@ impl ShoeFields<'_> {
             // every mistake) takes the general path, which says what is wrong.
             Some(raw) => Some(match plain_counts(raw.get(), Shoe::MAX_COUNT) {
                 Some(ranks) => ranks,
-                None => counts(raw, &RANKS)?,
+                None => counts(raw, path, &RANKS)?,
             }),
         };
         let cards = match self.card_counts {
             None => None,
             Some(raw) => Some(match plain_counts(raw.get(), Shoe::MAX_CARD_COUNT) {
                 Some(cards) => cards,
-                None => counts(raw, &CARDS)?,
+                None => counts(raw, path, &CARDS)?,
             }),
         };
-        ShoeSpec::with_bases(decks, ranks, cards, removed).map_err(|e| e.to_string())
+        ShoeSpec::with_bases(decks, ranks, cards, removed).map_err(|e| Mistake {
+            message: match e {
+                // Two bases: the object as a whole is wrong.
+                ShoeSpecError::DecksAndRanks | ShoeSpecError::CardsAndOther(_) => about(path, e),
+                // The message names its field (`remove: cannot remove …`).
+                _ => named(path, &e.to_string()),
+            },
+            at: None,
+        })
     }
 
     /// The specification of an object that must give its base, resolved to its shoe.
@@ -109,7 +167,7 @@ impl ShoeFields<'_> {
 /// assert_eq!(shoe_object(r#"{"decks": 8}"#), Ok(ShoeSpec::decks(8).unwrap()));
 /// assert_eq!(
 ///     shoe_object(r#"{"decks": 0}"#).unwrap_err(),
-///     "decks is 0: expected a whole number from 1 to 4294967296"
+///     "decks is `0`: expected a whole number from 1 to 4294967296"
 /// );
 /// ```
 pub fn shoe_object(text: &str) -> Result<ShoeSpec, String> {
@@ -129,16 +187,25 @@ pub(crate) fn field<'a, T: Deserialize<'a>>(
     accepted: &str,
 ) -> Result<T, String> {
     serde_json::from_str(raw.get())
-        .map_err(|_| format!("{field} is {}: expected {accepted}", shortened(raw.get())))
+        .map_err(|_| format!("{field} is `{}`: expected {accepted}", shortened(raw.get())))
 }
 
 /// A value as an error message shows it: its first 40 characters, then `…` when there is
-/// more (a line can hold a megabyte of it).
+/// more (a line can hold a megabyte of it), with a line break or a tab between its items (as
+/// a file may hold) escaped, so that the message stays on one line.
 fn shortened(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
+    let mut out = String::new();
+    for c in text.chars().take(40) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    if text.chars().nth(40).is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// A list of counts a line can give: its field, what it counts and the most of each.
@@ -158,7 +225,10 @@ const RANKS: CountList = CountList {
     field: "ranks",
     list: "a list of 13 rank counts, A to K",
     expected: "13 (A, 2, …, 10, J, Q, K)",
-    counted: |_| String::new(),
+    counted: |index| match Rank::ALL.get(index) {
+        Some(rank) => format!(" (the count of {})", rank.symbol()),
+        None => String::new(),
+    },
     max: Shoe::MAX_COUNT,
 };
 
@@ -174,22 +244,33 @@ const CARDS: CountList = CountList {
     max: Shoe::MAX_CARD_COUNT,
 };
 
-/// The `N` counts of a `ranks` or `card_counts` list, or a message naming what is wrong.
-fn counts<const N: usize>(raw: &RawValue, list: &CountList) -> Result<[u64; N], String> {
-    let items: Vec<&RawValue> = field(raw, list.field, list.list)?;
+/// The `N` counts of a `ranks` or `card_counts` list of the object at `path`, or the mistake:
+/// the list (not a list, or of the wrong length) or the first count out of range.
+fn counts<'a, const N: usize>(
+    raw: &'a RawValue,
+    path: &str,
+    list: &CountList,
+) -> Result<[u64; N], Mistake<'a>> {
+    let name = named(path, list.field);
+    let mistake = |raw: &'a RawValue| {
+        move |message| Mistake {
+            message,
+            at: Some(raw.get()),
+        }
+    };
+    let items: Vec<&'a RawValue> = field(raw, &name, list.list).map_err(mistake(raw))?;
     if items.len() != N {
-        return Err(format!(
-            "{} holds {} counts: expected {}",
-            list.field,
+        return Err(mistake(raw)(format!(
+            "{name} holds {} counts: expected {}",
             items.len(),
             list.expected
-        ));
+        )));
     }
     let mut counts = [0u64; N];
     for (index, (slot, count)) in counts.iter_mut().zip(items).enumerate() {
         // The field's name is only written for an error: not for every count.
-        let field = || format!("{}[{index}]{}", list.field, (list.counted)(index));
-        *slot = whole(count, field, 0, list.max)?;
+        let field = || format!("{name}[{index}]{}", (list.counted)(index));
+        *slot = whole(count.get(), field, 0, list.max).map_err(mistake(count))?;
     }
     Ok(counts)
 }
@@ -211,15 +292,14 @@ fn plain_counts<const N: usize>(text: &str, max: u64) -> Option<[u64; N]> {
     items.next().is_none().then_some(counts)
 }
 
-/// A whole number from `low` to `high`, or a message naming the field and the value as
-/// written.
-fn whole(
-    raw: &RawValue,
+/// A whole number from `low` to `high`, written as JSON `text`, or a message naming the field
+/// and the value as written: every reader of a count or a number of decks words it so.
+pub(crate) fn whole(
+    text: &str,
     field: impl FnOnce() -> String,
     low: u64,
     high: u64,
 ) -> Result<u64, String> {
-    let text = raw.get();
     text.bytes()
         .all(|b| b.is_ascii_digit())
         .then(|| text.parse::<u64>().ok())
@@ -228,7 +308,7 @@ fn whole(
         .ok_or_else(|| {
             let field = field();
             format!(
-                "{field} is {}: expected a whole number from {low} to {high}",
+                "{field} is `{}`: expected a whole number from {low} to {high}",
                 shortened(text)
             )
         })
@@ -262,7 +342,7 @@ mod tests {
             "{}".to_string(),
         ] {
             let raw: Box<RawValue> = serde_json::from_str(&text).unwrap();
-            let general = counts::<13>(&raw, &RANKS);
+            let general = counts::<13>(&raw, "", &RANKS).map_err(|m| m.message);
             match plain_counts::<13>(raw.get(), Shoe::MAX_COUNT) {
                 Some(ranks) => assert_eq!(Ok(ranks), general, "{text}"),
                 None => assert!(general.is_err() || text.contains('\t'), "{text}"),
@@ -286,7 +366,7 @@ mod tests {
             format!("[{}8]", "8,".repeat(50)),
         ] {
             let raw: Box<RawValue> = serde_json::from_str(&text).unwrap();
-            let general = counts::<52>(&raw, &CARDS);
+            let general = counts::<52>(&raw, "", &CARDS).map_err(|m| m.message);
             match plain_counts::<52>(raw.get(), Shoe::MAX_CARD_COUNT) {
                 Some(cards) => assert_eq!(Ok(cards), general, "{text}"),
                 None => assert!(general.is_err(), "{text}"),
@@ -294,8 +374,8 @@ mod tests {
         }
         let raw: Box<RawValue> = serde_json::from_str(&list("-8")).unwrap();
         assert_eq!(
-            counts::<52>(&raw, &CARDS),
-            Err("card_counts[51] (the count of K♣) is -8: expected a whole number from 0 to 4294967296".into())
+            counts::<52>(&raw, "", &CARDS).map_err(|m| m.message),
+            Err("card_counts[51] (the count of K♣) is `-8`: expected a whole number from 0 to 4294967296".into())
         );
     }
 }

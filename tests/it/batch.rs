@@ -151,7 +151,7 @@ fn the_line_field_is_the_line_s_number_in_its_sorted_place() {
     let error = through(&fields("outcomes"), r#"{"decks": 0}"#);
     assert_eq!(
         error,
-        r#"{"error":"decks is 0: expected a whole number from 1 to 4294967296","line":3,"schema":1}"#
+        r#"{"error":"decks is `0`: expected a whole number from 1 to 4294967296","line":3,"schema":1}"#
     );
 }
 
@@ -453,27 +453,27 @@ fn a_line_s_card_count_errors_name_the_field_and_the_card() {
         ),
         (
             with(13, "-1"),
-            "card_counts[13] (the count of 4♥) is -1: expected a whole number from 0 to 4294967296".to_string(),
+            "card_counts[13] (the count of 4♥) is `-1`: expected a whole number from 0 to 4294967296".to_string(),
         ),
         (
             with(0, "8.5"),
-            "card_counts[0] (the count of A♠) is 8.5: expected a whole number from 0 to 4294967296".to_string(),
+            "card_counts[0] (the count of A♠) is `8.5`: expected a whole number from 0 to 4294967296".to_string(),
         ),
         (
             with(51, &huge),
-            format!("card_counts[51] (the count of K♣) is {huge}: expected a whole number from 0 to 4294967296"),
+            format!("card_counts[51] (the count of K♣) is `{huge}`: expected a whole number from 0 to 4294967296"),
         ),
         (
             with(51, "4294967297"),
-            "card_counts[51] (the count of K♣) is 4294967297: expected a whole number from 0 to 4294967296".to_string(),
+            "card_counts[51] (the count of K♣) is `4294967297`: expected a whole number from 0 to 4294967296".to_string(),
         ),
         (
             with(1, "\"8\""),
-            "card_counts[1] (the count of A♥) is \"8\": expected a whole number from 0 to 4294967296".to_string(),
+            "card_counts[1] (the count of A♥) is `\"8\"`: expected a whole number from 0 to 4294967296".to_string(),
         ),
         (
             r#"{"card_counts": "8,8"}"#.to_string(),
-            "card_counts is \"8,8\": expected a list of 52 card counts, A♠ A♥ A♦ A♣ 2♠ … K♣".to_string(),
+            "card_counts is `\"8,8\"`: expected a list of 52 card counts, A♠ A♥ A♦ A♣ 2♠ … K♣".to_string(),
         ),
         (
             card_counts_line(8, &[], r#", "decks": 8"#),

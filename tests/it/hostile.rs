@@ -280,18 +280,18 @@ fn batch_lines_fail_alone_and_never_name_standard_input() {
     let bad_lines: &[(&[u8], &str)] = &[
         (
             b"{\"decks\": -1}",
-            "decks is -1: expected a whole number from 1 to 4294967296",
+            "decks is `-1`: expected a whole number from 1 to 4294967296",
         ),
-        (b"{\"decks\": 0}", "decks is 0"),
-        (b"{\"decks\": 1.5}", "decks is 1.5"),
+        (b"{\"decks\": 0}", "decks is `0`"),
+        (b"{\"decks\": 1.5}", "decks is `1.5`"),
         (
             b"{\"decks\": 1e300}",
-            "decks is 1e300: expected a whole number",
+            "decks is `1e300`: expected a whole number",
         ),
         (b"{\"ranks\": [1, 2]}", "ranks holds 2 counts"),
         (
             b"{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,-4]}",
-            "ranks[12] is -4",
+            "ranks[12] (the count of K) is `-4`",
         ),
         (b"{\"remove\": [\"4H\", \"\"]}", "remove, card 2"),
         (b"{\"remove\": [\"11X\"]}", "`11X` is not a card"),
@@ -876,7 +876,7 @@ fn rule_files_are_refused_with_line_column_and_field() {
         ),
         (
             "negative-rank-count.json",
-            "line 5, column 73: shoe.ranks[9] (the count of 10) is `-1`",
+            "line 5, column 59: shoe.ranks[9] (the count of 10) is `-1`",
         ),
         (
             "unknown-field.json",
@@ -896,18 +896,21 @@ fn rule_files_are_refused_with_line_column_and_field() {
             bad(&args, &[&path, needle]);
         }
     }
+    // The shoe is read once the file is: these are whole files with one bad shoe.
+    let reference = repo_file("data/variants/reference.json");
+    let shoe = |spec: &str| reference.replacen("\"shoe\": {\"decks\": 8}", spec, 1);
     for (text, needle) in [
         (
-            "{\"schema\": 1, \"shoe\": [8]}",
-            "line 1, column 22: invalid type: sequence, expected a shoe object",
+            shoe("\"shoe\": [8]"),
+            "line 6, column 11: invalid type: sequence, expected a shoe object",
         ),
-        ("{\"schema\": 1, \"shoe\": {\"decks\": 0}}", "decks"),
+        (shoe("\"shoe\": {\"decks\": 0}"), "shoe.decks is `0`"),
+        (shoe("\"shoe\": {\"decks\": 4294967297}"), "4294967297"),
         (
-            "{\"schema\": 1, \"shoe\": {\"decks\": 4294967297}}",
-            "4294967297",
+            "[]".to_string(),
+            "the text is a list in JSON, not an object",
         ),
-        ("[]", "the text is a list in JSON, not an object"),
-        ("", "no tableau found"),
+        (String::new(), "no tableau found"),
     ] {
         refused(&["analyze", "--rules", "-"], text.as_bytes(), 2, &[needle]);
     }
@@ -1828,27 +1831,27 @@ fn card_counts_in_batch_lines_are_error_lines_naming_the_field_and_card() {
         ),
         (
             line(card_count_list(52, 13, "-1")),
-            "card_counts[13] (the count of 4♥) is -1: expected a whole number from 0 to 4294967296",
+            "card_counts[13] (the count of 4♥) is `-1`: expected a whole number from 0 to 4294967296",
         ),
         (
             line(card_count_list(52, 0, "\"11X\"")),
-            "card_counts[0] (the count of A♠) is \"11X\"",
+            "card_counts[0] (the count of A♠) is `\"11X\"`",
         ),
         (
             line(card_count_list(52, 51, "99999999999999999999999")),
-            "card_counts[51] (the count of K♣) is 99999999999999999999999",
+            "card_counts[51] (the count of K♣) is `99999999999999999999999`",
         ),
         (
             line(card_count_list(52, 4, "8.5")),
-            "card_counts[4] (the count of 2♠) is 8.5",
+            "card_counts[4] (the count of 2♠) is `8.5`",
         ),
         (
             line(card_count_list(52, 5, "\"8\"")),
-            "card_counts[5] (the count of 2♥) is \"8\"",
+            "card_counts[5] (the count of 2♥) is `\"8\"`",
         ),
         (
             "{\"card_counts\": 8}".to_string(),
-            "card_counts is 8: expected a list of 52 card counts",
+            "card_counts is `8`: expected a list of 52 card counts",
         ),
         (
             format!(
@@ -1886,12 +1889,12 @@ fn card_counts_in_rule_files_are_refused_with_line_column_and_field() {
             file(card_count_list(51, 0, "8")),
             vec![
                 "line 6, column",
-                "shoe.card_counts has 51 counts: expected 52",
+                "shoe.card_counts holds 51 counts: expected 52",
             ],
         ),
         (
             file(card_count_list(53, 0, "8")),
-            vec!["shoe.card_counts has 53 counts"],
+            vec!["shoe.card_counts holds 53 counts"],
         ),
         (
             file(card_count_list(52, 13, "-1")),
@@ -1906,11 +1909,14 @@ fn card_counts_in_rule_files_are_refused_with_line_column_and_field() {
         ),
         (
             file(card_count_list(52, 51, "99999999999999999999999")),
-            vec!["shoe.card_counts[51] is `99999999999999999999999`"],
+            vec!["shoe.card_counts[51] (the count of K♣) is `99999999999999999999999`"],
         ),
         (
             file(card_count_list(52, 4, "8.5")),
-            vec!["line 6, column", "shoe.card_counts[4] is `8.5`"],
+            vec![
+                "line 6, column",
+                "shoe.card_counts[4] (the count of 2♠) is `8.5`",
+            ],
         ),
         (
             file(card_count_list(52, 0, "\"11X\"")),
@@ -1925,7 +1931,9 @@ fn card_counts_in_rule_files_are_refused_with_line_column_and_field() {
                 ),
                 1,
             ),
-            vec!["shoe: give exactly one of `decks`"],
+            vec![
+                "shoe: give one of `decks`, `ranks` or `card_counts`, not `decks` and `card_counts`",
+            ],
         ),
         (
             file(vec!["0".to_string(); 52]),

@@ -1,5 +1,6 @@
 //! One bad shoe object, every command that reads one: `analyze --batch` (the object's fields
-//! are the line's), `verify` and `audit` (a shoe line's `shoe`). The same mistake gets the
+//! are the line's), `verify` and `audit` (a shoe line's `shoe`), `analyze --rules` (a rule
+//! file's `shoe`) and `shuffle-test` (its `decks`). The same mistake gets the
 //! same message from each, since one reader (`input::shoe`) reads them all.
 
 use super::hostile::run;
@@ -9,15 +10,15 @@ use serde_json::Value;
 const MISTAKES: [(&str, &str); 12] = [
     (
         r#"{"decks": 0}"#,
-        "decks is 0: expected a whole number from 1 to 4294967296",
+        "decks is `0`: expected a whole number from 1 to 4294967296",
     ),
     (
         r#"{"decks": "8"}"#,
-        "decks is \"8\": expected a whole number from 1 to 4294967296",
+        "decks is `\"8\"`: expected a whole number from 1 to 4294967296",
     ),
     (
         r#"{"decks": 8.5}"#,
-        "decks is 8.5: expected a whole number from 1 to 4294967296",
+        "decks is `8.5`: expected a whole number from 1 to 4294967296",
     ),
     (
         r#"{"ranks": [4,4,4,4,4,4,4,4,4,4,4,4]}"#,
@@ -25,11 +26,11 @@ const MISTAKES: [(&str, &str); 12] = [
     ),
     (
         r#"{"ranks": [4,4,4,4,4,4,4,4,4,-1,4,4,4]}"#,
-        "ranks[9] is -1: expected a whole number from 0 to 17179869184",
+        "ranks[9] (the count of 10) is `-1`: expected a whole number from 0 to 17179869184",
     ),
     (
         r#"{"ranks": 8}"#,
-        "ranks is 8: expected a list of 13 rank counts, A to K",
+        "ranks is `8`: expected a list of 13 rank counts, A to K",
     ),
     (
         r#"{"card_counts": [1,1,1]}"#,
@@ -116,5 +117,50 @@ fn a_shoe_object_without_a_base_gets_one_message() {
         let message = "shoe: give one of `decks` (1 or more), `ranks` (13 counts, A to K) or `card_counts` (52 counts, A♠ A♥ A♦ A♣ 2♠ … K♣)";
         assert!(verify.starts_with(message), "verify, {shoe}: {verify}");
         assert!(audit.contains(message), "audit, {shoe}: {audit}");
+    }
+}
+
+/// The refusal of `analyze --rules` of the reference rule file with this shoe.
+fn rule_file_refusal(shoe: &str) -> String {
+    let reference = super::hostile::repo_file("data/variants/reference.json");
+    let text = reference.replacen("\"shoe\": {\"decks\": 8}", &format!("\"shoe\": {shoe}"), 1);
+    assert_ne!(text, reference, "the reference file states eight decks");
+    let output = run(&["analyze", "--rules", "-"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(2), "{shoe}");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A rule file's shoe is the same object, its fields named from `shoe`: the mistakes it can
+/// make (it states no cards to remove) get the batch line's message, at their line.
+#[test]
+fn a_rule_file_s_shoe_gets_the_same_message() {
+    for (shoe, message) in MISTAKES.iter().filter(|(shoe, _)| !shoe.contains("remove")) {
+        let said = rule_file_refusal(shoe);
+        let core = message.trim_start_matches("give ");
+        assert!(
+            said.contains("line 6, column "),
+            "rule file, {shoe}: {said}"
+        );
+        assert!(said.contains(core), "rule file, {shoe}: {said}");
+    }
+}
+
+/// `shuffle-test` reads `decks` beside its cards as every command does.
+#[test]
+fn shuffle_test_reads_decks_with_the_same_message() {
+    for (decks, core) in [
+        ("0", "decks is `0`: expected a whole number from 1 to "),
+        ("-1", "decks is `-1`: expected a whole number from 1 to "),
+        ("8.5", "decks is `8.5`: expected a whole number from 1 to "),
+    ] {
+        let line = format!("{{\"cards\": [\"AS\"], \"decks\": {decks}}}\n");
+        let output = run(&["shuffle-test", "-"], line.as_bytes());
+        assert_eq!(output.status.code(), Some(2), "{decks}");
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(said.contains(core), "shuffle-test, {decks}: {said}");
+        let batch = batch_error(&format!("{{\"decks\": {decks}}}"));
+        assert!(batch.starts_with(core), "batch, {decks}: {batch}");
+        let rule_file = rule_file_refusal(&format!("{{\"decks\": {decks}}}"));
+        assert!(rule_file.contains(&format!("shoe.{core}")), "{rule_file}");
     }
 }

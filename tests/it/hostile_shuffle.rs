@@ -36,7 +36,10 @@ fn a_shoe_unlike_the_first_is_named_by_line_and_card() {
         &["shuffle-test", "-"],
         &shoes(&[r#"{"cards": ["AS"], "decks": 65}"#]),
         2,
-        &["line 1", "\"decks\" is 65: expected 1 to 64"],
+        &[
+            "line 1, column 28",
+            "decks is `65`: expected a whole number from 1 to 64",
+        ],
     );
 }
 

@@ -236,12 +236,12 @@ fn hostile_rule_files_are_refused() {
     refused(
         &shoe("{\"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,18446744073709551616]}"),
         6,
-        "shoe.ranks[12] is `18446744073709551616`: expected a whole number from 0 to 17179869184",
+        "shoe.ranks[12] (the count of K) is `18446744073709551616`: expected a whole number from 0 to 17179869184",
     );
     refused(
         &shoe("{\"ranks\": [4,4,4,4.0,4,4,4,4,4,4,4,4,4]}"),
         6,
-        "shoe.ranks[3] is `4.0`: expected a whole number from 0 to 17179869184",
+        "shoe.ranks[3] (the count of 4) is `4.0`: expected a whole number from 0 to 17179869184",
     );
     refused(
         &shoe("{\"ranks\": [1,1,1,1,1,0,0,0,0,0,0,0,0]}"),
@@ -252,7 +252,7 @@ fn hostile_rule_files_are_refused() {
     refused(
         &shoe("{\"decks\": 8, \"ranks\": [4,4,4,4,4,4,4,4,4,4,4,4,4]}"),
         6,
-        "give exactly one of",
+        "shoe: give `decks` or `ranks`, not both",
     );
     refused(
         &shoe("[8]"),

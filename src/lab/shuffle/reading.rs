@@ -4,6 +4,7 @@
 use super::null::prefix_length;
 use super::{MAX_SHOE_CARDS, ShuffleTest};
 use crate::card::Card;
+use crate::input::shoe::whole;
 use std::str::FromStr;
 
 /// A shoe line that cannot be read or whose cards are not the expected composition.
@@ -20,10 +21,15 @@ pub struct ShoeLineError {
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ShoeLine {
+struct ShoeLine<'a> {
     cards: Vec<String>,
-    decks: Option<u64>,
+    /// Kept as written, for the reader of `decks` every command shares.
+    #[serde(default, borrow)]
+    decks: Option<&'a serde_json::value::RawValue>,
 }
+
+/// The most decks a shoe line may state: a shoe holds at most [`MAX_SHOE_CARDS`].
+const MAX_DECKS: u64 = (MAX_SHOE_CARDS / 52) as u64;
 
 fn column_of(line: &[u8], offset: usize) -> usize {
     String::from_utf8_lossy(&line[..offset.min(line.len())])
@@ -74,8 +80,8 @@ fn skip_ws(line: &[u8], mut i: usize) -> usize {
 }
 
 enum Fast {
-    /// Cards read, with the stated decks.
-    Read(Option<u64>),
+    /// Cards read, with the byte offset of the stated decks, as written, and its length.
+    Read(Option<(usize, usize)>),
     /// Not the common form: serde_json reads it.
     Other,
     /// A token that is not a card, at this byte offset.
@@ -131,8 +137,7 @@ fn parse_fast(line: &[u8], cards: &mut Vec<u8>) -> Fast {
         if digits == 0 || digits > 6 || (digits > 1 && line[i] == b'0') {
             return Fast::Other;
         }
-        let text = std::str::from_utf8(&line[i..i + digits]).unwrap_or("0");
-        decks = text.parse().ok();
+        decks = Some((i, digits));
         i = skip_ws(line, i + digits);
     }
     if !expect(i, b"}") || skip_ws(line, i + 1) != line.len() {
@@ -161,9 +166,17 @@ impl ShuffleTest {
                 ),
             )
         };
+        // `decks` is read as every command reads it, and refused where it stands.
+        let decks_at = |offset: usize, text: &str| {
+            whole(text, || "decks".into(), 1, MAX_DECKS)
+                .map_err(|message| at(column_of(line, offset), message))
+        };
         let mut cards = std::mem::take(&mut self.cards);
         let decks = match parse_fast(line, &mut cards) {
-            Fast::Read(decks) => decks,
+            Fast::Read(decks) => decks.map(|(offset, length)| {
+                let text = std::str::from_utf8(&line[offset..offset + length]).unwrap_or("");
+                (offset, text)
+            }),
             Fast::BadCard(offset, token) => {
                 self.cards = cards;
                 return Err(not_a_card(offset, &token));
@@ -190,7 +203,21 @@ impl ShuffleTest {
                         }
                     }
                 }
-                parsed.decks
+                parsed.decks.map(|raw| {
+                    let offset =
+                        (raw.get().as_ptr() as usize).saturating_sub(line.as_ptr() as usize);
+                    (offset, raw.get())
+                })
+            }
+        };
+        let decks = match decks
+            .map(|(offset, text)| decks_at(offset, text))
+            .transpose()
+        {
+            Ok(decks) => decks,
+            Err(e) => {
+                self.cards = cards;
+                return Err(e);
             }
         };
         let result = self
@@ -227,19 +254,16 @@ impl ShuffleTest {
         for &c in cards {
             counts[c as usize] += 1;
         }
-        if let Some(d) = decks {
-            if d == 0 || d > 64 {
-                return Err(format!("\"decks\" is {d}: expected 1 to 64"));
-            }
-            if let Some(card) = (0..52).find(|&c| counts[c] != d) {
-                return Err(format!(
-                    "\"decks\": {d} means every card {d} times, but {} appears {} times",
-                    Card::from_index(card)
-                        .map(|c| c.ascii())
-                        .unwrap_or_default(),
-                    counts[card]
-                ));
-            }
+        if let Some(d) = decks
+            && let Some(card) = (0..52).find(|&c| counts[c] != d)
+        {
+            return Err(format!(
+                "\"decks\": {d} means every card {d} times, but {} appears {} times",
+                Card::from_index(card)
+                    .map(|c| c.ascii())
+                    .unwrap_or_default(),
+                counts[card]
+            ));
         }
         match &self.composition {
             None => {

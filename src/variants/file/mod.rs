@@ -30,7 +30,7 @@ use drawing::DrawingSpec;
 use numbers::{AS_WRITTEN, Whole, number_at};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
-use shoe::FileShoe;
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -140,8 +140,10 @@ fn declared_schema(text: &str) -> Option<u64> {
 
 /// Reads a rule set under schema `V`, with the decisions it leaves to the hands.
 fn read_as<const V: u8>(text: &str) -> Result<(RuleSet, drawing::FileChoices), RuleSetError> {
-    let Object(file): Object<RuleSetFile<V>> =
+    let Object(file): Object<RuleSetFile<'_, V>> =
         serde_json::from_str(text).map_err(|e| refusal(e, text))?;
+    // The shoe is read once the file is, by the reader of every shoe object.
+    let shoe = file.shoe.map(|raw| shoe::read(raw, text)).transpose()?;
     let bets: Vec<&str> = file.bets.0.all().into_iter().map(|(key, _)| key).collect();
     for claim in &file.claims {
         if let Some(bet) = claim.0.bet()
@@ -185,8 +187,8 @@ fn read_as<const V: u8>(text: &str) -> Result<(RuleSet, drawing::FileChoices), R
         }
     }
     let dealing = file.dealing.map(|d| d.0);
-    if let (Some(procedure), Some(shoe)) = (dealing, &file.shoe)
-        && let Err(e) = procedure.check_for(shoe.0.len())
+    if let (Some(procedure), Some(shoe)) = (dealing, &shoe)
+        && let Err(e) = procedure.check_for(shoe.len())
     {
         let (line, column) = position_of(text, "\"dealing\"");
         return Err(RuleSetError::Number {
@@ -200,7 +202,7 @@ fn read_as<const V: u8>(text: &str) -> Result<(RuleSet, drawing::FileChoices), R
         file.name,
         file.title,
         file.source,
-        file.shoe.map(|s| s.0),
+        shoe,
         Rules {
             drawing,
             tariff: file.bets.0,
@@ -335,7 +337,7 @@ pub(crate) fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RuleSetFile<const V: u8> {
+struct RuleSetFile<'a, const V: u8> {
     #[allow(dead_code)]
     schema: SchemaVersion,
     #[serde(deserialize_with = "name_field")]
@@ -344,8 +346,8 @@ struct RuleSetFile<const V: u8> {
     title: Option<String>,
     #[serde(default, deserialize_with = "source_field")]
     source: Option<String>,
-    #[serde(default)]
-    shoe: Option<FileShoe>,
+    #[serde(default, borrow)]
+    shoe: Option<&'a RawValue>,
     #[serde(default)]
     dealing: Option<FileDealing>,
     drawing: DrawingSpec,
@@ -354,7 +356,7 @@ struct RuleSetFile<const V: u8> {
     claims: Vec<ClaimSpec>,
 }
 
-impl<const V: u8> Described for RuleSetFile<V> {
+impl<const V: u8> Described for RuleSetFile<'_, V> {
     const WHAT: &'static str =
         "a rule-set object {\"schema\": 1, \"name\": …, \"drawing\": …, \"bets\": …}";
 }

@@ -1,7 +1,6 @@
 //! Whole numbers as the file writes them: each read for its field and its range, and refused
 //! where it stands, quoted as written.
 
-use crate::shoe::Shoe;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use std::fmt;
 
@@ -121,22 +120,18 @@ pub(super) fn margin_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>
     small_number(d, "margin", 1, 9)
 }
 
-/// Reads a list of whole numbers, each refused where it stands as [`Whole`] does, and, when
-/// `distinct`, a value given twice refused at its second place.
+/// Reads a list of whole numbers, each refused where it stands as [`Whole`] does, and a value
+/// given twice refused at its second place.
 fn whole_list<'de, D: Deserializer<'de>>(
     deserializer: D,
     field: &'static str,
     low: u64,
     high: u64,
-    checked: bool,
-    distinct: bool,
 ) -> Result<Vec<i128>, D::Error> {
     struct ListVisitor {
         field: &'static str,
         low: u64,
         high: u64,
-        checked: bool,
-        distinct: bool,
     }
     impl<'de> Visitor<'de> for ListVisitor {
         type Value = Vec<i128>;
@@ -155,14 +150,12 @@ fn whole_list<'de, D: Deserializer<'de>>(
                     field: &field,
                     low: self.low,
                     high: self.high,
-                    checked: self.checked,
+                    checked: true,
                 };
                 let Some(value) = seq.next_element_seed(seed)? else {
                     return Ok(values);
                 };
-                if self.distinct
-                    && let Some(first) = values.iter().position(|&v| v == value)
-                {
+                if let Some(first) = values.iter().position(|&v| v == value) {
                     return Err(de::Error::custom(format!(
                         "{field} is `{value}`, as {}[{first}] is: each value may be given once",
                         self.field
@@ -172,47 +165,21 @@ fn whole_list<'de, D: Deserializer<'de>>(
             }
         }
     }
-    deserializer.deserialize_seq(ListVisitor {
-        field,
-        low,
-        high,
-        checked,
-        distinct,
-    })
+    deserializer.deserialize_seq(ListVisitor { field, low, high })
 }
 
 pub(super) fn naturals_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
-    whole_list(d, "drawing.naturals", 0, 9, true, true)
+    whole_list(d, "drawing.naturals", 0, 9)
 }
 
 pub(super) fn draws_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
-    whole_list(d, "drawing.punto.draws", 0, 9, true, true)
+    whole_list(d, "drawing.punto.draws", 0, 9)
 }
 
 pub(super) fn stands_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
-    whole_list(d, "drawing.punto.stands", 0, 9, true, true)
+    whole_list(d, "drawing.punto.stands", 0, 9)
 }
 
 pub(super) fn choice_field<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
-    whole_list(d, "drawing.punto.choice", 0, 9, true, true)
-}
-
-/// The rank counts are checked against their range once the shoe is read, beside the other
-/// checks of the shoe; only a number that is not whole is refused where it stands.
-pub(super) fn ranks_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i128>>, D::Error> {
-    whole_list(d, "shoe.ranks", 0, Shoe::MAX_COUNT, false, false).map(Some)
-}
-
-/// The card counts likewise: their range is checked once the shoe is read.
-pub(super) fn card_counts_field<'de, D: Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Vec<i128>>, D::Error> {
-    whole_list(d, "shoe.card_counts", 0, Shoe::MAX_CARD_COUNT, false, false).map(Some)
-}
-
-pub(super) fn decks_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i128>, D::Error> {
-    use de::DeserializeSeed;
-    Whole::new("shoe.decks", 1, Shoe::MAX_DECKS)
-        .deserialize(d)
-        .map(Some)
+    whole_list(d, "drawing.punto.choice", 0, 9)
 }
