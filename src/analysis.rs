@@ -61,7 +61,7 @@ impl Analysis {
     /// assert_eq!(analysis.sequences().to_string(), "14658134400");
     /// ```
     pub fn new(shoe: &Shoe, rules: &Rules) -> Result<Analysis, ShoeError> {
-        let weights = engine::weights(shoe, &rules.drawing)?;
+        let weights = state_weights(shoe, &rules.drawing)?;
         let cards = features::card_counts(rules, shoe)?;
         let total = with_weights!(&weights, w => sum(w).to_biguint());
         Ok(Analysis {
@@ -406,6 +406,30 @@ fn states_of<I: Int>(weights: &[I]) -> Vec<(FinalState, &I)> {
 /// The sum of the weights; exact in the type, as the total N·(N−1)·…·(N−5) < N⁶ is.
 fn sum<I: Int>(weights: &[I]) -> I {
     weights.iter().fold(I::default(), |s, w| s.add(w))
+}
+
+/// The one count of a shoe: the engine's weight of each final state, in the narrowest integer
+/// type its proof allows (`u64`, `u128`, or big integers). [`Analysis::new`], the simulated
+/// shoes of `depletion` and the audit of a log all count through it; each folds the weights
+/// into its figures by [`distribution`] or by the classes it prepared for a bet.
+pub(crate) fn state_weights(shoe: &Shoe, drawing: &DrawingRules) -> Result<Weights, ShoeError> {
+    engine::weights(shoe, drawing)
+}
+
+/// Whether a shoe's state weights fit in 128 bits, as the audit counts them: decided by
+/// the number of cards alone, without counting.
+pub(crate) fn counts_in_128(shoe: &Shoe) -> bool {
+    engine::fits_in_128(shoe.len())
+}
+
+/// The state weights of a playable shoe in 128 bits, or `None` when the shoe is too large for
+/// them (more cards than N⁶ < 2¹²⁸ allows) or not playable: the audit counts in 128 bits.
+pub(crate) fn state_weights_128(shoe: &Shoe, drawing: &DrawingRules) -> Option<Vec<u128>> {
+    match state_weights(shoe, drawing).ok()? {
+        Weights::U64(w) => Some(w.iter().map(|&x| u128::from(x)).collect()),
+        Weights::U128(w) => Some(w.to_vec()),
+        Weights::Big(_) => None,
+    }
 }
 
 /// The one pricing of a bet: the exact distribution of its net over the ordered six-card

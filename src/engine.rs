@@ -74,6 +74,11 @@ impl Weights {
     }
 }
 
+/// Whether the weights of a shoe of `cards` cards fit in 128 bits (N⁶ < 2¹²⁸).
+pub(crate) fn fits_in_128(cards: u64) -> bool {
+    u128::holds(cards)
+}
+
 /// The engine's weights for a playable shoe, in the narrowest type that holds it.
 pub(crate) fn weights(shoe: &Shoe, rules: &DrawingRules) -> Result<Weights, ShoeError> {
     shoe.check_playable()?;

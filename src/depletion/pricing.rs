@@ -1,13 +1,13 @@
 //! The exact edge of every bet before a coup: the shoe's sequences counted by the engine and
 //! each bet's numerator over its common denominator.
 
+use crate::analysis;
 use crate::card::Rank;
 use crate::engine::Weights;
 use crate::outcome::FinalState;
 use crate::rules::{Bet, DrawingRules, Rules};
 use crate::shoe::{Shoe, ShoeError};
 use crate::tally::Int;
-use crate::{analysis, engine};
 use num_bigint::{BigInt, BigUint};
 use num_rational::Ratio;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -276,7 +276,7 @@ impl Pricing {
         // Only the engine's count and the classes depend on the shoe. The weights are taken
         // in the narrowest type the engine proved, summed by class in 128 bits (a class sum
         // is below N⁶, which that type holds) or in big integers.
-        match engine::weights(shoe, &self.drawing)? {
+        match analysis::state_weights(shoe, &self.drawing)? {
             Weights::U64(w) => {
                 self.coup_numerators(shoe.len(), &w[..], found);
                 self.card_numerators(cards, &w[..], found);

@@ -8,7 +8,6 @@ use super::{AuditTestName, FIRST_LINES};
 use crate::analysis;
 use crate::card::Card;
 use crate::coup::Coup;
-use crate::engine::{self, Weights};
 use crate::outcome::{FinalState, Winner};
 use crate::rules::Bet;
 use crate::rules::condition::DealtCoup;
@@ -259,15 +258,10 @@ impl Auditor {
     pub(super) fn count(&mut self, shoe: ShoeState, n: u64) {
         let composition =
             Shoe::from_counts(shoe.counts).expect("the counts of a shoe read, less cards it held");
-        let weights: Vec<u128> = match engine::weights(&composition, &self.rules.drawing) {
-            Ok(Weights::U64(w)) => w.iter().map(|&x| u128::from(x)).collect(),
-            Ok(Weights::U128(w)) => w.to_vec(),
-            // Held off when the shoe is read (more than 128 bits), and a shoe of six cards or
-            // more is playable.
-            Ok(Weights::Big(_)) | Err(_) => {
-                unreachable!("a shoe read for the audit counts in 128 bits")
-            }
-        };
+        // Held when the shoe is read (128 bits suffice), and a shoe of six cards or more is
+        // playable.
+        let weights = analysis::state_weights_128(&composition, &self.rules.drawing)
+            .expect("a shoe read for the audit counts in 128 bits");
         let entries = self.power.len();
         if !self.groups.contains_key(&n) && self.groups.len() >= MAX_GROUPS {
             self.flush();

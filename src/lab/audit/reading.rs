@@ -2,8 +2,8 @@
 
 use super::Auditor;
 use super::{AuditError, FIRST_LINES, at};
+use crate::analysis;
 use crate::card::{Card, Rank};
-use crate::engine::{self, Weights};
 use crate::input::json::{self, Described, Object, json_error};
 use crate::input::shoe::ShoeFields;
 use crate::oracle::verify::{self, Discrepancy, NET_DIGITS, NET_FORMS, Net, parse_net};
@@ -121,12 +121,9 @@ impl Auditor {
                 format!("shoe: {e}; {accepted}"),
             )
         })?;
-        // The engine picks the narrowest integer its proof allows; the audit counts in 128
-        // bits, which every smaller shoe of the same dealing then fits too.
-        if matches!(
-            engine::weights(&shoe, &self.rules.drawing),
-            Ok(Weights::Big(_))
-        ) {
+        // The audit counts in 128 bits, which every smaller shoe of the same dealing then
+        // fits too.
+        if !analysis::counts_in_128(&shoe) {
             return Err(at(
                 number,
                 Some(offset(raw) + 1),
