@@ -63,17 +63,19 @@ use std::collections::BTreeMap;
 /// A bet's distribution of net results: each net with its count of sequences.
 pub(crate) type Distribution<I> = Vec<(Ratio<i64>, I)>;
 
-/// What a bet tells of a card: value, rank, suit, colour (each 0 when not read) and its
-/// membership of each class of cards the bet names.
+/// What a bet tells of a card: value, rank, suit, colour (each 0 when not read of this card,
+/// else 1 more than the attribute) and its membership of each class of cards the bet names.
 type ClassKey = (u8, u8, u8, u8, u64);
 
 /// What a bet's atoms read of a card, which decides the classes.
 #[derive(Debug, Default, Clone)]
 struct Reads {
     value: bool,
-    rank: bool,
-    suit: bool,
-    colour: bool,
+    /// The cards whose rank, suit or colour some atom reads (a test reads them only on the
+    /// cards its filter keeps): 0 when none.
+    rank: u64,
+    suit: u64,
+    colour: u64,
     masks: Vec<CardClass>,
     /// Whether some atom reads more than the opening cards.
     beyond_opening: bool,
@@ -96,18 +98,20 @@ impl Reads {
                     }
                     reads.masks.extend(test.filter);
                     reads.masks.extend(test.all);
+                    // The test reads only the cards its filter keeps.
+                    let kept = test.filter.unwrap_or(CardClass::ALL).0;
                     match test.same {
-                        Some(Same::Rank) => reads.rank = true,
-                        Some(Same::Suit) => reads.suit = true,
-                        Some(Same::Colour) => reads.colour = true,
+                        Some(Same::Rank) => reads.rank |= kept,
+                        Some(Same::Suit) => reads.suit |= kept,
+                        Some(Same::Colour) => reads.colour |= kept,
                         Some(Same::Card) => {
-                            reads.rank = true;
-                            reads.suit = true;
+                            reads.rank |= kept;
+                            reads.suit |= kept;
                         }
                         None => {}
                     }
                     if test.groups.is_some() || test.straight.is_some() || test.ranks.is_some() {
-                        reads.rank = true;
+                        reads.rank |= kept;
                     }
                     if test.max_value.is_some() {
                         reads.value = true;
@@ -129,9 +133,18 @@ impl Reads {
             .fold(0u64, |m, (i, class)| m | u64::from(class.has(card)) << i);
         (
             if self.value { card.value() } else { 0 },
-            if self.rank { (index / 4) as u8 } else { 0 },
-            if self.suit { suit } else { 0 },
-            u8::from(self.colour && CardClass::colour(true).has(card)),
+            if self.rank >> index & 1 == 1 {
+                (index / 4) as u8 + 1
+            } else {
+                0
+            },
+            if self.suit >> index & 1 == 1 {
+                suit + 1
+            } else {
+                0
+            },
+            u8::from(self.colour >> index & 1 == 1)
+                * (1 + u8::from(CardClass::colour(true).has(card))),
             masks,
         )
     }
@@ -141,8 +154,8 @@ impl Reads {
     /// Whether the bet tells cards of one rank apart: by suit, colour, the card itself or a
     /// class that takes some cards of a rank and not others.
     fn suits(&self) -> bool {
-        self.suit
-            || self.colour
+        self.suit != 0
+            || self.colour != 0
             || self.masks.iter().any(|m| {
                 Rank::ALL
                     .into_iter()

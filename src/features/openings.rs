@@ -28,10 +28,10 @@ pub(super) fn opening_sets<I: Int>(
                 }
         }
         _ => true,
-    }) && !reads.colour;
+    }) && reads.colour == 0;
     let reads = if suited_only {
         Reads {
-            suit: false,
+            suit: 0,
             ..reads.clone()
         }
     } else {

@@ -85,6 +85,7 @@ use crate::rules::condition::Who;
 use crate::rules::{Condition, DrawingRules};
 use num_bigint::BigUint;
 use proptest::prelude::*;
+use std::collections::BTreeMap;
 
 fn line(when: Cond, net: i64) -> PayLine {
     PayLine {
@@ -469,6 +470,86 @@ fn families() -> Vec<(&'static str, Bet)> {
                 ),
             ]),
         ),
+        // Shapes the catalogue does not have (issue 27): a hand's cards of one suit by its
+        // number of cards, a named pair of cards among those dealt, every card dealt alike.
+        (
+            "banco_flush",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        state(Condition::wins(Winner::Banco)),
+                        Cond::Atom(Atom::HandCards(Who::Banco, Numbers::of(&[3]))),
+                        on(CardSet::Cards(Who::Banco), same(Same::Suit)),
+                    ]),
+                    25,
+                ),
+                line(
+                    Cond::All(vec![
+                        state(Condition::wins(Winner::Banco)),
+                        on(CardSet::Cards(Who::Banco), same(Same::Suit)),
+                    ]),
+                    3,
+                ),
+            ]),
+        ),
+        (
+            "named_pair_dealt",
+            bet(vec![line(
+                on(
+                    CardSet::Dealt,
+                    SetTest {
+                        filter: Some(CardClass::card(card("AS")).or(CardClass::card(card("KH")))),
+                        size: Some(Numbers::of(&[2])),
+                        same: Some(Same::Card),
+                        ..SetTest::default()
+                    },
+                ),
+                75,
+            )]),
+        ),
+        (
+            "dealt_same_card",
+            bet(vec![line(on(CardSet::Dealt, same(Same::Card)), 1)]),
+        ),
+        (
+            "dealt_same_suit_or_red_punto",
+            bet(vec![
+                line(on(CardSet::Dealt, same(Same::Suit)), 40),
+                line(
+                    on(
+                        CardSet::Cards(Who::Punto),
+                        SetTest {
+                            filter: Some(CardClass::colour(true)),
+                            size: Some(Numbers::of(&[2, 3])),
+                            ..SetTest::default()
+                        },
+                    ),
+                    2,
+                ),
+            ]),
+        ),
+        (
+            "punto_max_value_banco_suited_third",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        on(
+                            CardSet::Cards(Who::Punto),
+                            SetTest {
+                                max_value: Some(Numbers::range(0, 5)),
+                                ..SetTest::default()
+                            },
+                        ),
+                        on(
+                            CardSet::Third(Hand::Banco),
+                            all(CardClass::suit(crate::card::Suit::Hearts)),
+                        ),
+                    ]),
+                    30,
+                ),
+                line(on(CardSet::FirstTwo(Hand::Banco), same(Same::Colour)), 1),
+            ]),
+        ),
     ]
 }
 
@@ -489,6 +570,26 @@ fn small_shoe() -> impl Strategy<Value = [u64; 52]> {
         while cards.iter().sum::<u64>() < 6 {
             cards[i] += 1;
             i = (i + 11) % 52;
+        }
+        cards
+    })
+}
+
+/// Shoes of exactly eight physical cards, some identical, some of the cards the bets name, so
+/// that every ordered sequence (20,160) can be dealt one by one.
+fn tiny_shoe() -> impl Strategy<Value = [u64; 52]> {
+    let named = [0usize, 1, 49, 32, 33, 34, 4, 5, 20, 21];
+    prop::collection::vec(
+        prop_oneof![
+            0usize..52,
+            (0usize..named.len()).prop_map(move |i| named[i])
+        ],
+        8,
+    )
+    .prop_map(|picks| {
+        let mut cards = [0u64; 52];
+        for i in picks {
+            cards[i] += 1;
         }
         cards
     })
@@ -539,6 +640,44 @@ fn state_bets() -> Vec<(&'static str, Bet)> {
     ]
 }
 
+/// The independent path: every ordered sequence of six of the shoe's physical cards (identical
+/// cards told apart), each dealt by the coup resolver and settled by the bet's meaning. No
+/// class, no evaluator, no weight: one sequence counts one.
+fn every_sequence(bet: &Bet, cards: &[u64; 52]) -> Distribution<BigUint> {
+    let shoe: Vec<Card> = (0..52)
+        .flat_map(|i| std::iter::repeat_n(CardClass::card_at(i), cards[i] as usize))
+        .collect();
+    let drawing = DrawingRules::reference();
+    let mut nets: BTreeMap<Ratio<i64>, BigUint> = BTreeMap::new();
+    let mut used = vec![false; shoe.len()];
+    let mut sequence = Vec::with_capacity(6);
+    fn walk(
+        shoe: &[Card],
+        used: &mut [bool],
+        sequence: &mut Vec<Card>,
+        visit: &mut dyn FnMut(&[Card]),
+    ) {
+        if sequence.len() == 6 {
+            return visit(sequence);
+        }
+        for i in 0..shoe.len() {
+            if !used[i] {
+                used[i] = true;
+                sequence.push(shoe[i]);
+                walk(shoe, used, sequence, visit);
+                sequence.pop();
+                used[i] = false;
+            }
+        }
+    }
+    walk(&shoe, &mut used, &mut sequence, &mut |six| {
+        let coup = crate::coup::deal(&drawing, six).unwrap();
+        let net = bet.net(&DealtCoup::from(&coup));
+        *nets.entry(net).or_default() += 1u32;
+    });
+    nets.into_iter().collect()
+}
+
 /// The engine's tally of a card-level shoe, as the pricing reads it.
 fn engine_states(cards: &[u64; 52]) -> Vec<(FinalState, BigUint)> {
     let ranks: [u64; 13] = std::array::from_fn(|r| cards[4 * r..4 * r + 4].iter().sum());
@@ -576,6 +715,18 @@ proptest! {
             prop_assert_eq!(&fast, &slow, "{}", name);
             let (fast, slow) = both_ways::<BigUint>(&bet, &cards);
             prop_assert_eq!(&fast, &slow, "{}", name);
+        }
+    }
+
+    /// The class walk and the fast evaluators count what the plain walk over every ordered
+    /// sequence of physical cards counts: the classes themselves are held to the meaning.
+    #[test]
+    fn evaluators_equal_every_sequence_of_cards(cards in tiny_shoe()) {
+        for (name, bet) in families() {
+            let (fast, slow) = both_ways::<BigUint>(&bet, &cards);
+            let naive = every_sequence(&bet, &cards);
+            prop_assert_eq!(&slow, &naive, "class walk, {}", name);
+            prop_assert_eq!(&fast, &naive, "fast, {}", name);
         }
     }
 
