@@ -25,6 +25,8 @@
 //!   over the openings, the third cards' ways in closed form, as the engine counts them;
 //! - tests on every card dealt alone (Lucky Match): each opening multiset once, its weights
 //!   gathered by the multiset of classes dealt, whose atoms are read once at the end;
+//! - tests that read some positions for more than their value (a hand's cards of one suit):
+//!   those positions dealt over the classes, gathered, and the rest over values ([`split`]);
 //! - the rest: a lean walk over opening multisets and third cards, each atom read once where
 //!   it becomes known.
 //!
@@ -37,6 +39,7 @@ mod dealt;
 mod lean;
 mod openings;
 mod pairs;
+mod split;
 mod thirds;
 
 #[cfg(test)]
@@ -48,6 +51,7 @@ use dealt::{DealtClasses, dealt_classes, dealt_multisets};
 use lean::{Acc, Lean, falling};
 use openings::opening_sets;
 use pairs::{pair_tables, same_openings};
+use split::Split;
 use thirds::{lean_walk, third_cells};
 
 use crate::card::{Card, Rank};
@@ -247,7 +251,11 @@ pub(crate) fn distribution<I: Int>(
     } else if let Some(dealt) = DealtClasses::of(&lean) {
         dealt.count(&lean, cards, n, drawing, &plan, &mut acc);
     } else {
-        lean_walk(&lean, &classes_of(&reads, cards), n, &plan, false, &mut acc);
+        let classes = classes_of(&reads, cards);
+        match Split::of(&lean, classes.len()) {
+            Some(split) => split.count(&lean, &classes, n, &plan, &mut acc),
+            None => lean_walk(&lean, &classes, n, &plan, false, &mut acc),
+        }
     }
     acc.settle(bet, &lean.atoms)
 }
