@@ -25,6 +25,8 @@
 //!   over the openings, the third cards' ways in closed form, as the engine counts them;
 //! - tests on every card dealt alone (Lucky Match): each opening multiset once, its weights
 //!   gathered by the multiset of classes dealt, whose atoms are read once at the end;
+//! - the final state and one test that every card dealt is alike: a sub-shoe count per block
+//!   of the attribute ([`same_dealt`]);
 //! - tests that read some positions for more than their value (a hand's cards of one suit):
 //!   those positions dealt over the classes, gathered, and the rest over values ([`split`]);
 //! - the rest: a lean walk over opening multisets and third cards, each atom read once where
@@ -39,6 +41,7 @@ mod dealt;
 mod lean;
 mod openings;
 mod pairs;
+mod same_dealt;
 mod split;
 mod thirds;
 
@@ -51,6 +54,7 @@ use dealt::{DealtClasses, dealt_classes, dealt_multisets};
 use lean::{Acc, Lean, falling};
 use openings::opening_sets;
 use pairs::{pair_tables, same_openings};
+use same_dealt::SameDealt;
 use split::Split;
 use thirds::{lean_walk, third_cells};
 
@@ -250,6 +254,8 @@ pub(crate) fn distribution<I: Int>(
         dealt_multisets(&lean, &classes, n, &plan, &mut acc);
     } else if let Some(dealt) = DealtClasses::of(&lean) {
         dealt.count(&lean, cards, n, drawing, &plan, &mut acc);
+    } else if let Some(same) = SameDealt::of(&lean) {
+        same.count(&lean, cards, n, drawing, &plan, &mut acc);
     } else {
         let classes = classes_of(&reads, cards);
         match Split::of(&lean, classes.len()) {

@@ -512,6 +512,23 @@ fn families() -> Vec<(&'static str, Bet)> {
             bet(vec![line(on(CardSet::Dealt, same(Same::Card)), 1)]),
         ),
         (
+            "dealt_same_suit_tie",
+            bet(vec![
+                line(
+                    Cond::All(vec![tie.clone(), on(CardSet::Dealt, same(Same::Suit))]),
+                    40,
+                ),
+                line(on(CardSet::Dealt, same(Same::Suit)), 5),
+            ]),
+        ),
+        (
+            "dealt_same_rank_six",
+            bet(vec![line(
+                Cond::All(vec![dealt6.clone(), on(CardSet::Dealt, same(Same::Rank))]),
+                500,
+            )]),
+        ),
+        (
             "dealt_same_suit_or_red_punto",
             bet(vec![
                 line(on(CardSet::Dealt, same(Same::Suit)), 40),
