@@ -15,6 +15,12 @@
 //! - `lean_walk_monkey_6`, `lean_walk_three_giving_eight`, `lean_walk_lucky_match`: third
 //!   cards by class, poker hands of every card dealt.
 //!
+//! - `own_bets`: bets the catalogue has no evaluator made for (issue 27), each priced on the
+//!   eight-deck shoe less three cards (2♠ 3♥ K♦, so suits are uneven), from its rule-file
+//!   text: Banco's flush (a hand's cards of one suit), a named pair among the cards dealt,
+//!   every card dealt of one suit, every card dealt the same card, and the winner's cards of
+//!   one suit (the walk over every position, the slow one).
+//!
 //! `whole_catalogue`: the full analysis (tally, every bet's distribution, expected nets) of
 //! the rules holding every bet of the catalogue.
 
@@ -119,4 +125,60 @@ fn whole_catalogue(bencher: divan::Bencher) {
             .unwrap()
             .figures()
     });
+}
+
+/// Bets written as a user writes them in a rule file, none of them in the catalogue.
+const OWN_BETS: [(&str, &str); 5] = [
+    (
+        "banco_flush",
+        r#"[{"winner": "banco", "banco": {"cards": 3, "all_cards": {"same": "suit"}}, "pays": 25},
+            {"winner": "banco", "banco": {"all_cards": {"same": "suit"}}, "pays": 3}]"#,
+    ),
+    (
+        "named_pair",
+        r#"[{"dealt": {"where": {"card": ["AS", "KH"]}, "size": 2, "same": "card"}, "pays": 75}]"#,
+    ),
+    (
+        "dealt_one_suit",
+        r#"[{"dealt": {"same": "suit"}, "pays": 150}]"#,
+    ),
+    (
+        "dealt_one_card",
+        r#"[{"dealt": {"same": "card"}, "pays": 1}]"#,
+    ),
+    (
+        "winner_suited",
+        r#"[{"winning_hand": {"all_cards": {"same": "suit"}}, "pays": 9}]"#,
+    ),
+];
+
+#[divan::bench(args = ["banco_flush", "named_pair", "dealt_one_suit", "dealt_one_card", "winner_suited"], sample_count = 3)]
+fn own_bets(bencher: divan::Bencher, name: &str) {
+    let terms = OWN_BETS.iter().find(|(n, _)| *n == name).unwrap().1;
+    // The shipped reference rule file, with the bet added as a schema-2 rule file holds it.
+    let mut file: serde_json::Value =
+        serde_json::from_str(include_str!("../data/variants/reference.json")).unwrap();
+    file["schema"] = 2.into();
+    file["bets"]["own"] = serde_json::from_str(terms).unwrap();
+    let text = file.to_string();
+    let rules = punto_banco::variants::RuleSet::from_json(&text)
+        .unwrap()
+        .rules()
+        .clone();
+    let mut shoe = Shoe::reference();
+    let out: Vec<punto_banco::card::Card> = ["2S", "3H", "KD"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    shoe.remove_cards(&out).unwrap();
+    let analysis = Analysis::new(&shoe, &rules).unwrap();
+    let bet = rules
+        .tariff
+        .all()
+        .into_iter()
+        .find(|(key, _)| *key == "own")
+        .unwrap()
+        .1
+        .clone();
+    bencher.bench_local(|| analysis.net_distribution(divan::black_box(&bet)));
 }
