@@ -304,15 +304,7 @@ impl DealtClasses {
                     .fold(CardClass::ALL.0, |m, b| m & self.bases[b]);
                 within
                     .entry(mask)
-                    .or_insert_with(|| {
-                        let mut values = [0u64; 10];
-                        for (i, &c) in cards.iter().enumerate() {
-                            if mask >> i & 1 == 1 {
-                                values[usize::from(VALUES[i])] += c;
-                            }
-                        }
-                        value_tally(values, n, drawing, plan)
-                    })
+                    .or_insert_with(|| value_tally(values_within(cards, mask), n, drawing, plan))
                     .clone()
             })
             .collect();
@@ -340,6 +332,17 @@ impl DealtClasses {
             }
         }
     }
+}
+
+/// The counts by value of the cards of a card-level shoe that lie in a class (a mask).
+pub(super) fn values_within(cards: &[u64; 52], mask: u64) -> [u64; 10] {
+    let mut values = [0u64; 10];
+    for (i, &c) in cards.iter().enumerate() {
+        if mask >> i & 1 == 1 {
+            values[usize::from(VALUES[i])] += c;
+        }
+    }
+    values
 }
 
 /// The weights by final state of the coups dealt from a sub-shoe of these value counts, the

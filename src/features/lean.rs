@@ -64,6 +64,18 @@ impl Test {
         }
     }
 
+    /// The attribute, when the test is "every card alike" in it and nothing else.
+    pub(super) fn only_same(&self) -> Option<Same> {
+        let alone = self.filter == CardClass::ALL.0
+            && self.size.is_none()
+            && self.all.is_none()
+            && self.groups.is_none()
+            && self.straight.is_none()
+            && self.ranks.is_none()
+            && self.max_value.is_none();
+        self.same.filter(|_| alone)
+    }
+
     pub(super) fn holds(&self, cards: &[u8]) -> bool {
         let mut kept = [0u8; 6];
         let mut n = 0;
@@ -289,20 +301,7 @@ impl<'b> Lean<'b> {
         let mut same = Vec::new();
         for (i, kind) in self.kinds.iter().enumerate() {
             if let Kind::Set(CardSet::Opening, t) = kind {
-                match t.same {
-                    Some(s)
-                        if t.filter == CardClass::ALL.0
-                            && t.size.is_none()
-                            && t.all.is_none()
-                            && t.groups.is_none()
-                            && t.straight.is_none()
-                            && t.ranks.is_none()
-                            && t.max_value.is_none() =>
-                    {
-                        same.push((i, s))
-                    }
-                    _ => return None,
-                }
+                same.push((i, t.only_same()?));
             }
         }
         (same.len() <= 4).then_some(same)

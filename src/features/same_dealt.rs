@@ -5,8 +5,8 @@
 //! count of a sub-shoe, the unused positions filled from the whole shoe), and the rest of the
 //! shoe's count is where it fails.
 
-use super::dealt::value_tally;
-use super::lean::{Acc, Kind, Lean, VALUES};
+use super::dealt::{value_tally, values_within};
+use super::lean::{Acc, Kind, Lean};
 use crate::card::{Rank, Suit};
 use crate::outcome::FinalState;
 use crate::play::Plan;
@@ -29,17 +29,8 @@ impl SameDealt {
         for (i, kind) in lean.kinds.iter().enumerate() {
             match kind {
                 Kind::State => {}
-                Kind::Set(CardSet::Dealt, t)
-                    if found.is_none()
-                        && t.filter == CardClass::ALL.0
-                        && t.size.is_none()
-                        && t.all.is_none()
-                        && t.groups.is_none()
-                        && t.straight.is_none()
-                        && t.ranks.is_none()
-                        && t.max_value.is_none() =>
-                {
-                    found = Some((i, t.same?));
+                Kind::Set(CardSet::Dealt, t) if found.is_none() => {
+                    found = Some((i, t.only_same()?));
                 }
                 _ => return None,
             }
@@ -65,12 +56,7 @@ impl SameDealt {
         acc: &mut Acc<I>,
     ) {
         let within = |mask: u64| -> Option<Vec<I>> {
-            let mut values = [0u64; 10];
-            for (i, &c) in cards.iter().enumerate() {
-                if mask >> i & 1 == 1 {
-                    values[usize::from(VALUES[i])] += c;
-                }
-            }
+            let values = values_within(cards, mask);
             // Fewer than four cards deal no coup.
             (values.iter().sum::<u64>() >= 4).then(|| value_tally(values, n, drawing, plan))
         };
