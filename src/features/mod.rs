@@ -29,6 +29,9 @@
 //!   of the attribute ([`same_dealt`]);
 //! - tests that read some positions for more than their value (a hand's cards of one suit):
 //!   those positions dealt over the classes, gathered, and the rest over values ([`split`]);
+//! - tests that read the winner's or the loser's cards for more than their value (the winning
+//!   hand's cards of one suit): counted once per winner, each role then a fixed hand, by the
+//!   same split ([`roles`]);
 //! - the rest: a lean walk over opening multisets and third cards, each atom read once where
 //!   it becomes known.
 //!
@@ -41,6 +44,7 @@ mod dealt;
 mod lean;
 mod openings;
 mod pairs;
+mod roles;
 mod same_dealt;
 mod split;
 mod thirds;
@@ -54,6 +58,7 @@ use dealt::{DealtClasses, dealt_classes, dealt_multisets};
 use lean::{Acc, Lean, falling};
 use openings::opening_sets;
 use pairs::{pair_tables, same_openings};
+use roles::Roles;
 use same_dealt::SameDealt;
 use split::Split;
 use thirds::{lean_walk, third_cells};
@@ -258,9 +263,12 @@ pub(crate) fn distribution<I: Int>(
         same.count(&lean, cards, n, drawing, &plan, &mut acc);
     } else {
         let classes = classes_of(&reads, cards);
-        match Split::of(&lean, classes.len()) {
-            Some(split) => split.count(&lean, &classes, n, &plan, &mut acc),
-            None => lean_walk(&lean, &classes, n, &plan, false, &mut acc),
+        if let Some(split) = Split::of(&lean, classes.len()) {
+            split.count(&lean, &classes, n, &plan, &mut acc);
+        } else if let Some(roles) = Roles::of(&lean, classes.len()) {
+            roles.count(&classes, n, &plan, &mut acc);
+        } else {
+            lean_walk(&lean, &classes, n, &plan, false, &mut acc);
         }
     }
     acc.settle(bet, &lean.atoms)

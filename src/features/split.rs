@@ -10,8 +10,8 @@
 //! needs of them (their values, whether a third card was dealt, the truths of the tests on
 //! them), and the rest of the coup is dealt over values, as the engine deals it.
 
-use super::lean::{Acc, Dealt, Kind, Lean, VALUES, falling};
-use crate::outcome::{FinalState, Hand};
+use super::lean::{Acc, Dealt, Kind, Lean, Test, VALUES, falling};
+use crate::outcome::{FinalState, Hand, Winner};
 use crate::play::{Opening, Plan};
 use crate::rules::condition::{CardSet, Who};
 use crate::rules::{Action, PuntoMove};
@@ -57,42 +57,73 @@ fn by_values(mask: u64) -> bool {
     })
 }
 
+/// Whether a test reads its cards' values alone (its classes and filter keep or drop every
+/// card of a value alike, and it compares nothing).
+pub(super) fn values_only(t: &Test) -> bool {
+    by_values(t.filter)
+        && t.all.is_none_or(by_values)
+        && t.same.is_none()
+        && t.groups.is_none()
+        && t.straight.is_none()
+        && t.ranks.is_none()
+}
+
 /// The split of a bet's atoms: those that read more than values, and the positions they read.
 pub(super) struct Split {
     /// The positions some atom reads more than the value of.
     read: u8,
     /// The atoms that read more than values: settled by the first walk.
     first: u64,
+    /// When set, only the coups this hand wins (or ties) are counted ([`super::roles`]).
+    winner: Option<Winner>,
 }
 
 impl Split {
     /// The split, when some positions are read for more than their value and others are not,
     /// and the walk over the read ones is small enough for these classes.
     pub(super) fn of(lean: &Lean, classes: usize) -> Option<Split> {
+        let split = Split::reading(lean, None);
+        (split.read != 0).then_some(())?;
+        split.fits(classes).then_some(split)
+    }
+
+    /// The split counting only the coups of one winner (a tie included), whatever positions
+    /// it reads (none: every position over values), when the walk over them is small enough.
+    pub(super) fn of_winner(lean: &Lean, classes: usize, winner: Winner) -> Option<Split> {
+        let split = Split::reading(lean, Some(winner));
+        split.fits(classes).then_some(split)
+    }
+
+    /// The positions the atoms read for more than their value, and those atoms.
+    fn reading(lean: &Lean, winner: Option<Winner>) -> Split {
         let mut read = 0u8;
         let mut first = 0u64;
         for (i, kind) in lean.kinds.iter().enumerate() {
-            if let Kind::Set(set, t) = kind {
-                let values_only = by_values(t.filter)
-                    && t.all.is_none_or(by_values)
-                    && t.same.is_none()
-                    && t.groups.is_none()
-                    && t.straight.is_none()
-                    && t.ranks.is_none();
-                if !values_only {
-                    read |= positions(*set);
-                    first |= 1 << i;
-                }
+            if let Kind::Set(set, t) = kind
+                && !values_only(t)
+            {
+                read |= positions(*set);
+                first |= 1 << i;
             }
         }
-        if read == 0 || read == 0b11_1111 {
-            return None;
+        Split {
+            read,
+            first,
+            winner,
+        }
+    }
+
+    /// Whether some position is left to the walk over values and the walk over the read ones
+    /// is small enough for this many classes.
+    fn fits(&self, classes: usize) -> bool {
+        if self.read == 0b11_1111 {
+            return false;
         }
         let visits = (0..POSITIONS)
-            .filter(|p| read >> p & 1 == 1)
+            .filter(|p| self.read >> p & 1 == 1)
             .map(|p| classes as u64 + u64::from(p >= 4))
             .product::<u64>();
-        (visits <= MAX_FIRST_WALK).then_some(Split { read, first })
+        visits <= MAX_FIRST_WALK
     }
 
     /// The bet's weights by mask of its atoms' truths over the shoe of these classes
@@ -117,6 +148,7 @@ impl Split {
             first: self.first,
             plan,
             fill: &fill,
+            winner: self.winner,
         };
         for ((slots, mask), w) in outcomes {
             let mut left = values;
@@ -240,6 +272,8 @@ struct Second<'a, 'b, I> {
     first: u64,
     plan: &'a Plan,
     fill: &'a [I; 3],
+    /// The only winner counted, when set.
+    winner: Option<Winner>,
 }
 
 impl<I: Int> Second<'_, '_, I> {
@@ -356,6 +390,9 @@ impl<I: Int> Second<'_, '_, I> {
         let tb = (tb2 + banco.unwrap_or(0)) % 10;
         let (pc, bc) = (2 + u8::from(punto.is_some()), 2 + u8::from(banco.is_some()));
         let state = FinalState::new(tp, tb, pc, bc, natural).expect("totals 0 to 9");
+        if self.winner.is_some_and(|w| state.winner() != w) {
+            return;
+        }
         let dealt = Dealt {
             punto: [p1, p2, punto.unwrap_or(0)].map(card_of_value),
             punto_len: usize::from(pc),

@@ -545,6 +545,81 @@ fn families() -> Vec<(&'static str, Bet)> {
                 ),
             ]),
         ),
+        // The winner's or the loser's cards for more than their value, counted once per
+        // winner ([`roles`]): on a tie a role has no hand and its atoms are false, so the
+        // negation of one holds there.
+        (
+            "winner_suited",
+            bet(vec![line(on(CardSet::Cards(Who::Winner), same(Same::Suit)), 9)]),
+        ),
+        (
+            "loser_suited_by_winner",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        state(Condition::wins(Winner::Banco)),
+                        on(CardSet::Cards(Who::Loser), same(Same::Suit)),
+                    ]),
+                    20,
+                ),
+                line(on(CardSet::Cards(Who::Loser), same(Same::Suit)), 3),
+            ]),
+        ),
+        (
+            "winner_all_red_punto_nine",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        on(CardSet::Cards(Who::Winner), all(CardClass::colour(true))),
+                        Cond::Atom(Atom::TwoCardTotal(Hand::Punto, Numbers::of(&[9]))),
+                    ]),
+                    30,
+                ),
+                line(on(CardSet::Cards(Who::Winner), all(CardClass::colour(true))), 4),
+            ]),
+        ),
+        (
+            "winner_one_rank_by_cards",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        Cond::Atom(Atom::HandCards(Who::Winner, Numbers::of(&[3]))),
+                        on(CardSet::Cards(Who::Winner), same(Same::Rank)),
+                    ]),
+                    50,
+                ),
+                line(on(CardSet::Cards(Who::Winner), same(Same::Rank)), 5),
+            ]),
+        ),
+        (
+            "tie_or_loser_not_one_colour",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        tie.clone(),
+                        Cond::Not(Box::new(on(CardSet::Cards(Who::Loser), same(Same::Colour)))),
+                    ]),
+                    8,
+                ),
+                line(
+                    Cond::Not(Box::new(on(CardSet::Cards(Who::Winner), same(Same::Suit)))),
+                    -2,
+                ),
+            ]),
+        ),
+        (
+            "winner_suited_banco_face_third",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        on(CardSet::Cards(Who::Winner), same(Same::Suit)),
+                        on(CardSet::Third(Hand::Banco), all(faces)),
+                    ]),
+                    40,
+                ),
+                line(on(CardSet::Cards(Who::Winner), same(Same::Suit)), 6),
+            ]),
+        ),
         (
             "punto_max_value_banco_suited_third",
             bet(vec![
@@ -568,6 +643,28 @@ fn families() -> Vec<(&'static str, Bet)> {
             ]),
         ),
     ]
+}
+
+/// The bets on a role's cards that the counts by winner take (so the property tests hold that
+/// evaluator to the walk), and one it leaves to the lean walk: both roles read, every position.
+#[test]
+fn role_bets_are_counted_by_winner() {
+    let families = families();
+    let takes = |name: &str| {
+        let bet = &families.iter().find(|(n, _)| *n == name).unwrap().1;
+        roles::Roles::of(&Lean::with_atoms(bet.atoms()), 40).is_some()
+    };
+    for name in [
+        "winner_suited",
+        "loser_suited_by_winner",
+        "winner_all_red_punto_nine",
+        "winner_one_rank_by_cards",
+        "winner_suited_banco_face_third",
+    ] {
+        assert!(takes(name), "{name}");
+    }
+    assert!(!takes("winner_suited_straight"));
+    assert!(!takes("tie_or_loser_not_one_colour"));
 }
 
 /// Small card-level shoes: a few cards, some identical, drawn either from the whole deck
