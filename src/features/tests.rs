@@ -550,7 +550,10 @@ fn families() -> Vec<(&'static str, Bet)> {
         // negation of one holds there.
         (
             "winner_suited",
-            bet(vec![line(on(CardSet::Cards(Who::Winner), same(Same::Suit)), 9)]),
+            bet(vec![line(
+                on(CardSet::Cards(Who::Winner), same(Same::Suit)),
+                9,
+            )]),
         ),
         (
             "loser_suited_by_winner",
@@ -575,7 +578,10 @@ fn families() -> Vec<(&'static str, Bet)> {
                     ]),
                     30,
                 ),
-                line(on(CardSet::Cards(Who::Winner), all(CardClass::colour(true))), 4),
+                line(
+                    on(CardSet::Cards(Who::Winner), all(CardClass::colour(true))),
+                    4,
+                ),
             ]),
         ),
         (
