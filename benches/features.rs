@@ -19,7 +19,7 @@
 //!   eight-deck shoe less three cards (2♠ 3♥ K♦, so suits are uneven), from its rule-file
 //!   text: Banco's flush (a hand's cards of one suit), a named pair among the cards dealt,
 //!   every card dealt of one suit, every card dealt the same card, and the winner's cards of
-//!   one suit (the walk over every position, the slow one).
+//!   one suit (counted once per winner, each role then a fixed hand).
 //!
 //! `whole_catalogue`: the full analysis (tally, every bet's distribution, expected nets) of
 //! the rules holding every bet of the catalogue.
