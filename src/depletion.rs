@@ -26,12 +26,14 @@ pub use totals::{Band, BetRecord, PROFILE_BANDS, Profile, Simulation};
 use crate::card::{Card, Rank, Suit};
 use crate::features;
 use crate::rules::Rules;
-use crate::rules::condition::CardClass;
+use crate::rules::condition::{CardClass, SuitMap};
 use crate::shoe::{Shoe, ShoeError};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 use pricing::Pricing;
+#[cfg(feature = "parallel")]
+use rayon::prelude::*;
 
 /// How the effect of removal takes cards out of the shoe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -93,6 +95,9 @@ pub struct EffectOfRemoval {
     by_rank: Vec<(Rank, Changes)>,
     /// When the removal is by card: the 52 cards' counts and effects, and the summaries.
     by_card: Option<ByCard>,
+    /// Whether a bet reads suits yet every rank's four cards have one effect (see
+    /// [`EffectOfRemoval::suits_alike`]).
+    suits_alike: bool,
 }
 
 /// A removal by card: each card's count and effect, and the effect of a card drawn at random
@@ -121,6 +126,14 @@ impl EffectOfRemoval {
     /// their counts (the effect of a card of that rank drawn at random).
     pub fn by_rank(&self) -> &[(Rank, Changes)] {
         &self.by_rank
+    }
+
+    /// Whether some bet reads suits, yet the four cards of every rank have the same effect:
+    /// every bet treats the suits alike (a flush, not a heart) and the shoe holds as many
+    /// cards of each suit in every rank. A removal by card then repeats each rank's row four
+    /// times, and the default removal ([`Removal::Auto`]) gives the rank rows alone.
+    pub fn suits_alike(&self) -> bool {
+        self.suits_alike
     }
 
     /// Whether the cards were removed one exact card at a time.
@@ -222,8 +235,25 @@ pub fn effect_of_removal_by(
         let after = edges(&pricing, &Shoe::from_counts(counts)?, &smaller)?;
         Ok(Some(after.iter().zip(&base).map(|(a, b)| a - b).collect()))
     };
+    // Each removal is priced once per card of a kind (see `same_effect`), on every core with
+    // the `parallel` feature.
+    let alike = same_effect(rules, &cards);
+    let suits_alike = suits && (0..52).all(|i| alike[i] == i - i % 4);
+    let show_cards = show_cards && !(removal == Removal::Auto && suits_alike);
+    let priced = |indices: Vec<usize>| -> Result<Vec<Changes>, ShoeError> {
+        #[cfg(feature = "parallel")]
+        let indices = indices.into_par_iter();
+        #[cfg(not(feature = "parallel"))]
+        let indices = indices.into_iter();
+        indices.map(change).collect()
+    };
     let (by_rank, by_card) = if by_card {
-        let changes: Vec<Changes> = (0..52).map(change).collect::<Result<_, _>>()?;
+        let kinds: Vec<usize> = (0..52).filter(|&i| alike[i] == i).collect();
+        let mut kind_changes = vec![None; 52];
+        for (&i, changes) in kinds.iter().zip(priced(kinds.clone())?) {
+            kind_changes[i] = changes;
+        }
+        let changes: Vec<Changes> = (0..52).map(|i| kind_changes[alike[i]].clone()).collect();
         let average =
             |keep: &dyn Fn(usize) -> bool| -> Changes { weighted_average(&cards, &changes, keep) };
         let by_rank = Rank::ALL
@@ -251,13 +281,17 @@ pub fn effect_of_removal_by(
     } else {
         // One card of the rank: whichever of its cards the counts hold, since no bet tells them
         // apart.
+        let firsts: Vec<Option<usize>> = Rank::ALL
+            .iter()
+            .map(|rank| (4 * rank.index()..4 * rank.index() + 4).find(|&i| cards[i] > 0))
+            .collect();
+        let held: Vec<usize> = firsts.iter().flatten().copied().collect();
+        let mut rows = priced(held)?.into_iter();
         let by_rank = Rank::ALL
             .into_iter()
-            .map(|rank| {
-                let first = (4 * rank.index()..4 * rank.index() + 4).find(|&i| cards[i] > 0);
-                Ok((rank, first.map(change).transpose()?.flatten()))
-            })
-            .collect::<Result<_, ShoeError>>()?;
+            .zip(&firsts)
+            .map(|(rank, first)| (rank, first.and_then(|_| rows.next().flatten())))
+            .collect();
         (by_rank, None)
     };
     Ok(EffectOfRemoval {
@@ -270,7 +304,26 @@ pub fn effect_of_removal_by(
         base,
         by_rank,
         by_card,
+        suits_alike,
     })
+}
+
+/// For each of the 52 card indices, the first index whose removal has the same effect on
+/// every bet: the least card a relabelling of the suits takes it to, among the relabellings
+/// that keep every bet's conditions ([`Cond::kept_by`](crate::rules::condition::Cond)) and
+/// the shoe's card counts. Such a relabelling maps the coups of the shoe less one card onto
+/// those of the shoe less the other, each paying the same, so the two edges are equal. The
+/// kept relabellings form a group: each card's images are its class of alike cards.
+fn same_effect(rules: &Rules, cards: &[u64; 52]) -> [usize; 52] {
+    let bets = rules.tariff.all();
+    let keeps = |map: SuitMap| {
+        (0..52).all(|i| cards[map.card(i)] == cards[i])
+            && bets
+                .iter()
+                .all(|(_, bet)| bet.lines.iter().all(|line| line.when.kept_by(map)))
+    };
+    let kept: Vec<SuitMap> = SuitMap::all().into_iter().filter(|&m| keeps(m)).collect();
+    std::array::from_fn(|i| kept.iter().map(|m| m.card(i)).min().unwrap_or(i))
 }
 
 /// The average of the cards' changes that `keep` keeps, weighted by the cards' counts; `None`

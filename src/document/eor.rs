@@ -33,6 +33,10 @@ pub struct Eor {
     pub schema: u32,
     /// The shoe.
     pub shoe: ShoeReport,
+    /// `true` when a bet reads suits yet every rank's four cards have one effect (every bet
+    /// treats the suits alike and the shoe is suit-even): the card rows repeat the rank rows.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub suits_alike: bool,
 }
 
 /// Each bet's change (by bet key), or `null` when the removal cannot happen.

@@ -109,6 +109,15 @@ pub fn removal_note(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, lang: Lang)
             .any(|(changes, count)| changes.is_none() && (*count == 0) == absent)
     };
     let mut lines = Vec::new();
+    if eor.suits_alike() {
+        lines.push(
+            lang.pick(
+                "Every bet treats the four suits alike and the shoe holds as many cards of each suit in every rank: a card's effect is its rank's, whatever its suit.",
+                "Chaque pari traite les quatre enseignes de la même façon et le sabot contient autant de cartes de chaque enseigne dans chaque rang\u{a0}: l’effet d’une carte est celui de son rang, quelle que soit son enseigne.",
+            )
+            .to_string(),
+        );
+    }
     if eor.is_by_card() {
         lines.push(
             lang.pick(
@@ -243,6 +252,7 @@ pub fn eor_json(eor: &EffectOfRemoval, shoe: &crate::shoe::Shoe, rules_id: &str)
         rules: rules_id.to_string(),
         schema: SCHEMA,
         shoe: ShoeReport::new(shoe),
+        suits_alike: eor.suits_alike(),
     };
     match (
         eor.by_card(),

@@ -130,6 +130,47 @@ fn suit_index(suit: Suit) -> usize {
     }
 }
 
+/// A relabelling of the four suits: the suit of index `s` (♠ ♥ ♦ ♣, as in [`CardClass`])
+/// becomes the suit of index `self.0[s]`. A bet whose conditions a relabelling keeps
+/// ([`Cond::kept_by`]) pays the same on a coup and on its relabelled copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct SuitMap(pub(crate) [usize; 4]);
+
+impl SuitMap {
+    /// The 24 relabellings, the identity first.
+    pub(crate) fn all() -> Vec<SuitMap> {
+        let mut maps = Vec::with_capacity(24);
+        for a in 0..4 {
+            for b in (0..4).filter(|&b| b != a) {
+                for c in (0..4).filter(|&c| c != a && c != b) {
+                    maps.push(SuitMap([a, b, c, 6 - a - b - c]));
+                }
+            }
+        }
+        maps
+    }
+
+    /// The index (`4·rank + suit`) of the card a card of index `index` becomes.
+    pub(crate) fn card(self, index: usize) -> usize {
+        index - index % 4 + self.0[index % 4]
+    }
+
+    /// The class of the relabelled cards of `class`.
+    fn class(self, class: CardClass) -> CardClass {
+        CardClass(
+            (0..52)
+                .filter(|&i| class.0 >> i & 1 == 1)
+                .fold(0, |m, i| m | 1 << self.card(i)),
+        )
+    }
+
+    /// Whether the two red suits stay of one colour, so that "the same colour" keeps its truth.
+    fn keeps_colours(self) -> bool {
+        let red = |s: usize| matches!(s, 1 | 2);
+        red(self.0[1]) == red(self.0[2])
+    }
+}
+
 /// A set of small whole numbers (0 to 15): totals, values, numbers of cards, sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Numbers(pub u16);
@@ -509,6 +550,21 @@ impl Atom {
         }
     }
 
+    /// Whether relabelling the suits by `map` leaves the atom's truth unchanged on every
+    /// coup: it names only classes the relabelling keeps, and compares colours only when the
+    /// relabelling keeps them. A sufficient condition, read off the atom's terms.
+    pub(crate) fn kept_by(&self, map: SuitMap) -> bool {
+        match self {
+            Atom::Set(_, test) => {
+                let kept = |class: Option<CardClass>| class.is_none_or(|c| map.class(c) == c);
+                kept(test.filter)
+                    && kept(test.all)
+                    && (test.same != Some(Same::Colour) || map.keeps_colours())
+            }
+            _ => true,
+        }
+    }
+
     /// Whether the atom holds of a coup: the meaning of the language.
     pub fn holds(&self, coup: &DealtCoup) -> bool {
         let state = coup.state;
@@ -581,6 +637,12 @@ impl Cond {
             Cond::Not(not) => !not.eval(atom),
             Cond::Atom(a) => atom(a),
         }
+    }
+
+    /// Whether relabelling the suits by `map` leaves the condition's truth unchanged on
+    /// every coup (each of its atoms' does: [`Atom::kept_by`]).
+    pub(crate) fn kept_by(&self, map: SuitMap) -> bool {
+        self.atoms().iter().all(|atom| atom.kept_by(map))
     }
 
     /// Every atom the condition reads, in order, each once.
@@ -699,5 +761,107 @@ mod tests {
         );
         assert!(third_eight.holds(&coup("KH 2S 8D", "2D AC", false)));
         assert!(!third_eight.holds(&coup("KH 2S", "2D AC 8D", false)));
+    }
+
+    /// The classes a rule file can name: a suit, a colour, a card, a rank, values, faces, and
+    /// unions of two.
+    fn named_classes() -> Vec<CardClass> {
+        let mut one: Vec<CardClass> = Suit::ALL.into_iter().map(CardClass::suit).collect();
+        one.extend([
+            CardClass::colour(true),
+            CardClass::colour(false),
+            CardClass::faces(),
+        ]);
+        one.extend(Rank::ALL.into_iter().map(CardClass::rank));
+        one.extend(
+            (0..52)
+                .step_by(7)
+                .map(|i| CardClass::card(CardClass::card_at(i))),
+        );
+        one.push(CardClass::values(Numbers::of(&[0, 9])));
+        let mut all = one.clone();
+        for a in &one {
+            all.extend(one.iter().map(|b| a.or(*b)));
+        }
+        all
+    }
+
+    /// The syntactic reading is checked against the meaning: whenever a relabelling keeps a
+    /// test by its terms, the test's truth on any cards equals its truth on the relabelled
+    /// cards.
+    #[test]
+    fn a_kept_relabelling_keeps_every_truth() {
+        use proptest::prelude::*;
+        let classes = named_classes();
+        let n = classes.len();
+        let same = prop_oneof![
+            Just(None),
+            Just(Some(Same::Rank)),
+            Just(Some(Same::Suit)),
+            Just(Some(Same::Colour)),
+            Just(Some(Same::Card)),
+        ];
+        let test = (
+            proptest::option::of(0..n),
+            proptest::option::of(0..n),
+            same,
+            0..24usize,
+            proptest::collection::vec(0..52usize, 1..7),
+        );
+        let maps = SuitMap::all();
+        let kept = std::cell::Cell::new(0u32);
+        let mut runner = proptest::test_runner::TestRunner::default();
+        runner
+            .run(&test, |(filter, all, same, map, cards)| {
+                let test = SetTest {
+                    filter: filter.map(|i| classes[i]),
+                    all: all.map(|i| classes[i]),
+                    same,
+                    ..SetTest::default()
+                };
+                let map = maps[map];
+                let atom = Atom::Set(CardSet::Dealt, test.clone());
+                if atom.kept_by(map) {
+                    kept.set(kept.get() + 1);
+                    let before: Vec<Card> = cards.iter().map(|&i| CardClass::card_at(i)).collect();
+                    let after: Vec<Card> = cards
+                        .iter()
+                        .map(|&i| CardClass::card_at(map.card(i)))
+                        .collect();
+                    prop_assert_eq!(test.holds(&before), test.holds(&after));
+                }
+                Ok(())
+            })
+            .unwrap();
+        assert!(kept.get() > 0, "some relabelling must keep some test");
+    }
+
+    #[test]
+    fn relabellings_keep_what_treats_suits_alike() {
+        let maps = SuitMap::all();
+        assert_eq!(maps.len(), 24);
+        assert_eq!(maps[0], SuitMap([0, 1, 2, 3]));
+        let atom = |test: SetTest| Atom::Set(CardSet::Cards(Who::Winner), test);
+        let flush = atom(SetTest {
+            same: Some(Same::Suit),
+            ..SetTest::default()
+        });
+        assert!(maps.iter().all(|&m| flush.kept_by(m)));
+        let colour = atom(SetTest {
+            same: Some(Same::Colour),
+            ..SetTest::default()
+        });
+        // Keeping the colours: ♥↔♦, ♠↔♣, both, and red↔black (8 of the 24).
+        assert_eq!(maps.iter().filter(|&&m| colour.kept_by(m)).count(), 8);
+        let hearts = atom(SetTest {
+            all: Some(CardClass::suit(Suit::Hearts)),
+            ..SetTest::default()
+        });
+        // Hearts stay hearts: the other three suits in any order.
+        assert_eq!(maps.iter().filter(|&&m| hearts.kept_by(m)).count(), 6);
+        let seven = Cond::Atom(Atom::Total(Who::Punto, Numbers::of(&[7])));
+        assert!(maps.iter().all(|&m| seven.kept_by(m)));
+        let both = Cond::All(vec![Cond::Atom(flush), Cond::Atom(hearts)]);
+        assert_eq!(maps.iter().filter(|&&m| both.kept_by(m)).count(), 6);
     }
 }

@@ -751,6 +751,77 @@ mod card_bets {
         );
     }
 
+    /// A bet that treats the suits alike (Punto's first two cards of one suit) on a suit-even
+    /// shoe: the four cards of a rank have one effect, which the document says, and the
+    /// default removal gives the rank rows alone. Asked for by card, each card's effect is
+    /// still the direct difference; on a shoe whose suits differ, the cards differ.
+    #[test]
+    fn a_bet_treating_suits_alike_on_a_suit_even_shoe_has_one_effect_per_rank() {
+        let suited = Bet {
+            lines: vec![PayLine {
+                when: first_two(
+                    Hand::Punto,
+                    SetTest {
+                        same: Some(Same::Suit),
+                        ..SetTest::default()
+                    },
+                ),
+                net: Ratio::from_integer(2),
+            }],
+        };
+        let mut rules = Rules::reference();
+        rules.tariff.side.push(SideBet {
+            key: "punto_suited".into(),
+            bet: suited.clone(),
+        });
+        let shoe = Shoe::from_card_counts([1; 52]).unwrap();
+        let auto = effect_of_removal_by(&shoe, &rules, Removal::Auto).unwrap();
+        assert!(auto.suits_alike() && !auto.is_by_card());
+        let by_card = effect_of_removal_by(&shoe, &rules, Removal::Card).unwrap();
+        assert!(by_card.suits_alike());
+        let expected_of = |shoe: &Shoe| expected(shoe, &rules, &suited);
+        let base = expected_of(&shoe);
+        let bet = by_card
+            .bets()
+            .iter()
+            .position(|k| k == "punto_suited")
+            .unwrap();
+        for (card, changes) in by_card.by_card().unwrap() {
+            let row = &auto.by_rank()[card.rank.index()].1.as_ref().unwrap()[bet];
+            assert_eq!(&changes.as_ref().unwrap()[bet], row, "{card}");
+        }
+        // Two cards priced directly: an ace and a king of different suits.
+        // A suit-even shoe is kept by rank counts: the smaller shoe is given card by card.
+        let less = |counts: [u64; 52], card: Card| {
+            let mut counts = counts;
+            counts[card.index()] -= 1;
+            Shoe::from_card_counts(counts).unwrap()
+        };
+        for card in parse_cards_list("AH KC") {
+            let smaller = less([1; 52], card);
+            let changes = by_card.by_card().unwrap()[card.index()].1.as_ref().unwrap();
+            assert_eq!(changes[bet], &base - expected_of(&smaller), "{card}");
+        }
+        // One heart out: the hearts now differ from the other suits.
+        let mut uneven_counts = [1; 52];
+        uneven_counts[Card::new(Rank::Two, Suit::Hearts).index()] = 0;
+        let uneven = Shoe::from_card_counts(uneven_counts).unwrap();
+        let eor = effect_of_removal_by(&uneven, &rules, Removal::Auto).unwrap();
+        assert!(!eor.suits_alike() && eor.is_by_card());
+        let cards = eor.by_card().unwrap();
+        let of = |card: &str| {
+            let card: Card = card.parse().unwrap();
+            cards[card.index()].1.as_ref().unwrap()[bet].clone()
+        };
+        assert_ne!(of("5H"), of("5S"));
+        // Spades, diamonds and clubs are still alike.
+        assert_eq!(of("5S"), of("5C"));
+        assert_eq!(of("5S"), of("5D"));
+        let base = expected(&uneven, &rules, &suited);
+        let smaller = less(uneven_counts, "5D".parse().unwrap());
+        assert_eq!(of("5D"), base - expected(&smaller, &rules, &suited));
+    }
+
     fn parse_cards_list(text: &str) -> Vec<Card> {
         punto_banco::card::parse_cards(text).unwrap()
     }
