@@ -16,7 +16,7 @@ mod run;
 mod setup;
 mod totals;
 
-pub use run::{try_simulate, try_simulate_shards};
+pub use run::{try_simulate, try_simulate_shards, try_simulate_shards_with_progress};
 pub use setup::{
     ShardError, Shards, SimulationError, SimulationSetup, check_procedure, coups_per_shoe,
     cut_range,
@@ -192,6 +192,31 @@ pub fn effect_of_removal_by(
     rules: &Rules,
     removal: Removal,
 ) -> Result<EffectOfRemoval, ShoeError> {
+    effect_of_removal_with_progress(shoe, rules, removal, crate::progress::SILENT)
+}
+
+/// [`effect_of_removal_by`], telling `progress` of each row priced ([`Stage::Removals`]: the
+/// whole shoe, then each rank or each of the 52 cards), and finishing it at the end.
+///
+/// [`Stage::Removals`]: crate::progress::Stage::Removals
+pub fn effect_of_removal_with_progress(
+    shoe: &Shoe,
+    rules: &Rules,
+    removal: Removal,
+    progress: &dyn crate::progress::Progress,
+) -> Result<EffectOfRemoval, ShoeError> {
+    let result = removal_rows(shoe, rules, removal, progress);
+    progress.finish();
+    result
+}
+
+/// [`effect_of_removal_with_progress`] before the progress is finished.
+fn removal_rows(
+    shoe: &Shoe,
+    rules: &Rules,
+    removal: Removal,
+    progress: &dyn crate::progress::Progress,
+) -> Result<EffectOfRemoval, ShoeError> {
     // Each card is removed on its own when a bet tells a rank's cards apart, even when the
     // table is by rank: a rank's row is then its cards' average.
     let suits = reads_suits(rules);
@@ -207,7 +232,10 @@ pub fn effect_of_removal_by(
         features::card_counts(rules, shoe)?
     };
     let pricing = Pricing::new(rules);
+    let rows = if by_card { 52 } else { 13 };
+    progress.start(crate::progress::Stage::Removals, 1 + rows);
     let base = edges(&pricing, shoe, &cards)?;
+    progress.advance(1);
     // The change when one card of index `index` (4·rank + suit) leaves: `None` when the shoe
     // has none, or when one card fewer cannot finish a coup.
     let change = |index: usize| -> Result<Changes, ShoeError> {
@@ -223,7 +251,9 @@ pub fn effect_of_removal_by(
         Ok(Some(after.iter().zip(&base).map(|(a, b)| a - b).collect()))
     };
     let (by_rank, by_card) = if by_card {
-        let changes: Vec<Changes> = (0..52).map(change).collect::<Result<_, _>>()?;
+        let changes: Vec<Changes> = (0..52)
+            .map(|index| change(index).inspect(|_| progress.advance(1)))
+            .collect::<Result<_, _>>()?;
         let average =
             |keep: &dyn Fn(usize) -> bool| -> Changes { weighted_average(&cards, &changes, keep) };
         let by_rank = Rank::ALL
@@ -255,7 +285,9 @@ pub fn effect_of_removal_by(
             .into_iter()
             .map(|rank| {
                 let first = (4 * rank.index()..4 * rank.index() + 4).find(|&i| cards[i] > 0);
-                Ok((rank, first.map(change).transpose()?.flatten()))
+                let row = first.map(change).transpose()?.flatten();
+                progress.advance(1);
+                Ok((rank, row))
             })
             .collect::<Result<_, ShoeError>>()?;
         (by_rank, None)
@@ -328,10 +360,17 @@ mod tests {
     fn the_result_does_not_depend_on_the_chunks() {
         let rules = Rules::reference();
         let setup = setup(60, 4, 1, 20);
-        let whole = simulate_in_chunks(&setup, &rules, Shards::WHOLE, &|_| {}, 60).unwrap();
+        let whole =
+            simulate_in_chunks(&setup, &rules, Shards::WHOLE, crate::progress::SILENT, 60).unwrap();
         for chunk in [1, 7, 59, SHOES_PER_CHUNK] {
-            let chunked =
-                simulate_in_chunks(&setup, &rules, Shards::WHOLE, &|_| {}, chunk).unwrap();
+            let chunked = simulate_in_chunks(
+                &setup,
+                &rules,
+                Shards::WHOLE,
+                crate::progress::SILENT,
+                chunk,
+            )
+            .unwrap();
             assert_eq!(chunked, whole, "{chunk}");
         }
         assert!(whole.records.iter().any(|r| r.favourable > 0));
