@@ -43,10 +43,9 @@ pub enum Stage {
     Removals,
     /// Analysing the lines of a batch; a unit is a line read.
     Lines,
-    /// Auditing the coups of a shoe log; a unit is a coup.
-    Coups,
-    /// Testing shuffled shoes; a unit is a shoe read.
-    ShuffledShoes,
+    /// Reading a log (`audit`, `shuffle-test`); a unit is a byte read, so that a file's size
+    /// is the total.
+    Log,
     /// The deals of a session, scored exactly; a unit is a deal.
     Deals,
 }
