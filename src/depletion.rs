@@ -16,7 +16,7 @@ mod run;
 mod setup;
 mod totals;
 
-pub use run::{try_simulate, try_simulate_shards};
+pub use run::{try_simulate, try_simulate_shards, try_simulate_shards_with_progress};
 pub use setup::{
     ShardError, Shards, SimulationError, SimulationSetup, check_procedure, coups_per_shoe,
     cut_range,
@@ -205,6 +205,31 @@ pub fn effect_of_removal_by(
     rules: &Rules,
     removal: Removal,
 ) -> Result<EffectOfRemoval, ShoeError> {
+    effect_of_removal_with_progress(shoe, rules, removal, crate::progress::SILENT)
+}
+
+/// [`effect_of_removal_by`], telling `progress` of each row priced ([`Stage::Removals`]: the
+/// whole shoe, then each rank or each of the 52 cards), and finishing it at the end.
+///
+/// [`Stage::Removals`]: crate::progress::Stage::Removals
+pub fn effect_of_removal_with_progress(
+    shoe: &Shoe,
+    rules: &Rules,
+    removal: Removal,
+    progress: &dyn crate::progress::Progress,
+) -> Result<EffectOfRemoval, ShoeError> {
+    let result = removal_rows(shoe, rules, removal, progress);
+    progress.finish();
+    result
+}
+
+/// [`effect_of_removal_with_progress`] before the progress is finished.
+fn removal_rows(
+    shoe: &Shoe,
+    rules: &Rules,
+    removal: Removal,
+    progress: &dyn crate::progress::Progress,
+) -> Result<EffectOfRemoval, ShoeError> {
     // Each card is removed on its own when a bet tells a rank's cards apart, even when the
     // table is by rank: a rank's row is then its cards' average.
     let suits = reads_suits(rules);
@@ -240,12 +265,23 @@ pub fn effect_of_removal_by(
     let alike = same_effect(rules, &cards);
     let suits_alike = suits && (0..52).all(|i| alike[i] == i - i % 4);
     let show_cards = show_cards && !(removal == Removal::Auto && suits_alike);
+    // The rows priced: each card of a kind, or one card of each rank the shoe holds, after
+    // the whole shoe.
+    let rows = if by_card {
+        (0..52).filter(|&i| alike[i] == i).count()
+    } else {
+        Rank::ALL.iter().filter(|r| shoe.count(**r) > 0).count()
+    };
+    progress.start(crate::progress::Stage::Removals, 1 + rows as u64);
+    progress.advance(1);
     let priced = |indices: Vec<usize>| -> Result<Vec<Changes>, ShoeError> {
         #[cfg(feature = "parallel")]
         let indices = indices.into_par_iter();
         #[cfg(not(feature = "parallel"))]
         let indices = indices.into_iter();
-        indices.map(change).collect()
+        indices
+            .map(|index| change(index).inspect(|_| progress.advance(1)))
+            .collect()
     };
     let (by_rank, by_card) = if by_card {
         let kinds: Vec<usize> = (0..52).filter(|&i| alike[i] == i).collect();
@@ -381,10 +417,17 @@ mod tests {
     fn the_result_does_not_depend_on_the_chunks() {
         let rules = Rules::reference();
         let setup = setup(60, 4, 1, 20);
-        let whole = simulate_in_chunks(&setup, &rules, Shards::WHOLE, &|_| {}, 60).unwrap();
+        let whole =
+            simulate_in_chunks(&setup, &rules, Shards::WHOLE, crate::progress::SILENT, 60).unwrap();
         for chunk in [1, 7, 59, SHOES_PER_CHUNK] {
-            let chunked =
-                simulate_in_chunks(&setup, &rules, Shards::WHOLE, &|_| {}, chunk).unwrap();
+            let chunked = simulate_in_chunks(
+                &setup,
+                &rules,
+                Shards::WHOLE,
+                crate::progress::SILENT,
+                chunk,
+            )
+            .unwrap();
             assert_eq!(chunked, whole, "{chunk}");
         }
         assert!(whole.records.iter().any(|r| r.favourable > 0));

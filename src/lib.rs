@@ -166,6 +166,7 @@ pub mod lang;
 pub mod oracle;
 pub mod outcome;
 pub mod play;
+pub mod progress;
 pub mod reference;
 pub mod render;
 pub mod report;

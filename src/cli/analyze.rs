@@ -6,11 +6,13 @@ use super::input::{
     MAX_LINE, Reading, open_input, position, read_bounded, stdin_once, too_long, without_bom,
 };
 use super::output::put;
+use super::progress::Bar;
 use super::table::{load_rule_set, named_table, table_or_reference};
 use clap::Args;
 use punto_banco::analysis::Analysis;
 use punto_banco::batch::{Batch, Fields, Output, TableResolver, Unreadable, Unresolved};
 use punto_banco::lang::Lang;
+use punto_banco::progress::{Progress, Stage};
 use punto_banco::render::analysis::render_analysis;
 use punto_banco::render::{Format, Page};
 use punto_banco::report::Parts;
@@ -78,7 +80,7 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
             (_, Some(fields)) => Output::Fields(fields),
             (_, None) => Output::Document,
         };
-        return analyse_batch(path, &default, &output, out);
+        return analyse_batch(path, &default, &output, Lang::from(args.lang), out);
     }
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
     if let Some(fields) = &fields {
@@ -159,8 +161,12 @@ fn analyse_batch(
     path: &str,
     default: &NamedTable,
     output: &Output,
+    lang: Lang,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    // The lines are not counted ahead (the batch may be a pipe): the bar counts lines done.
+    let bar = Bar::new(lang);
+    bar.start(Stage::Lines, 0);
     // Lines are analysed in chunks on every core. A chunk holds at most 4,096 lines, at most
     // 16 MiB of them as read (lines of up to 1 MiB each: memory must follow the bytes read,
     // not the count of lines) and, from what the documents so far weigh, about 64 MiB of
@@ -222,7 +228,9 @@ fn analyse_batch(
             }
         }
         chunk_lines = (MOST_OUTPUT / heaviest.max(1)).clamp(1, MOST_LINES);
+        bar.advance(chunk.len() as u64);
     }
+    bar.finish();
     match stopped {
         Some(message) => Err(Failure::Input(message)),
         None => Ok(()),

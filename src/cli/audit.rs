@@ -6,11 +6,13 @@ use super::failure::Failure;
 use super::input::{open_input, stdin_once};
 use super::lab::{DateArgs, Hashing};
 use super::output::put;
+use super::progress::{Bar, Watched, file_size};
 use super::table::table_or_reference;
 use clap::Args;
 use punto_banco::lab::Verdict;
 use punto_banco::lab::audit::{AuditError, Finding, audit};
 use punto_banco::oracle::fit::validate_alpha;
+use punto_banco::progress::{Progress, Stage};
 use punto_banco::render::Format;
 use punto_banco::render::audit::{Source, render_audit};
 use std::io::Write;
@@ -47,12 +49,15 @@ pub fn run(args: Audit, out: &mut dyn Write) -> Result<(), Failure> {
     ])?;
     let alpha = validate_alpha(args.alpha)?;
     let rules = table_or_reference(args.rules.as_deref())?.rules;
-    let mut reader = Hashing::new(open_input(&args.file)?);
+    let bar = Bar::new(args.output.lang());
+    bar.start(Stage::Log, file_size(&args.file));
+    let mut reader = Hashing::new(Watched::new(open_input(&args.file)?, &bar));
     let path = &args.file;
     let report = audit(&mut reader, &rules, alpha).map_err(|e| match e {
         AuditError::Io(e) => Failure::Input(format!("cannot read {path}: {e}")),
         other => Failure::Input(format!("{path}: {other}")),
     })?;
+    bar.finish();
     let sha256 = reader.hex_digest();
     let provenance = args.date.provenance(sha256)?;
     let source = Source {

@@ -4,9 +4,10 @@
 use super::args::{Charts, OutputArgs, ShoeArgs};
 use super::failure::Failure;
 use super::output::put;
+use super::progress::Bar;
 use super::table::named_table;
 use clap::{Args, ValueEnum};
-use punto_banco::depletion::{Removal, effect_of_removal_by};
+use punto_banco::depletion::{Removal, effect_of_removal_with_progress};
 use punto_banco::render::Format;
 use punto_banco::render::chart::eor_svg;
 use punto_banco::render::csv::eor_sheet;
@@ -54,7 +55,8 @@ pub fn run(args: Eor, out: &mut dyn Write) -> Result<(), Failure> {
         Some(By::Rank) => Removal::Rank,
         Some(By::Card) => Removal::Card,
     };
-    let eor = match effect_of_removal_by(&shoe, &table.rules, removal) {
+    let bar = Bar::new(args.output.lang());
+    let eor = match effect_of_removal_with_progress(&shoe, &table.rules, removal, &bar) {
         // Asked for by card, the suits are missing for the removal, whatever the bets read.
         Err(ShoeError::SuitsUnknown { rank, count }) if removal == Removal::Card => {
             return Err(Failure::Input(format!(

@@ -20,6 +20,7 @@ mod lab;
 mod man;
 mod message;
 mod output;
+mod progress;
 mod rules;
 mod session;
 mod session_odds;
@@ -45,6 +46,10 @@ use std::io::Write;
     about = "Exact, verified analysis of eight-deck Punto Banco (casino baccarat with compulsory drawing)"
 )]
 pub struct Cli {
+    /// No progress bars on stderr during long work (they are drawn only when stderr is a
+    /// terminal, and cleared when the work ends).
+    #[arg(short, long, global = true)]
+    quiet: bool,
     /// The subcommand to run.
     #[command(subcommand)]
     command: Command,
@@ -111,6 +116,7 @@ enum Command {
 
 /// Runs one command, writing what it prints to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
+    progress::set_quiet(cli.quiet);
     match cli.command {
         Command::Analyze(args) => analyze::run(args, out),
         Command::Rules(args) => rules::run(args, out),

@@ -6,11 +6,12 @@ use super::args::{Charts, OutputArgs, table_needs_csv, whole};
 use super::failure::Failure;
 use super::input::read_input;
 use super::output::put_or_write;
+use super::progress::Bar;
 use super::table::table_or_reference;
 use clap::{Args, Subcommand, ValueEnum};
 use punto_banco::depletion::partial::{Partial, merge, merge_whole, rules_content};
 use punto_banco::depletion::{
-    Shards, Simulation, SimulationSetup, check_procedure, try_simulate_shards,
+    Shards, Simulation, SimulationSetup, check_procedure, try_simulate_shards_with_progress,
 };
 use punto_banco::render::Format;
 use punto_banco::render::chart::simulation_svg;
@@ -160,20 +161,9 @@ pub fn run(args: ShoeSim, out: &mut dyn Write) -> Result<(), Failure> {
     }
     .with_procedure(&procedure);
     let shards = args.shard.unwrap_or(Shards::WHOLE);
-    let range = shards.shoes(shoes);
-    let dealing = range.end - range.start;
-    // A progress line on long runs, only where a person is watching.
-    let watching = std::io::IsTerminal::is_terminal(&std::io::stderr()) && dealing >= 200;
-    let progress = |done: u64| {
-        if watching {
-            let mut stderr = std::io::stderr().lock();
-            let _ = write!(stderr, "\r{done}/{dealing} shoes");
-            if done == dealing {
-                let _ = writeln!(stderr);
-            }
-        }
-    };
-    let sim = try_simulate_shards(&setup, &rules, shards, &progress)?;
+    let bar = Bar::new(args.output.page().lang);
+    let sim = try_simulate_shards_with_progress(&setup, &rules, shards, &bar)?;
+    drop(bar);
     if args.partial {
         let partial = Partial::new(setup, &rules_sha256(&rules), shards, sim);
         return write_partial(&partial, args.out.as_deref(), out);

@@ -7,6 +7,7 @@ use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, too_long};
 use super::lab::{DateArgs, Hashing};
 use super::output::put;
+use super::progress::{Bar, Watched, file_size};
 use clap::Args;
 use clap::builder::StringValueParser;
 use punto_banco::lab::Verdict;
@@ -15,6 +16,7 @@ use punto_banco::lab::shuffle::{DEFAULT_LAGS, MAX_LAGS, ShuffleTest};
 use punto_banco::lab::shufflers::Shuffler;
 use punto_banco::oracle::fit;
 use punto_banco::oracle::{Line, LineReader};
+use punto_banco::progress::{Progress, Stage};
 use punto_banco::render::Format;
 use punto_banco::render::csv::{battery_sheet, shuffle_plan_sheet};
 use punto_banco::render::shuffle::{render_battery, render_plan};
@@ -99,7 +101,9 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         );
     }
     let path = args.file.as_deref().unwrap_or("-");
-    let reader = Hashing::new(open_input(path)?);
+    let bar = Bar::new(page.lang);
+    bar.start(Stage::Log, file_size(path));
+    let reader = Hashing::new(Watched::new(open_input(path)?, &bar));
     let mut lines = LineReader::new(reader, MAX_LINE);
     let mut test = ShuffleTest::new(args.lags as usize);
     loop {
@@ -114,6 +118,7 @@ pub fn run(args: ShuffleTestArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .map_err(|e| Failure::Input(format!("{path}: {e}")))?,
         }
     }
+    bar.finish();
     if test.shoes() == 0 {
         return Err(Failure::Input(format!(
             "{path}: no shoe: expected one JSON line per shoe, such as {{\"cards\": [\"4H\", \"2S\", …]}}"

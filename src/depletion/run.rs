@@ -5,6 +5,7 @@ use super::pricing::{Count, Priced, Pricing, sequences};
 use super::setup::{Shards, SimulationError, SimulationSetup, check_procedure};
 use super::totals::{BetRecord, Profile, Simulation};
 use crate::dealer::Dealer;
+use crate::progress::{Progress, Stage};
 use crate::rules::Rules;
 use crate::rules::condition::CardClass;
 use crate::shoe::{Shoe, ShoeError};
@@ -205,7 +206,47 @@ pub fn try_simulate_shards(
     shards: Shards,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Simulation, SimulationError> {
+    let every_hundred = EveryHundred {
+        call: progress,
+        done: std::sync::atomic::AtomicU64::new(0),
+        total: std::sync::atomic::AtomicU64::new(0),
+    };
+    simulate_in_chunks(setup, rules, shards, &every_hundred, SHOES_PER_CHUNK)
+}
+
+/// [`try_simulate_shards`], telling `progress` of each shoe dealt ([`Stage::Shoes`], one
+/// unit a shoe) and finishing it when the run ends, well or not.
+pub fn try_simulate_shards_with_progress(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    shards: Shards,
+    progress: &dyn Progress,
+) -> Result<Simulation, SimulationError> {
     simulate_in_chunks(setup, rules, shards, progress, SHOES_PER_CHUNK)
+}
+
+/// The older progress of [`try_simulate`]: a function called with the shoes done, every
+/// hundred shoes and at the last.
+struct EveryHundred<'a> {
+    call: &'a (dyn Fn(u64) + Sync),
+    done: std::sync::atomic::AtomicU64,
+    total: std::sync::atomic::AtomicU64,
+}
+
+impl Progress for EveryHundred<'_> {
+    fn start(&self, _stage: Stage, total: u64) {
+        self.total
+            .store(total, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn advance(&self, n: u64) {
+        let finished = self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+        if finished.is_multiple_of(100)
+            || finished == self.total.load(std::sync::atomic::Ordering::Relaxed)
+        {
+            (self.call)(finished);
+        }
+    }
+    fn finish(&self) {}
 }
 
 /// [`try_simulate_shards`], dealing `shoes_per_chunk` shoes at a time (at least one).
@@ -213,7 +254,20 @@ pub(super) fn simulate_in_chunks(
     setup: &SimulationSetup,
     rules: &Rules,
     shards: Shards,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &dyn Progress,
+    shoes_per_chunk: u64,
+) -> Result<Simulation, SimulationError> {
+    let result = simulate_chunks(setup, rules, shards, progress, shoes_per_chunk);
+    progress.finish();
+    result
+}
+
+/// [`simulate_in_chunks`] before the progress is finished.
+fn simulate_chunks(
+    setup: &SimulationSetup,
+    rules: &Rules,
+    shards: Shards,
+    progress: &dyn Progress,
     shoes_per_chunk: u64,
 ) -> Result<Simulation, SimulationError> {
     if setup.n_decks == 0 {
@@ -246,9 +300,9 @@ pub(super) fn simulate_in_chunks(
         .collect();
     let mut coups = 0u64;
     let overflow = |what: &str| SimulationError::CountOverflow { what: what.into() };
-    let done = std::sync::atomic::AtomicU64::new(0);
     let shoes = shards.shoes(setup.shoes);
     let total = shoes.end - shoes.start;
+    progress.start(Stage::Shoes, total);
     let mut first = shoes.start;
     while first < shoes.end {
         let end = first + (shoes.end - first).min(shoes_per_chunk.max(1));
@@ -261,10 +315,7 @@ pub(super) fn simulate_in_chunks(
         let chunk: Vec<ShoeTally> = indices
             .map(|index| {
                 let result = one_shoe(setup, &pricing, &first_coup, index);
-                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if finished.is_multiple_of(100) || finished == total {
-                    progress(finished);
-                }
+                progress.advance(1);
                 result
             })
             .collect::<Result<_, _>>()?;
@@ -306,4 +357,35 @@ pub(super) fn simulate_in_chunks(
         records,
         profile,
     })
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::*;
+    use crate::progress::counting::Counting;
+    use crate::rules::dealing::Burn;
+
+    /// One shoe is one unit: a run over 37 shoes in chunks of 5 starts one stage of 37,
+    /// reports 37 units and finishes once; the older callback still hears of the last shoe.
+    #[test]
+    fn each_shoe_dealt_is_one_unit_of_progress() {
+        let setup = SimulationSetup {
+            shoes: 37,
+            seed: 3,
+            n_decks: 1,
+            cut: 20,
+            burn: Burn::FirstCard { ace: 1 },
+            coups_after_cut: 1,
+            rules: "reference".into(),
+        };
+        let rules = Rules::reference();
+        let counting = Counting::default();
+        simulate_in_chunks(&setup, &rules, Shards::WHOLE, &counting, 5).unwrap();
+        assert_eq!(counting.stages(), [(Stage::Shoes, 37)]);
+        assert_eq!(counting.units(), 37);
+        assert_eq!(counting.finishes(), 1);
+        let heard = std::sync::Mutex::new(Vec::new());
+        try_simulate(&setup, &rules, &|done| heard.lock().unwrap().push(done)).unwrap();
+        assert_eq!(heard.into_inner().unwrap(), [37]);
+    }
 }

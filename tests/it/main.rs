@@ -40,6 +40,7 @@ mod layers;
 mod naive;
 mod naive_cards;
 mod oracle;
+mod progress;
 mod rule_texts;
 mod schema2;
 mod schemas;
