@@ -244,8 +244,25 @@ fn removal_rows(
     } else {
         features::card_counts(rules, shoe)?
     };
+    // Each removal is priced once per card of a kind (see `same_effect`); by rank, once for
+    // the first card of each rank the counts hold, since no bet tells a rank's cards apart.
+    let alike = same_effect(rules, &cards);
+    let suits_alike = suits && (0..52).all(|i| alike[i] == i - i % 4);
+    let show_cards = show_cards && !(removal == Removal::Auto && suits_alike);
+    let firsts: Vec<Option<usize>> = Rank::ALL
+        .iter()
+        .map(|rank| (4 * rank.index()..4 * rank.index() + 4).find(|&i| cards[i] > 0))
+        .collect();
+    let removed: Vec<usize> = if by_card {
+        (0..52).filter(|&i| alike[i] == i).collect()
+    } else {
+        firsts.iter().flatten().copied().collect()
+    };
+    // One unit for the whole shoe, then one per removal priced.
+    progress.start(crate::progress::Stage::Removals, 1 + removed.len() as u64);
     let pricing = Pricing::new(rules);
     let base = edges(&pricing, shoe, &cards)?;
+    progress.advance(1);
     // The change when one card of index `index` (4·rank + suit) leaves: `None` when the shoe
     // has none, or when one card fewer cannot finish a coup.
     let change = |index: usize| -> Result<Changes, ShoeError> {
@@ -260,36 +277,21 @@ fn removal_rows(
         let after = edges(&pricing, &Shoe::from_counts(counts)?, &smaller)?;
         Ok(Some(after.iter().zip(&base).map(|(a, b)| a - b).collect()))
     };
-    // Each removal is priced once per card of a kind (see `same_effect`), on every core with
-    // the `parallel` feature.
-    let alike = same_effect(rules, &cards);
-    let suits_alike = suits && (0..52).all(|i| alike[i] == i - i % 4);
-    let show_cards = show_cards && !(removal == Removal::Auto && suits_alike);
-    // The rows priced: each card of a kind, or one card of each rank the shoe holds, after
-    // the whole shoe.
-    let rows = if by_card {
-        (0..52).filter(|&i| alike[i] == i).count()
-    } else {
-        Rank::ALL.iter().filter(|r| shoe.count(**r) > 0).count()
-    };
-    progress.start(crate::progress::Stage::Removals, 1 + rows as u64);
-    progress.advance(1);
-    let priced = |indices: Vec<usize>| -> Result<Vec<Changes>, ShoeError> {
-        #[cfg(feature = "parallel")]
-        let indices = indices.into_par_iter();
-        #[cfg(not(feature = "parallel"))]
-        let indices = indices.into_iter();
-        indices
-            .map(|index| change(index).inspect(|_| progress.advance(1)))
-            .collect()
-    };
+    // On every core with the `parallel` feature.
+    #[cfg(feature = "parallel")]
+    let removals = removed.par_iter();
+    #[cfg(not(feature = "parallel"))]
+    let removals = removed.iter();
+    let priced: Vec<Changes> = removals
+        .map(|&index| change(index).inspect(|_| progress.advance(1)))
+        .collect::<Result<_, _>>()?;
+    // Each card index's changes, where it was priced.
+    let mut of_card: Vec<Changes> = vec![None; 52];
+    for (&index, changes) in removed.iter().zip(priced) {
+        of_card[index] = changes;
+    }
     let (by_rank, by_card) = if by_card {
-        let kinds: Vec<usize> = (0..52).filter(|&i| alike[i] == i).collect();
-        let mut kind_changes = vec![None; 52];
-        for (&i, changes) in kinds.iter().zip(priced(kinds.clone())?) {
-            kind_changes[i] = changes;
-        }
-        let changes: Vec<Changes> = (0..52).map(|i| kind_changes[alike[i]].clone()).collect();
+        let changes: Vec<Changes> = (0..52).map(|i| of_card[alike[i]].clone()).collect();
         let average =
             |keep: &dyn Fn(usize) -> bool| -> Changes { weighted_average(&cards, &changes, keep) };
         let by_rank = Rank::ALL
@@ -315,18 +317,10 @@ fn removal_rows(
             }),
         )
     } else {
-        // One card of the rank: whichever of its cards the counts hold, since no bet tells them
-        // apart.
-        let firsts: Vec<Option<usize>> = Rank::ALL
-            .iter()
-            .map(|rank| (4 * rank.index()..4 * rank.index() + 4).find(|&i| cards[i] > 0))
-            .collect();
-        let held: Vec<usize> = firsts.iter().flatten().copied().collect();
-        let mut rows = priced(held)?.into_iter();
         let by_rank = Rank::ALL
             .into_iter()
             .zip(&firsts)
-            .map(|(rank, first)| (rank, first.and_then(|_| rows.next().flatten())))
+            .map(|(rank, first)| (rank, first.and_then(|i| of_card[i].clone())))
             .collect();
         (by_rank, None)
     };
