@@ -148,6 +148,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod api;
 pub mod batch;
 pub mod card;
 pub mod check;

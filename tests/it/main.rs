@@ -14,6 +14,7 @@ macro_rules! snapshot {
     };
 }
 
+mod api;
 mod audit;
 mod batch;
 mod cards;

@@ -1,0 +1,216 @@
+//! The commands as functions (`punto_banco::api`, what the Python package and a web service
+//! call) give the very document the command line prints for the same inputs, and refuse
+//! bad options with a one-line error naming them, never a panic.
+
+use super::hostile::run;
+use punto_banco::api::{self, ApiError, Input, Table};
+use serde_json::{Value, json};
+
+/// The command line's JSON document for these arguments (exit 0, or 1 for a discrepancy).
+fn cli(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.extend(["-f", "json"]);
+    let output = run(&args, b"");
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// A file of the repository by its path from the root.
+fn path(relative: &str) -> String {
+    format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn shipped(name: &str) -> Table {
+    Table::shipped(name).unwrap()
+}
+
+#[test]
+fn every_command_gives_the_command_lines_document() {
+    let ez = shipped("ez-baccarat");
+    let claimed_path = path("docs/examples/check/chemin-de-fer.json");
+    let claimed = Table::text(
+        &claimed_path,
+        std::fs::read_to_string(&claimed_path).unwrap(),
+    );
+    let cases: Vec<(&str, Value, Option<&Table>, Vec<&str>)> = vec![
+        ("analyze", json!({}), None, vec!["analyze"]),
+        (
+            "analyze",
+            json!({"decks": 6, "remove": ["8♥", "9C"], "fields": "outcomes,bets"}),
+            None,
+            vec![
+                "analyze",
+                "-d",
+                "6",
+                "--remove",
+                "8♥,9C",
+                "--fields",
+                "outcomes,bets",
+            ],
+        ),
+        (
+            "analyze",
+            json!({"decks": 1}),
+            Some(&ez),
+            vec!["analyze", "-d", "1", "-r", "ez-baccarat"],
+        ),
+        (
+            "rules",
+            json!({"stake": 100}),
+            Some(&ez),
+            vec!["rules", "-r", "ez-baccarat", "--stake", "100"],
+        ),
+        (
+            "deal",
+            json!({"cards": "4H,2S,9C,AD,8D", "lang": "fr"}),
+            None,
+            vec!["deal", "4H,2S,9C,AD,8D", "-l", "fr"],
+        ),
+        (
+            "check",
+            json!({}),
+            Some(&claimed),
+            vec!["check", &claimed_path],
+        ),
+        (
+            "eor",
+            json!({"decks": 1, "by": "card"}),
+            None,
+            vec!["eor", "-d", "1", "--by", "card"],
+        ),
+        (
+            "decisions",
+            json!({"decks": 2}),
+            None,
+            vec!["decisions", "-d", "2"],
+        ),
+        (
+            "session-odds",
+            json!({"deals": 3}),
+            None,
+            vec!["session-odds", "--deals", "3"],
+        ),
+        (
+            "session-odds",
+            json!({"players": ["banco", "tie"], "lang": "fr"}),
+            None,
+            vec!["session-odds", "--players", "banco,tie", "-l", "fr"],
+        ),
+        (
+            "chemin",
+            json!({"with_replacement": true}),
+            None,
+            vec!["chemin", "--with-replacement"],
+        ),
+        (
+            "banque",
+            json!({"share": "2/3"}),
+            None,
+            vec!["banque", "--share", "2/3"],
+        ),
+    ];
+    for (command, options, rules, args) in cases {
+        let document = api::call(command, &options, rules).unwrap();
+        assert_eq!(document, cli(&args), "{command} {options}");
+    }
+    let log = path("docs/examples/oracle/flags.jsonl");
+    let bytes = std::fs::read(&log).unwrap();
+    let input = Input {
+        name: &log,
+        reader: &mut &bytes[..],
+    };
+    let document = api::call_with_input("verify", &json!({}), None, Some(input)).unwrap();
+    assert_eq!(document["summary"]["verdict"], "disagree");
+    assert_eq!(document, cli(&["verify", &log]));
+}
+
+/// The error of a call, which must be one line.
+fn refused(command: &str, options: Value) -> String {
+    let ApiError(message) = api::call(command, &options, None).unwrap_err();
+    assert!(!message.contains('\n') && !message.is_empty(), "{message}");
+    message
+}
+
+#[test]
+fn bad_options_are_named() {
+    let cases = [
+        ("analyze", json!({"decsk": 8}), "unknown field `decsk`"),
+        ("analyze", json!({"decks": "eight"}), "decks: invalid type"),
+        ("analyze", json!({"decks": -1}), "decks: invalid value"),
+        ("analyze", json!({"decks": 0}), "decks"),
+        ("analyze", json!({"ranks": [4, 4]}), "ranks: give 13 counts"),
+        (
+            "analyze",
+            json!({"ranks": [4, 4, 4, 4, 4, 4, -4, 4, 4, 4, 4, 4, 4]}),
+            "ranks[6]",
+        ),
+        (
+            "analyze",
+            json!({"card_counts": vec![8; 51]}),
+            "card_counts: give 52 counts",
+        ),
+        (
+            "analyze",
+            json!({"remove": "11X"}),
+            "remove: card 1: `11X` is not a card",
+        ),
+        ("analyze", json!({"remove": [7]}), "remove"),
+        ("analyze", json!({"fields": "line"}), "fields: `line`"),
+        ("analyze", json!([1, 2]), "options are a JSON object"),
+        ("deal", json!({}), "missing field `cards`"),
+        (
+            "deal",
+            json!({"cards": "9H,KS,QC,2D", "stake": 0}),
+            "stake: 0 is out of range",
+        ),
+        ("deal", json!({"cards": "4H,2S"}), "only 2 cards"),
+        (
+            "deal",
+            json!({"cards": "9H,KS,QC,2D", "lang": "de"}),
+            "lang: unknown variant `de`",
+        ),
+        ("eor", json!({"by": "suit"}), "by: `suit`"),
+        (
+            "session-odds",
+            json!({"deals": 0}),
+            "deals: 0 is out of range",
+        ),
+        ("session-odds", json!({"players": "banco,,tie"}), "players"),
+        (
+            "chemin",
+            json!({"with_replacement": true, "decks": 6}),
+            "with_replacement",
+        ),
+        ("chemin", json!({"commission": "120%"}), "commission"),
+        ("banque", json!({"share": "3/2"}), "share"),
+        ("check", json!({}), "check needs a claimed rule set"),
+        ("verify", json!({}), "verify needs a log"),
+        ("shuffle", json!({}), "`shuffle` is not a command"),
+    ];
+    for (command, options, needle) in cases {
+        let message = refused(command, options.clone());
+        assert!(message.contains(needle), "{command} {options}: {message}");
+    }
+    let ApiError(message) = Table::shipped("no-such-variant").unwrap_err();
+    assert!(
+        message.contains("`no-such-variant` is not a shipped variant"),
+        "{message}"
+    );
+    let broken = Table::text("broken.json", "{\"schema\": 2, \"name\": ".into());
+    let ApiError(message) = api::call("analyze", &json!({}), Some(&broken)).unwrap_err();
+    assert!(message.starts_with("broken.json: "), "{message}");
+    let input = Input {
+        name: "the log",
+        reader: &mut &b"not json\n{\"cards\": []}\n"[..],
+    };
+    let ApiError(message) =
+        api::call_with_input("verify", &json!({}), None, Some(input)).unwrap_err();
+    assert!(
+        message.contains("no line of the log could be read as a coup"),
+        "{message}"
+    );
+}
