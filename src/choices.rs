@@ -57,6 +57,7 @@ pub use solve::{Certificate, Evaluation, Profile, Solution};
 /// The rules of a game with choices live with the other rules; they are re-exported here.
 pub use crate::rules::choice::{ChoiceRules, Rule};
 
+use crate::progress::{Progress, SILENT};
 use crate::shoe::{Shoe, ShoeError};
 use num_rational::Ratio;
 use std::fmt;
@@ -224,8 +225,16 @@ impl Game {
 
     /// The equilibria of the game, certified; see the module's documentation.
     pub fn solve(&self) -> Result<Solution, ChoicesError> {
+        self.solve_with_progress(SILENT)
+    }
+
+    /// [`Game::solve`], telling `progress` of each face of the supports examined once the
+    /// game is walked ([`Stage::Supports`](crate::progress::Stage::Supports)).
+    pub fn solve_with_progress(&self, progress: &dyn Progress) -> Result<Solution, ChoicesError> {
         let form = self.form()?;
-        solve::solve(&form)
+        let solution = solve::solve(&form, progress);
+        progress.finish();
+        solution
     }
 
     /// Both sides' expectations of a strategy profile and the gain of each side's best pure

@@ -46,8 +46,16 @@ pub enum Stage {
     /// Reading a log (`audit`, `shuffle-test`); a unit is a byte read, so that a file's size
     /// is the total.
     Log,
-    /// The deals of a session, scored exactly; a unit is a deal.
-    Deals,
+    /// The exact odds of a session (`session-odds`); a unit is one figure summed over every
+    /// sequence of deals: a strategy's final score, a head to head, a participant's first
+    /// place, or a short session's whole distribution.
+    SessionFigures,
+    /// The supports of Chemin de Fer's equilibria (`chemin`); a unit is a face of the
+    /// strategies, each of Punto's undecided choices drawing, standing or mixed.
+    Supports,
+    /// The cells of Baccarat Banque's arrangement (`banque`); a unit is a vertex, an arc
+    /// between two vertices, or a slab of faces between two abscissae.
+    Cells,
 }
 
 /// Where long work reports how far it has gone. Every method has to be cheap: it is called
@@ -148,5 +156,51 @@ mod tests {
             assert_eq!(counting.units(), 1 + rows);
             assert_eq!(counting.finishes(), 1);
         }
+    }
+
+    /// Chemin de Fer's search reports every face of its supports: the bimatrix game of a
+    /// commission examines them all, the zero-sum game stops at its isolated equilibrium and
+    /// counts the rest done; both announce `3^n` faces and finish once.
+    #[test]
+    fn each_face_of_chemin_is_one_unit_of_progress() {
+        use crate::choices::{Draws, Game, Information};
+        use num_rational::Ratio;
+        let zero_sum = Game::chemin_de_fer(Information::Totals, Draws::WithReplacement);
+        let commission = zero_sum.clone().with_commission(Ratio::new(1, 20)).unwrap();
+        for game in [zero_sum, commission] {
+            let counting = Counting::default();
+            let solution = game.solve_with_progress(&counting).unwrap();
+            let faces = 3u64.pow(solution.punto_contested.len() as u32);
+            assert_eq!(counting.stages(), [(Stage::Supports, faces)]);
+            assert_eq!(counting.units(), faces);
+            assert_eq!(counting.finishes(), 1);
+        }
+    }
+
+    /// Baccarat Banque's search reports each cell it decides: each vertex, each stretch of a
+    /// curve between two and each slab, announced once, advanced to the total, finished once.
+    #[test]
+    fn each_cell_of_banque_is_one_unit_of_progress() {
+        use crate::choices::banque::Banque;
+        use num_rational::Ratio;
+        let counting = Counting::default();
+        let solution = Banque::new(Ratio::new(1, 20))
+            .unwrap()
+            .solve_with_progress(&counting)
+            .unwrap();
+        let stages = counting.stages();
+        let [(Stage::Cells, total)] = stages[..] else {
+            panic!("one stage of cells: {stages:?}");
+        };
+        // At least the vertices, arcs and slabs the solution counts (an arc or slab with no
+        // rational point inside is a unit too).
+        let [vertices, arcs, _faces] = solution.cells;
+        assert!(
+            total > (vertices + arcs) as u64,
+            "{total} {:?}",
+            solution.cells
+        );
+        assert_eq!(counting.units(), total);
+        assert_eq!(counting.finishes(), 1);
     }
 }

@@ -35,6 +35,7 @@ use sums::{Figure, counts, gcd, gcd_i64, reduced};
 use work::{cheapest, too_much_work};
 
 use crate::analysis::Analysis;
+use crate::progress::{Progress, SILENT, Stage};
 use crate::rules::{MainBet, Rules};
 use crate::shoe::{Shoe, ShoeError};
 use num_bigint::{BigInt, BigUint};
@@ -332,10 +333,25 @@ impl SessionOdds {
         deals: u32,
         stake: i64,
     ) -> Result<SessionOdds, SessionOddsError> {
+        SessionOdds::new_with_progress(shoe, rules, deals, stake, SILENT)
+    }
+
+    /// [`SessionOdds::new`], telling `progress` of each figure summed
+    /// ([`Stage::SessionFigures`]: a strategy's final score, a head to head, a whole
+    /// distribution), once the work is checked.
+    pub fn new_with_progress(
+        shoe: &Shoe,
+        rules: &Rules,
+        deals: u32,
+        stake: i64,
+        progress: &dyn Progress,
+    ) -> Result<SessionOdds, SessionOddsError> {
         let mut odds = SessionOdds::setup(shoe, rules, deals, stake)?;
         let summary = odds.summary_figures();
         odds.check(&summary, true)?;
-        odds.sum_summary(&summary);
+        progress.start(Stage::SessionFigures, odds.summary_units(&summary));
+        odds.sum_summary(&summary, progress);
+        progress.finish();
         Ok(odds)
     }
 
@@ -348,14 +364,40 @@ impl SessionOdds {
         stake: i64,
         predictions: &[MainBet],
     ) -> Result<(SessionOdds, Vec<PlayerOdds>), SessionOddsError> {
+        SessionOdds::with_table_with_progress(shoe, rules, deals, stake, predictions, SILENT)
+    }
+
+    /// [`SessionOdds::with_table`], telling `progress` of each figure summed
+    /// ([`Stage::SessionFigures`]), the table's first places among them.
+    pub fn with_table_with_progress(
+        shoe: &Shoe,
+        rules: &Rules,
+        deals: u32,
+        stake: i64,
+        predictions: &[MainBet],
+        progress: &dyn Progress,
+    ) -> Result<(SessionOdds, Vec<PlayerOdds>), SessionOddsError> {
         let mut odds = SessionOdds::setup(shoe, rules, deals, stake)?;
         let summary = odds.summary_figures();
         let table = odds.table_figures(predictions)?;
         let both: Vec<Figure> = summary.iter().chain(&table).cloned().collect();
         odds.check(&both, true)?;
-        odds.sum_summary(&summary);
-        let players = odds.sum_table(predictions, &table);
+        let units = odds.summary_units(&summary) + table.len() as u64;
+        progress.start(Stage::SessionFigures, units);
+        odds.sum_summary(&summary, progress);
+        let players = odds.sum_table(predictions, &table, progress);
+        progress.finish();
         Ok((odds, players))
+    }
+
+    /// The units of progress of the summary: its figures, and the whole distributions of a
+    /// short session.
+    fn summary_units(&self, figures: &[Figure]) -> u64 {
+        let distributions = match self.deals <= FULL_DISTRIBUTION_DEALS {
+            true => MainBet::ALL.len(),
+            false => 0,
+        };
+        (distributions + figures.len()) as u64
     }
 
     /// The deal's categories and the session's settings, checked, without any figure.
@@ -496,22 +538,34 @@ impl SessionOdds {
     }
 
     /// Sums the summary's figures (and the whole distributions of a short session).
-    fn sum_summary(&mut self, figures: &[Figure]) {
+    /// Each figure and each distribution is one unit of `progress`.
+    fn sum_summary(&mut self, figures: &[Figure], progress: &dyn Progress) {
         if self.deals <= FULL_DISTRIBUTION_DEALS {
             self.finals = MainBet::ALL
                 .iter()
-                .map(|&bet| (bet, self.distribution(bet)))
+                .map(|&bet| {
+                    let distribution = self.distribution(bet);
+                    progress.advance(1);
+                    (bet, distribution)
+                })
                 .collect();
         }
+        let three_ways = |figure: &Figure| {
+            let three = self.three_ways(figure);
+            progress.advance(1);
+            three
+        };
         let mut figures = figures.iter();
-        for bet in MainBet::ALL {
-            let signs = figures.next().map(|f| self.three_ways(f));
-            self.signs.extend(signs.map(|s| (bet, s)));
-        }
-        for pair in PAIRS {
-            let heads = figures.next().map(|f| self.three_ways(f));
-            self.heads.extend(heads.map(|h| (pair, h)));
-        }
+        let signs: Vec<_> = MainBet::ALL
+            .into_iter()
+            .filter_map(|bet| figures.next().map(|f| (bet, three_ways(f))))
+            .collect();
+        let heads: Vec<_> = PAIRS
+            .into_iter()
+            .filter_map(|pair| figures.next().map(|f| (pair, three_ways(f))))
+            .collect();
+        self.signs.extend(signs);
+        self.heads.extend(heads);
     }
 
     /// A count of sequences over `W^n`, reduced.
@@ -614,19 +668,26 @@ impl SessionOdds {
     pub fn players(&self, predictions: &[MainBet]) -> Result<Vec<PlayerOdds>, SessionOddsError> {
         let figures = self.table_figures(predictions)?;
         self.check(&figures, false)?;
-        Ok(self.sum_table(predictions, &figures))
+        Ok(self.sum_table(predictions, &figures, SILENT))
     }
 
     /// Sums a table's figures, one for each distinct prediction, in the order of
-    /// [`MainBet::ALL`].
-    fn sum_table(&self, predictions: &[MainBet], figures: &[Figure]) -> Vec<PlayerOdds> {
+    /// [`MainBet::ALL`]; each figure is one unit of `progress`.
+    fn sum_table(
+        &self,
+        predictions: &[MainBet],
+        figures: &[Figure],
+        progress: &dyn Progress,
+    ) -> Vec<PlayerOdds> {
         // For each distinct prediction: P(its score is above every other's), P(at least).
         let firsts: Vec<(MainBet, BigRational, BigRational)> = distinct(predictions)
             .into_iter()
             .zip(figures)
             .map(|(x, figure)| {
                 let [above, top] = self.counts(figure);
-                (x, self.probability(above), self.probability(top))
+                let first = (x, self.probability(above), self.probability(top));
+                progress.advance(1);
+                first
             })
             .collect();
         predictions
@@ -673,6 +734,34 @@ mod tests {
     use super::sums::{Group, Lattice, compositions, walk, walked};
     use super::work::{scientific, work_of};
     use super::*;
+
+    /// Every figure summed is one unit of progress, announced before the first: the six of
+    /// the summary, the three distributions of a short session, one first place per distinct
+    /// prediction of a table; and the work finishes once.
+    #[test]
+    fn each_figure_summed_is_one_unit_of_progress() {
+        use crate::progress::counting::Counting;
+        let shoe = Shoe::decks(1).unwrap();
+        let rules = Rules::reference();
+        let table = [MainBet::Punto, MainBet::Banco, MainBet::Banco];
+        for (deals, players, units) in [(3, false, 9), (40, false, 6), (3, true, 11)] {
+            let counting = Counting::default();
+            match players {
+                false => {
+                    SessionOdds::new_with_progress(&shoe, &rules, deals, 20, &counting).unwrap();
+                }
+                true => {
+                    SessionOdds::with_table_with_progress(
+                        &shoe, &rules, deals, 20, &table, &counting,
+                    )
+                    .unwrap();
+                }
+            }
+            assert_eq!(counting.stages(), [(Stage::SessionFigures, units)]);
+            assert_eq!(counting.units(), units, "{deals} deals");
+            assert_eq!(counting.finishes(), 1);
+        }
+    }
 
     #[test]
     fn a_stake_too_large_for_the_scores_is_an_error() {

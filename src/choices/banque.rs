@@ -55,6 +55,7 @@ pub use crate::rules::banque::BanqueRules;
 pub use quadratic::Quadratic;
 
 use crate::play::{BanqueOpening, PuntoTurn};
+use crate::progress::{Progress, SILENT};
 use crate::rules::choice::Rule;
 use num_bigint::BigInt;
 use num_rational::{BigRational, Ratio};
@@ -413,11 +414,19 @@ impl Banque {
 
     /// Every equilibrium of the game, certified; see the module's documentation.
     pub fn solve(&self) -> Result<Solution, BanqueError> {
+        self.solve_with_progress(SILENT)
+    }
+
+    /// [`Banque::solve`], telling `progress` of each cell of the arrangement decided once
+    /// the vertices are found ([`Stage::Cells`](crate::progress::Stage::Cells)).
+    pub fn solve_with_progress(&self, progress: &dyn Progress) -> Result<Solution, BanqueError> {
         if self.share.is_zero() || self.share.is_one() {
             return Err(BanqueError::Unstaked(self.share.to_string()));
         }
         let form = self.form();
-        Ok(arrangement::solve(self, &form))
+        let solution = arrangement::solve(self, &form, progress);
+        progress.finish();
+        Ok(solution)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::ChoicesError;
 use super::game::{BancoSet, Form, PuntoSet};
+use crate::progress::{Progress, Stage};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -244,7 +245,10 @@ fn subsets(items: &[usize], size: usize, mut each: impl FnMut(&[usize])) {
     go(items, size, 0, &mut Vec::new(), &mut each);
 }
 
-pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
+/// The equilibria of the game of `form`, telling `progress` of each face of the supports
+/// examined ([`Stage::Supports`]: `3^n` faces for `n` undecided Punto sets, those a zero-sum
+/// game leaves unexamined counted when it stops). The caller finishes `progress`.
+pub(super) fn solve(form: &Form, progress: &dyn Progress) -> Result<Solution, ChoicesError> {
     let np = form.punto_sets.len();
     let nb = form.banco_sets.len();
     let mut p_domains = vec![Domain::Free; np];
@@ -299,7 +303,7 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
     let (punto_base, punto_slope) = integers(&punto_base, &punto_slope);
     let (banco_base, banco_slope) = integers(&banco_base, &banco_slope);
     let examine = |&code: &usize| {
-        examine_face(
+        let result = examine_face(
             code,
             n_p,
             n_q,
@@ -307,7 +311,9 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
             &punto_slope,
             &banco_base,
             &banco_slope,
-        )
+        );
+        progress.advance(1);
+        result
     };
     let expand = |(p, q): &(Vec<BigRational>, Vec<BigRational>)| {
         let mut p_full = p_base.clone();
@@ -337,6 +343,11 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
     let mut degenerate = false;
     let mut found: Vec<(Vec<BigRational>, Vec<BigRational>)> = Vec::new();
     let mut examined: u128 = 0;
+    // Every face, each of the undecided Punto sets drawing, standing or mixed (0 when too
+    // many to count: the search refuses them below).
+    let all_faces = 3u64.checked_pow(n_p as u32).unwrap_or(0);
+    let mut faces_done = 0u64;
+    progress.start(Stage::Supports, all_faces);
     // Supports by size, smallest first: in a zero-sum game an isolated equilibrium is the only
     // one (see `isolated`), and the search stops there.
     for size in 0..=n_p {
@@ -359,6 +370,7 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
                     == size
             })
             .collect();
+        faces_done += faces.len() as u64;
         #[cfg(feature = "parallel")]
         let results: Vec<FaceResult> = {
             use rayon::prelude::*;
@@ -380,6 +392,8 @@ pub(super) fn solve(form: &Form) -> Result<Solution, ChoicesError> {
         {
             let profile = profile_of(p, q);
             if isolated(form, &profile, &form.evaluate(&profile)?) {
+                // The larger supports need no examining: they are done.
+                progress.advance(all_faces.saturating_sub(faces_done));
                 break;
             }
         }

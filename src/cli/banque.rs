@@ -3,6 +3,7 @@
 use super::args::OutputArgs;
 use super::failure::Failure;
 use super::output::put_or_write;
+use super::progress::Bar;
 use clap::Args;
 use punto_banco::choices::banque::{Banque, parse_share};
 use punto_banco::render::banque::render_solution;
@@ -38,7 +39,8 @@ pub fn run(args: BanqueArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let banque = Banque::new(share)?;
     let form = banque.form();
-    let solution = banque.solve()?;
-    let text = render_solution(&banque, &form, &solution, &args.output.page());
+    let page = args.output.page();
+    let solution = banque.solve_with_progress(&Bar::new(page.lang))?;
+    let text = render_solution(&banque, &form, &solution, &page);
     put_or_write(out, args.out.as_deref(), &text)
 }

@@ -3,6 +3,7 @@
 use super::args::{OutputArgs, ShoeArgs, information};
 use super::failure::Failure;
 use super::output::put;
+use super::progress::Bar;
 use clap::Args;
 use punto_banco::choices::commission::parse_commission;
 use punto_banco::choices::{Draws, Game, Information};
@@ -53,6 +54,7 @@ pub fn run(args: Chemin, out: &mut dyn Write) -> Result<(), Failure> {
             parse_commission(text).map_err(|e| Failure::Input(format!("--commission: {e}")))?;
         game = game.with_commission(commission)?;
     }
-    let solution = game.solve()?;
-    put(out, &render_solution(&game, &solution, &args.output.page()))
+    let page = args.output.page();
+    let solution = game.solve_with_progress(&Bar::new(page.lang))?;
+    put(out, &render_solution(&game, &solution, &page))
 }

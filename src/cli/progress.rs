@@ -24,7 +24,12 @@ fn doing(stage: Stage, lang: Lang) -> &'static str {
         Stage::Removals => lang.pick("removing each card", "retrait de chaque carte"),
         Stage::Lines => lang.pick("analysing lines", "analyse des lignes"),
         Stage::Log => lang.pick("reading the log", "lecture du journal"),
-        Stage::Deals => lang.pick("scoring deals", "calcul des donnes"),
+        Stage::SessionFigures => lang.pick(
+            "summing the session's odds",
+            "calcul des chances de la session",
+        ),
+        Stage::Supports => lang.pick("examining supports", "examen des supports"),
+        Stage::Cells => lang.pick("deciding the cells", "examen des cellules"),
         _ => lang.pick("working", "calcul"),
     }
 }
@@ -39,8 +44,10 @@ impl Bar {
     /// A bar in `lang`, drawn only when stderr is a terminal and `--quiet` was not given.
     pub fn new(lang: Lang) -> Bar {
         let watching = !QUIET.load(Ordering::Relaxed) && std::io::stderr().is_terminal();
+        // Hidden until a stage starts: a bar drawn before it knows its length and words
+        // flashed "0/0".
         let bar =
-            watching.then(|| ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()));
+            watching.then(|| ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()));
         Bar { bar, lang }
     }
 }
@@ -48,6 +55,8 @@ impl Bar {
 impl Progress for Bar {
     fn start(&self, stage: Stage, total: u64) {
         let Some(bar) = &self.bar else { return };
+        // Each setting below may draw: none is drawn until all are made.
+        bar.set_draw_target(ProgressDrawTarget::hidden());
         let eta = self.lang.pick("left", "restant");
         // A log is counted in bytes, the rest in the stage's own units.
         let (pos, len) = match stage {
@@ -70,6 +79,10 @@ impl Progress for Bar {
         }
         bar.set_position(0);
         bar.reset_eta();
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        // A unit may take seconds (a session's figure): the clock and the spinner move on
+        // between them.
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
     }
 
     fn advance(&self, n: u64) {

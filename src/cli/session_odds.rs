@@ -4,6 +4,7 @@
 use super::args::{Charts, OutputArgs, decks_at, stake, table_needs_csv, whole};
 use super::failure::Failure;
 use super::output::put;
+use super::progress::Bar;
 use super::table::table_or_reference;
 use clap::{Args, ValueEnum};
 use punto_banco::render::Format;
@@ -78,6 +79,7 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
     let deals = args.deals as u32;
     let page = args.output.page();
     table_needs_csv(args.table, page.format)?;
+    let bar = Bar::new(page.lang);
     // The work of the whole command is checked before any figure is summed.
     if let Some(Players(predictions)) = &args.players {
         if page.format == Format::Svg {
@@ -85,8 +87,14 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
                     "--format svg draws the strategies' final scores: with --players, choose text, markdown, json or csv".into(),
                 ));
         }
-        let (odds, players) =
-            SessionOdds::with_table(&shoe, &rules, deals, args.stake, predictions)?;
+        let (odds, players) = SessionOdds::with_table_with_progress(
+            &shoe,
+            &rules,
+            deals,
+            args.stake,
+            predictions,
+            &bar,
+        )?;
         return put(
             out,
             &match page.format {
@@ -95,7 +103,7 @@ pub fn run(args: SessionOddsCommand, out: &mut dyn Write) -> Result<(), Failure>
             },
         );
     }
-    let odds = SessionOdds::new(&shoe, &rules, deals, args.stake)?;
+    let odds = SessionOdds::new_with_progress(&shoe, &rules, deals, args.stake, &bar)?;
     let text = match page.format {
         Format::Csv => {
             let table = match args.table.unwrap_or(OddsTableArg::Summary) {

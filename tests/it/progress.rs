@@ -16,13 +16,24 @@ fn run(args: &[&str]) -> Output {
 /// Every command that reports progress, on work small enough for a test; stderr is a pipe.
 #[test]
 fn no_progress_when_stderr_is_not_a_terminal() {
-    let commands: [&[&str]; 6] = [
+    let commands: [&[&str]; 11] = [
         &["shoe-sim", "--shoes", "30", "--decks", "1", "--seed", "5"],
         &["eor", "--decks", "1"],
         &["eor", "--decks", "1", "--by", "card", "-f", "csv"],
         &["audit", "docs/examples/lab/audit-fair.jsonl"],
         &["shuffle-test", "docs/examples/lab/shoes.jsonl"],
         &["analyze", "--batch", "docs/examples/batch/shoes.jsonl"],
+        &["session-odds", "--deals", "40", "--decks", "1"],
+        &[
+            "session-odds",
+            "--deals",
+            "5",
+            "--players",
+            "punto,banco,banco",
+        ],
+        &["chemin", "--with-replacement"],
+        &["chemin", "-i", "banco-cards", "-c", "5%", "-f", "json"],
+        &["banque", "--share", "1/20"],
     ];
     for args in commands {
         let plain = run(args);

@@ -27,6 +27,7 @@ use super::{
     Banque, BanqueForm, Certificate, Equilibrium, Profile, Quadratic, Solution, Unresolved,
     UnresolvedReason,
 };
+use crate::progress::{Progress, Stage};
 use curves::{
     Component, Linear, Meet, Poly, compare, components, cross, in_square, kind, lcm, meet,
     meet_within,
@@ -490,7 +491,11 @@ impl<'a> Setting<'a> {
     }
 }
 
-pub(super) fn solve(game: &Banque, form: &BanqueForm) -> Solution {
+/// Every equilibrium of the game, cell by cell of the arrangement of its margins' zero
+/// curves, telling `progress` of each cell decided ([`Stage::Cells`]: each vertex, each
+/// stretch of a curve between two vertices, each slab between two abscissae), announced once
+/// the vertices are known. The caller finishes `progress`.
+pub(super) fn solve(game: &Banque, form: &BanqueForm, progress: &dyn Progress) -> Solution {
     let setting = Setting::new(game, form);
     let (zero, one) = (BigRational::zero, BigRational::one);
     let mut comps = vec![
@@ -523,34 +528,43 @@ pub(super) fn solve(game: &Banque, form: &BanqueForm) -> Solution {
     }
     points.sort_by(compare);
     points.dedup();
+    // Each component's vertices in order along it, and the abscissae of the slabs: the cells
+    // to decide are known before any is.
+    for (component, along) in comps.iter().zip(&mut on) {
+        along.sort_by(|a, b| component.param(a).cmp(component.param(b)));
+        along.dedup_by(|a, b| component.param(a) == component.param(b));
+    }
+    let mut abscissae: Vec<Quadratic> = points.iter().map(|p| p[0].clone()).collect();
+    abscissae.sort();
+    abscissae.dedup();
+    let stretches: usize = on.iter().map(|along| along.len().saturating_sub(1)).sum();
+    let slabs = abscissae.len().saturating_sub(1);
+    progress.start(Stage::Cells, (points.len() + stretches + slabs) as u64);
     let mut found = Vec::new();
     let mut unresolved = Vec::new();
     for point in &points {
         setting.record(point, &mut found, &mut unresolved);
+        progress.advance(1);
     }
     // The arcs between consecutive vertices of each component.
     let mut arcs = 0;
-    for (component, mut along) in comps.iter().zip(on) {
-        along.sort_by(|a, b| component.param(a).cmp(component.param(b)));
-        along.dedup_by(|a, b| component.param(a) == component.param(b));
+    for (component, along) in comps.iter().zip(&on) {
         for pair in along.windows(2) {
             let bounds = [component.param(&pair[0]), component.param(&pair[1])];
-            let Some(sample) = component.between(bounds[0], bounds[1]) else {
-                continue;
-            };
-            arcs += 1;
-            setting.arc(component, bounds, &sample, &mut found, &mut unresolved);
+            if let Some(sample) = component.between(bounds[0], bounds[1]) {
+                arcs += 1;
+                setting.arc(component, bounds, &sample, &mut found, &mut unresolved);
+            }
+            progress.advance(1);
         }
     }
     // The faces, slab by slab.
-    let mut abscissae: Vec<Quadratic> = points.iter().map(|p| p[0].clone()).collect();
-    abscissae.sort();
-    abscissae.dedup();
     let mut faces = 0;
     for pair in abscissae.windows(2) {
         if let Some(x) = Quadratic::rational_between(&pair[0], &pair[1]) {
             faces += setting.slab([&pair[0], &pair[1]], &x, &mut found, &mut unresolved);
         }
+        progress.advance(1);
     }
     found.sort_by(|a, b| compare(&a.point, &b.point));
     found.dedup_by(|a, b| a.point == b.point);
