@@ -10,8 +10,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The presentation layer: the only modules that may import `render`.
-const PRESENTATION: [&str; 2] = ["render", "docs"];
+/// The presentation layer and the commands below it: the only modules that may import
+/// `render`.
+const PRESENTATION: [&str; 3] = ["render", "docs", "api"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
