@@ -300,7 +300,7 @@ impl FromStr for Card {
 }
 
 impl Card {
-    /// Reads any card token, or says it is none: what [`Card::from_str`] does past its two
+    /// Reads any card token, or says it is none: what `from_str` does past its two
     /// ASCII characters.
     fn read(token: &str) -> Result<Card, CardError> {
         let error = || CardError {
