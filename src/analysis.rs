@@ -247,7 +247,15 @@ impl Analysis {
 
     /// Every figure of the analysis document in one pass over the tally, each exact.
     pub fn figures(&self) -> Figures {
-        with_weights!(&self.weights, w => figures(w, &self.rules, &self.cards))
+        self.figures_with_progress(crate::progress::SILENT)
+    }
+
+    /// [`Analysis::figures`], reporting each bet priced to `progress` ([`Stage::Bets`]: a
+    /// card bet can take a second).
+    ///
+    /// [`Stage::Bets`]: crate::progress::Stage::Bets
+    pub fn figures_with_progress(&self, progress: &dyn crate::progress::Progress) -> Figures {
+        with_weights!(&self.weights, w => figures(w, &self.rules, &self.cards, progress))
     }
 
     /// Each bet's exact expected net per unit staked, in the tariff's order
@@ -256,7 +264,7 @@ impl Analysis {
         with_weights!(&self.weights, w => {
             let states = states_of(w);
             let total = sum(w);
-            bets_of(&states, &self.rules, &self.cards)
+            bets_of(&states, &self.rules, &self.cards, crate::progress::SILENT)
                 .into_iter()
                 .map(|(_, distribution)| expectation(&distribution, &total))
                 .collect()
@@ -454,13 +462,14 @@ fn bets_of<'r, I: Int>(
     states: &[(FinalState, &I)],
     rules: &'r Rules,
     cards: &[u64; 52],
+    progress: &dyn crate::progress::Progress,
 ) -> Vec<(&'r str, Distribution<I>)> {
-    rules
-        .tariff
-        .all()
-        .into_iter()
+    let bets = rules.tariff.all();
+    progress.start(crate::progress::Stage::Bets, bets.len() as u64);
+    bets.into_iter()
         .map(|(key, bet)| {
             let counted = distribution(bet, cards, &rules.drawing, states);
+            progress.advance(1);
             (key, listing_every_case(bet, counted))
         })
         .collect()
@@ -491,7 +500,12 @@ fn expectation<I: Int>(distribution: &[(Ratio<i64>, I)], over: &I) -> Exact {
 }
 
 /// [`Analysis::figures`] in the weights' own type.
-fn figures<I: Int>(weights: &[I], rules: &Rules, cards: &[u64; 52]) -> Figures {
+fn figures<I: Int>(
+    weights: &[I],
+    rules: &Rules,
+    cards: &[u64; 52],
+    progress: &dyn crate::progress::Progress,
+) -> Figures {
     let states = states_of(weights);
     let zero = I::default;
     let mut total = zero();
@@ -529,7 +543,7 @@ fn figures<I: Int>(weights: &[I], rules: &Rules, cards: &[u64; 52]) -> Figures {
         probability: Exact::of(count.over(&total)),
     };
     let natural_totals: Vec<u8> = (0..10u8).filter(|&t| rules.drawing.is_natural(t)).collect();
-    let bets = bets_of(&states, rules, cards)
+    let bets = bets_of(&states, rules, cards, progress)
         .into_iter()
         .map(|(key, distribution)| BetFigures {
             key: key.to_string(),

@@ -56,6 +56,9 @@ pub enum Stage {
     /// The cells of Baccarat Banque's arrangement (`banque`); a unit is a vertex, an arc
     /// between two vertices, or a slab of faces between two abscissae.
     Cells,
+    /// Pricing the bets of one shoe's analysis (`analyze`); a unit is a bet of the tariff,
+    /// main bets included (card bets take the time).
+    Bets,
 }
 
 /// Where long work reports how far it has gone. Every method has to be cheap: it is called
@@ -155,6 +158,28 @@ mod tests {
             assert_eq!(counting.stages(), [(Stage::Removals, 1 + rows)]);
             assert_eq!(counting.units(), 1 + rows);
             assert_eq!(counting.finishes(), 1);
+        }
+    }
+
+    /// One shoe's report, in JSON or in text, prices each bet of the tariff once and reports
+    /// it: EZ Baccarat's five bets are five units, whichever the format.
+    #[test]
+    fn each_bet_of_an_analysis_is_one_unit_of_progress() {
+        use crate::analysis::Analysis;
+        use crate::render::{Format, Page, analysis::render_analysis_with_progress};
+        let set =
+            crate::variants::RuleSet::from_json(crate::variants::shipped("ez-baccarat").unwrap())
+                .unwrap();
+        let table = crate::table::NamedTable::from(set);
+        let bets = table.rules.tariff.all().len() as u64;
+        assert!(bets >= 4, "{bets}");
+        let analysis = Analysis::new(&Shoe::decks(8).unwrap(), &table.rules).unwrap();
+        for format in [Format::Json, Format::Text, Format::Markdown] {
+            let counting = Counting::default();
+            let page = Page::new(format, crate::lang::Lang::En);
+            render_analysis_with_progress(&analysis, &table.name, &page, &counting);
+            assert_eq!(counting.stages(), [(Stage::Bets, bets)], "{format:?}");
+            assert_eq!(counting.units(), bets, "{format:?}");
         }
     }
 

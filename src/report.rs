@@ -195,6 +195,15 @@ fn by_number(items: impl IntoIterator<Item = (u8, Share)>) -> BTreeMap<&'static 
 impl<'a> Report<'a> {
     /// The report of an analysis; `rules_id` names its rule set.
     pub fn new(analysis: &'a Analysis, rules_id: &'a str) -> Report<'a> {
+        Report::new_with_progress(analysis, rules_id, crate::progress::SILENT)
+    }
+
+    /// [`Report::new`], reporting each bet priced to `progress`.
+    pub fn new_with_progress(
+        analysis: &'a Analysis,
+        rules_id: &'a str,
+        progress: &dyn crate::progress::Progress,
+    ) -> Report<'a> {
         let Figures {
             sequences,
             outcomes,
@@ -205,7 +214,7 @@ impl<'a> Report<'a> {
             ties_by_total,
             final_states,
             bets,
-        } = analysis.figures();
+        } = analysis.figures_with_progress(progress);
         let bets = analysis
             .rules()
             .tariff

@@ -13,7 +13,7 @@ use punto_banco::analysis::Analysis;
 use punto_banco::batch::{Batch, Fields, Output, TableResolver, Unreadable, Unresolved};
 use punto_banco::lang::Lang;
 use punto_banco::progress::{Progress, Stage};
-use punto_banco::render::analysis::render_analysis;
+use punto_banco::render::analysis::render_analysis_with_progress;
 use punto_banco::render::{Format, Page};
 use punto_banco::report::Parts;
 use punto_banco::report::csv::{Columns, Row};
@@ -116,7 +116,11 @@ pub fn run(args: Analyze, out: &mut dyn Write) -> Result<(), Failure> {
         (format, None) => {
             let width = super::output::width(args.width.map(|n| n as usize));
             let page = Page::new(format, Lang::from(args.lang)).within(width);
-            put(out, &render_analysis(&analysis, &table.name, &page))
+            // Card bets can take a second each: the bar counts the bets priced.
+            let bar = Bar::new(Lang::from(args.lang));
+            let text = render_analysis_with_progress(&analysis, &table.name, &page, &bar);
+            bar.finish();
+            put(out, &text)
         }
     }
 }

@@ -30,6 +30,7 @@ fn doing(stage: Stage, lang: Lang) -> &'static str {
         ),
         Stage::Supports => lang.pick("examining supports", "examen des supports"),
         Stage::Cells => lang.pick("deciding the cells", "examen des cellules"),
+        Stage::Bets => lang.pick("pricing the bets", "calcul des paris"),
         _ => lang.pick("working", "calcul"),
     }
 }

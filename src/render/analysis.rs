@@ -71,6 +71,15 @@ fn probability_cell(value: &BigRational, lang: Lang) -> String {
 
 /// The tables of the analysis, each with its title, in reading order.
 pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> {
+    analysis_tables_with_progress(analysis, lang, crate::progress::SILENT)
+}
+
+/// [`analysis_tables`], pricing each bet once and reporting it to `progress`.
+pub fn analysis_tables_with_progress(
+    analysis: &Analysis,
+    lang: Lang,
+    progress: &dyn crate::progress::Progress,
+) -> Vec<(String, Table)> {
     let total = analysis.sequences();
     let mut tables = Vec::new();
 
@@ -106,9 +115,22 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         ),
         (lang.pick("Exact edge", "Avantage exact"), Align::Right),
     ]);
+    // Each bet priced once: its distribution gives both tables (a card bet takes its time).
     let all_bets = analysis.rules().tariff.all();
-    for (key, terms) in &all_bets {
-        let edge = analysis.edge_of(terms);
+    progress.start(crate::progress::Stage::Bets, all_bets.len() as u64);
+    let priced: Vec<_> = all_bets
+        .iter()
+        .map(|(key, terms)| {
+            let distribution = analysis.net_distribution(terms);
+            progress.advance(1);
+            (*key, *terms, distribution)
+        })
+        .collect();
+    for (key, terms, distribution) in &priced {
+        let edge: BigRational = -distribution
+            .iter()
+            .map(|(net, p)| ratio_to_big(*net) * p)
+            .sum::<BigRational>();
         bets.row(vec![
             bet_name(key, lang),
             describe_bet(terms, lang),
@@ -134,8 +156,8 @@ pub fn analysis_tables(analysis: &Analysis, lang: Lang) -> Vec<(String, Table)> 
         (lang.pick("Probability", "Probabilité"), Align::Right),
         (lang.pick("Exact", "Exact"), Align::Right),
     ]);
-    for (key, terms) in &all_bets {
-        for (net, p) in analysis.net_distribution(terms).iter().rev() {
+    for (key, _, distribution) in &priced {
+        for (net, p) in distribution.iter().rev() {
             nets.row(vec![
                 bet_name(key, lang),
                 signed_amount(&ratio_to_big(*net), lang),
@@ -252,13 +274,26 @@ pub fn analysis_heading(analysis: &Analysis, rules_id: &str, lang: Lang) -> Stri
 /// teaching texts' rules) and is localised only in the text heading. Text tables are fitted to
 /// the page's width (see [`Table::to_text_within`]); Markdown and JSON do not change.
 pub fn render_analysis(analysis: &Analysis, rules_id: &str, page: &Page) -> String {
+    render_analysis_with_progress(analysis, rules_id, page, crate::progress::SILENT)
+}
+
+/// [`render_analysis`], reporting each bet priced to `progress` ([`Stage::Bets`]).
+///
+/// [`Stage::Bets`]: crate::progress::Stage::Bets
+pub fn render_analysis_with_progress(
+    analysis: &Analysis,
+    rules_id: &str,
+    page: &Page,
+    progress: &dyn crate::progress::Progress,
+) -> String {
     let lang = page.lang;
     if page.format == Format::Json {
-        return format!("{}\n", Report::new(analysis, rules_id).to_json_pretty());
+        let report = Report::new_with_progress(analysis, rules_id, progress);
+        return format!("{}\n", report.to_json_pretty());
     }
     let mut out = analysis_heading(analysis, rules_id, lang);
     out.push_str("\n\n");
-    for (title, table) in analysis_tables(analysis, lang) {
+    for (title, table) in analysis_tables_with_progress(analysis, lang, progress) {
         out.push_str(&page.heading(3, &title));
         out.push_str(&page.table(&table));
         out.push('\n');

@@ -34,6 +34,8 @@ fn no_progress_when_stderr_is_not_a_terminal() {
         &["chemin", "--with-replacement"],
         &["chemin", "-i", "banco-cards", "-c", "5%", "-f", "json"],
         &["banque", "--share", "1/20"],
+        &["analyze", "-r", "ez-baccarat"],
+        &["analyze", "-r", "ez-baccarat", "-f", "json", "-l", "fr"],
     ];
     for args in commands {
         let plain = run(args);
