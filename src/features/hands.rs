@@ -76,11 +76,14 @@ impl Hands {
             classes,
             of_value: &of_value,
             fill: &fill,
+            falls: classes
+                .iter()
+                .map(|c| std::array::from_fn(|m| falling(c.2, m as u64)))
+                .collect(),
             tables: [
                 (0..HAND_SLOTS).map(|_| None).collect(),
                 (0..HAND_SLOTS).map(|_| None).collect(),
             ],
-            groups: [HashMap::new(), HashMap::new()],
         };
         for x in 0..10u8 {
             for y in x..10 {
@@ -101,6 +104,43 @@ struct Table<I> {
     deals: Vec<([u8; 3], [u64; 3], I)>,
     /// The weights by winner and mask, the deals gathered.
     by_mask: [Vec<(u64, I)>; 3],
+    /// The deals gathered by mask and the classes they take of some values, by those values
+    /// (as bits) and the winner: each weight the ways to deal the hand's other cards.
+    groups: HashMap<(u16, usize), Vec<(u64, [u8; 3], I)>>,
+}
+
+impl<I: Int> Table<I> {
+    /// The deals gathered by their mask for this winner and the classes they take of the
+    /// `shared` values (sorted), each weight the ways to deal the hand's cards of the others.
+    fn gather(&self, classes: &[(u8, u8, u64)], shared: u16, w: usize) -> Vec<(u64, [u8; 3], I)> {
+        let in_shared = |x: u8| shared >> classes[usize::from(x)].1 & 1 == 1;
+        let mut groups: HashMap<(u64, [u8; 3]), I> = HashMap::new();
+        for (deal, masks, _) in &self.deals {
+            let mut key = [NONE; 3];
+            let mut len = 0;
+            let mut weight = I::from_u64(1);
+            for (i, &x) in deal.iter().enumerate() {
+                // Each class once, with its multiplicity in the deal.
+                if x == NONE || deal[..i].contains(&x) {
+                    continue;
+                }
+                let m = deal.iter().filter(|&&y| y == x).count();
+                if in_shared(x) {
+                    key[len..len + m].fill(x);
+                    len += m;
+                } else {
+                    weight = weight.mul(&falling(classes[usize::from(x)].2, m as u64));
+                }
+            }
+            key[..len].sort_unstable();
+            let slot = groups.entry((masks[w], key)).or_default();
+            *slot = slot.add(&weight);
+        }
+        groups
+            .into_iter()
+            .map(|((m, key), w)| (m, key, w))
+            .collect()
+    }
 }
 
 /// No class: a third card not dealt.
@@ -121,10 +161,10 @@ struct Pairs<'a, 'b, I> {
     classes: &'a [(u8, u8, u64)],
     of_value: &'a [Vec<usize>; 10],
     fill: &'a [I; 3],
+    /// Each class's count falling over 0 to 6 cards.
+    falls: Vec<[I; 7]>,
     /// Punto's and Banco's tables, by slot.
     tables: [Vec<Option<Table<I>>>; 2],
-    /// Punto's and Banco's deals gathered by mask and shared classes, reused pair to pair.
-    groups: [HashMap<(u64, [u8; 3]), I>; 2],
 }
 
 impl<I: Int> Pairs<'_, '_, I> {
@@ -187,12 +227,12 @@ impl<I: Int> Pairs<'_, '_, I> {
                 self.tables[h][slots[h]] = Some(self.table(hand, two, third));
             }
         }
-        let [punto_tables, banco_tables] = &self.tables;
-        let (pt, bt) = (
-            punto_tables[slots[0]].as_ref().expect("just made"),
-            banco_tables[slots[1]].as_ref().expect("just made"),
-        );
         if shared == 0 {
+            let [punto_tables, banco_tables] = &self.tables;
+            let (pt, bt) = (
+                punto_tables[slots[0]].as_ref().expect("just made"),
+                banco_tables[slots[1]].as_ref().expect("just made"),
+            );
             for (mp, wp) in &pt.by_mask[w] {
                 let wp = wp.mul(&factor);
                 for (mb, wb) in &bt.by_mask[w] {
@@ -202,38 +242,22 @@ impl<I: Int> Pairs<'_, '_, I> {
             return;
         }
         let classes = self.classes;
-        let in_shared = |x: u8| shared >> classes[usize::from(x)].1 & 1 == 1;
-        for (table, groups) in [pt, bt].into_iter().zip(self.groups.iter_mut()) {
-            groups.clear();
-            for (deal, masks, _) in &table.deals {
-                let mut key = [NONE; 3];
-                let mut len = 0;
-                let mut weight = I::from_u64(1);
-                for (i, &x) in deal.iter().enumerate() {
-                    // Each class once, with its multiplicity in the deal.
-                    if x == NONE || deal[..i].contains(&x) {
-                        continue;
-                    }
-                    if in_shared(x) {
-                        for _ in deal.iter().filter(|&&y| y == x) {
-                            key[len] = x;
-                            len += 1;
-                        }
-                    } else {
-                        let m = deal.iter().filter(|&&y| y == x).count() as u64;
-                        weight = weight.mul(&falling(classes[usize::from(x)].2, m));
-                    }
-                }
-                key[..len].sort_unstable();
-                let slot = groups.entry((masks[w], key)).or_default();
-                *slot = slot.add(&weight);
+        for (tables, &at) in self.tables.iter_mut().zip(&slots) {
+            let table = tables[at].as_mut().expect("just made");
+            if !table.groups.contains_key(&(shared, w)) {
+                let groups = table.gather(classes, shared, w);
+                table.groups.insert((shared, w), groups);
             }
         }
-        let [punto_groups, banco_groups] = &self.groups;
-        for (&(mp, a), wp) in punto_groups {
+        let [punto_tables, banco_tables] = &self.tables;
+        let (punto_groups, banco_groups) = (
+            &punto_tables[slots[0]].as_ref().expect("just made").groups[&(shared, w)],
+            &banco_tables[slots[1]].as_ref().expect("just made").groups[&(shared, w)],
+        );
+        for (mp, a, wp) in punto_groups {
             let wp = wp.mul(&factor);
-            for (&(mb, b), wb) in banco_groups {
-                let joint = joint_weight::<I>(classes, &a, &b);
+            for (mb, b, wb) in banco_groups {
+                let joint = joint_weight(&self.falls, a, b);
                 if joint.is_zero() {
                     continue;
                 }
@@ -317,6 +341,7 @@ impl<I: Int> Pairs<'_, '_, I> {
         Table {
             deals,
             by_mask: by_mask.map(|m| m.into_iter().collect()),
+            groups: HashMap::new(),
         }
     }
 
@@ -359,16 +384,19 @@ fn slot(two: [u8; 2], third: Option<u8>) -> usize {
 }
 
 /// The ways to deal both hands' cards of the values they share, given the classes each takes
-/// of them (as sorted lists): each class's count falling over both hands' cards of it.
-fn joint_weight<I: Int>(classes: &[(u8, u8, u64)], a: &[u8; 3], b: &[u8; 3]) -> I {
+/// of them (sorted, `NONE` after): each class's count falling over both hands' cards of it.
+fn joint_weight<I: Int>(falls: &[[I; 7]], a: &[u8; 3], b: &[u8; 3]) -> I {
+    let mut taken = [NONE; 6];
+    taken[..3].copy_from_slice(a);
+    taken[3..].copy_from_slice(b);
+    taken.sort_unstable();
     let mut w = I::from_u64(1);
-    let taken = a.iter().chain(b).filter(|&&x| x != NONE);
-    for (at, &x) in taken.clone().enumerate() {
-        if taken.clone().take(at).any(|&y| y == x) {
-            continue;
-        }
-        let m = taken.clone().filter(|&&y| y == x).count() as u64;
-        w = w.mul(&falling(classes[usize::from(x)].2, m));
+    let mut at = 0;
+    while at < 6 && taken[at] != NONE {
+        let x = taken[at];
+        let m = taken[at..].iter().take_while(|&&y| y == x).count();
+        w = w.mul(&falls[usize::from(x)][m]);
+        at += m;
     }
     w
 }
