@@ -106,13 +106,13 @@ struct Table<I> {
     by_mask: [Vec<(u64, I)>; 3],
     /// The deals gathered by mask and the classes they take of some values, by those values
     /// (as bits) and the winner: each weight the ways to deal the hand's other cards.
-    groups: HashMap<(u16, usize), Vec<(u64, [u8; 3], I)>>,
+    groups: HashMap<(u16, usize), Groups<I>>,
 }
 
 impl<I: Int> Table<I> {
     /// The deals gathered by their mask for this winner and the classes they take of the
     /// `shared` values (sorted), each weight the ways to deal the hand's cards of the others.
-    fn gather(&self, classes: &[(u8, u8, u64)], shared: u16, w: usize) -> Vec<(u64, [u8; 3], I)> {
+    fn gather(&self, classes: &[(u8, u8, u64)], shared: u16, w: usize) -> Groups<I> {
         let in_shared = |x: u8| shared >> classes[usize::from(x)].1 & 1 == 1;
         let mut groups: HashMap<(u64, [u8; 3]), I> = HashMap::new();
         for (deal, masks, _) in &self.deals {
@@ -142,6 +142,9 @@ impl<I: Int> Table<I> {
             .collect()
     }
 }
+
+/// A hand's deals gathered: each mask and classes taken of the shared values, with its weight.
+type Groups<I> = Vec<(u64, [u8; 3], I)>;
 
 /// No class: a third card not dealt.
 const NONE: u8 = u8::MAX;
