@@ -182,3 +182,45 @@ fn own_bets(bencher: divan::Bencher, name: &str) {
         .clone();
     bencher.bench_local(|| analysis.net_distribution(divan::black_box(&bet)));
 }
+
+/// Bets on both hands' cards, or both roles', for more than their value (issue 27), priced as
+/// `own_bets` prices its bets: counted by pairs of hands, jointly in the values both hold.
+const BOTH_HANDS_BETS: [(&str, &str); 2] = [
+    (
+        "both_roles_suited",
+        r#"[{"winning_hand": {"all_cards": {"same": "suit"}}, "losing_hand": {"all_cards": {"same": "suit"}}, "pays": 50}]"#,
+    ),
+    (
+        "both_hands_suited",
+        r#"[{"punto": {"all_cards": {"same": "suit"}}, "banco": {"all_cards": {"same": "suit"}}, "pays": 50}]"#,
+    ),
+];
+
+#[divan::bench(args = ["both_roles_suited", "both_hands_suited"], sample_count = 3)]
+fn both_hands_bets(bencher: divan::Bencher, name: &str) {
+    let terms = BOTH_HANDS_BETS.iter().find(|(n, _)| *n == name).unwrap().1;
+    let mut file: serde_json::Value =
+        serde_json::from_str(include_str!("../data/variants/reference.json")).unwrap();
+    file["schema"] = 2.into();
+    file["bets"]["own"] = serde_json::from_str(terms).unwrap();
+    let rules = punto_banco::variants::RuleSet::from_json(&file.to_string())
+        .unwrap()
+        .rules()
+        .clone();
+    let mut shoe = Shoe::reference();
+    let out: Vec<punto_banco::card::Card> = ["2S", "3H", "KD"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    shoe.remove_cards(&out).unwrap();
+    let analysis = Analysis::new(&shoe, &rules).unwrap();
+    let bet = rules
+        .tariff
+        .all()
+        .into_iter()
+        .find(|(key, _)| *key == "own")
+        .unwrap()
+        .1
+        .clone();
+    bencher.bench_local(|| analysis.net_distribution(divan::black_box(&bet)));
+}

@@ -32,6 +32,10 @@
 //! - tests that read the winner's or the loser's cards for more than their value (the winning
 //!   hand's cards of one suit): counted once per winner, each role then a fixed hand, by the
 //!   same split ([`roles`]);
+//! - tests that read both hands' cards, or both roles', for more than their value (both
+//!   hands' cards of one suit): the pairs of hands listed by values, each hand's deals over
+//!   the classes listed once, and two hands counted jointly only in the classes of the values
+//!   they share ([`hands`]);
 //! - the rest: a lean walk over opening multisets and third cards, each atom read once where
 //!   it becomes known.
 //!
@@ -41,6 +45,7 @@
 
 mod class_walk;
 mod dealt;
+mod hands;
 mod lean;
 mod openings;
 mod pairs;
@@ -55,6 +60,7 @@ mod tests;
 pub(crate) use class_walk::class_walk;
 use class_walk::state_settlement;
 use dealt::{DealtClasses, dealt_classes, dealt_multisets};
+use hands::Hands;
 use lean::{Acc, Lean, falling};
 use openings::opening_sets;
 use pairs::{pair_tables, same_openings};
@@ -267,6 +273,8 @@ pub(crate) fn distribution<I: Int>(
             split.count(&lean, &classes, n, &plan, &mut acc);
         } else if let Some(roles) = Roles::of(&lean, classes.len()) {
             roles.count(&classes, n, &plan, &mut acc);
+        } else if let Some(hands) = Hands::of(&lean) {
+            hands.count(&lean, &classes, n, &plan, &mut acc);
         } else {
             lean_walk(&lean, &classes, n, &plan, false, &mut acc);
         }

@@ -470,6 +470,65 @@ fn families() -> Vec<(&'static str, Bet)> {
                 ),
             ]),
         ),
+        // Both hands' cards, or both roles', read for more than their value: counted by
+        // pairs of hands, jointly in the values both hands hold ([`hands`]).
+        (
+            "both_roles_suited",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        Cond::Atom(Atom::HandCards(Who::Winner, Numbers::of(&[3]))),
+                        on(CardSet::Cards(Who::Winner), same(Same::Suit)),
+                        on(CardSet::Cards(Who::Loser), same(Same::Suit)),
+                    ]),
+                    200,
+                ),
+                line(
+                    Cond::All(vec![
+                        on(CardSet::Cards(Who::Winner), same(Same::Colour)),
+                        on(CardSet::Cards(Who::Loser), same(Same::Colour)),
+                    ]),
+                    5,
+                ),
+                line(
+                    Cond::Not(Box::new(on(CardSet::Cards(Who::Loser), same(Same::Rank)))),
+                    -1,
+                ),
+            ]),
+        ),
+        (
+            "both_hands_by_rank_and_suit",
+            bet(vec![
+                line(
+                    Cond::All(vec![
+                        on(CardSet::Cards(Who::Punto), same(Same::Suit)),
+                        on(CardSet::Cards(Who::Banco), groups(&[2])),
+                        on(
+                            CardSet::Dealt,
+                            SetTest {
+                                max_value: Some(Numbers::range(7, 9)),
+                                ..SetTest::default()
+                            },
+                        ),
+                    ]),
+                    50,
+                ),
+                line(
+                    Cond::Any(vec![
+                        Cond::All(vec![
+                            first_two(Hand::Punto, same(Same::Card)),
+                            on(CardSet::Third(Hand::Banco), all(faces)),
+                        ]),
+                        Cond::All(vec![
+                            Cond::Atom(Atom::TwoCardTotal(Hand::Banco, Numbers::of(&[3, 4]))),
+                            on(CardSet::Cards(Who::Banco), same(Same::Colour)),
+                            on(CardSet::Cards(Who::Winner), all(CardClass::colour(true))),
+                        ]),
+                    ]),
+                    8,
+                ),
+            ]),
+        ),
         // Shapes the catalogue does not have (issue 27): a hand's cards of one suit by its
         // number of cards, a named pair of cards among those dealt, every card dealt alike.
         (
@@ -652,7 +711,8 @@ fn families() -> Vec<(&'static str, Bet)> {
 }
 
 /// The bets on a role's cards that the counts by winner take (so the property tests hold that
-/// evaluator to the walk), and one it leaves to the lean walk: both roles read, every position.
+/// evaluator to the walk), and those it leaves to the counts by pairs of hands ([`hands`]):
+/// both roles read, every position.
 #[test]
 fn role_bets_are_counted_by_winner() {
     let families = families();
@@ -671,6 +731,31 @@ fn role_bets_are_counted_by_winner() {
     }
     assert!(!takes("winner_suited_straight"));
     assert!(!takes("tie_or_loser_not_one_colour"));
+}
+
+/// The bets that read both hands' cards, or both roles', that the counts by pairs of hands
+/// take (so the property tests hold that evaluator to the walk): neither the split nor the
+/// counts by winner can.
+#[test]
+fn both_hands_bets_are_counted_by_pairs_of_hands() {
+    let families = families();
+    for name in [
+        "both_roles_suited",
+        "both_hands_by_rank_and_suit",
+        "winner_suited_straight",
+        "tie_or_loser_not_one_colour",
+    ] {
+        let bet = &families.iter().find(|(n, _)| *n == name).unwrap().1;
+        let lean = Lean::with_atoms(bet.atoms());
+        assert!(split::Split::of(&lean, 40).is_none(), "{name}");
+        assert!(roles::Roles::of(&lean, 40).is_none(), "{name}");
+        assert!(hands::Hands::of(&lean).is_some(), "{name}");
+    }
+    // A test on every card dealt beside a hand's reads more than the hands apart.
+    let bet = &families
+        .iter()
+        .find(|(n, _)| *n == "dealt_same_suit_or_red_punto");
+    assert!(hands::Hands::of(&Lean::with_atoms(bet.unwrap().1.atoms())).is_none());
 }
 
 /// Small card-level shoes: a few cards, some identical, drawn either from the whole deck
