@@ -157,6 +157,8 @@ fn each_opening<I: Int>(
 /// multiset and its cell ([`each_opening`]). Per opening multiset, every multiset of third
 /// cards once, its weight added in a table by multiset of all the classes dealt, and each
 /// multiset's atoms read once at the end.
+// Classes are read by index in several tables at once.
+#[allow(clippy::needless_range_loop)]
 pub(super) fn dealt_multisets<I: Int>(
     lean: &Lean,
     classes: &[(u8, u8, u64)],
@@ -284,6 +286,8 @@ fn opening_partition(runs: &[(usize, u64)]) -> usize {
 /// Each sum times the opening's weight is added under (partition, m, m'); at the end each such
 /// slot becomes a partition of the cards dealt, whose atoms are read once on one multiset of
 /// classes that has it.
+// Classes are read by index in several tables at once.
+#[allow(clippy::needless_range_loop)]
 pub(super) fn dealt_multiplicities<I: Int>(
     lean: &Lean,
     classes: &[(u8, u8, u64)],
