@@ -23,8 +23,10 @@
 //!   attribute, and inclusion–exclusion;
 //! - the final state, two-card totals and third cards (Monkey 6, 3 Giving 8): per-cell sums
 //!   over the openings, the third cards' ways in closed form, as the engine counts them;
-//! - tests on every card dealt alone (Lucky Match): each opening multiset once, its weights
-//!   gathered by the multiset of classes dealt, whose atoms are read once at the end;
+//! - tests on every card dealt alone: each opening multiset once, its weights gathered by the
+//!   multiset of classes dealt, whose atoms are read once at the end; and when they compare
+//!   ranks only (Lucky Match: groups of a rank), by the multiplicities dealt alone, the third
+//!   cards summed in closed form over the classes of each multiplicity in the opening;
 //! - the final state and one test that every card dealt is alike: a sub-shoe count per block
 //!   of the attribute ([`same_dealt`]);
 //! - tests that read some positions for more than their value (a hand's cards of one suit):
@@ -59,7 +61,9 @@ mod tests;
 
 pub(crate) use class_walk::class_walk;
 use class_walk::state_settlement;
-use dealt::{DealtClasses, dealt_classes, dealt_multisets};
+use dealt::{
+    DealtClasses, dealt_classes, dealt_multiplicities, dealt_multisets, reads_multiplicities,
+};
 use hands::Hands;
 use lean::{Acc, Lean, falling};
 use openings::opening_sets;
@@ -262,7 +266,11 @@ pub(crate) fn distribution<I: Int>(
     } else if lean.reads_cells_only() {
         third_cells(&lean, &classes_of(&reads, cards), n, &plan, &mut acc);
     } else if let Some(classes) = dealt_classes(&lean, &reads, cards) {
-        dealt_multisets(&lean, &classes, n, &plan, &mut acc);
+        if reads_multiplicities(&lean) {
+            dealt_multiplicities(&lean, &classes, n, &plan, &mut acc);
+        } else {
+            dealt_multisets(&lean, &classes, n, &plan, &mut acc);
+        }
     } else if let Some(dealt) = DealtClasses::of(&lean) {
         dealt.count(&lean, cards, n, drawing, &plan, &mut acc);
     } else if let Some(same) = SameDealt::of(&lean) {

@@ -161,6 +161,47 @@ pub(super) fn runs_of(pick: &[usize; 4]) -> ([(usize, u64); 4], usize, u64) {
     (runs, len, orderings)
 }
 
+/// The cells (`10·Punto's total + Banco's`) the orderings of an opening multiset deal, each
+/// with its number of distinct orderings (they sum to `24 / Π m!`), in `out`; returns how
+/// many cells. A cell depends only on which two cards go to Punto: each of the six ways to
+/// split the four cards into two hands is four of the 24 orders, and every distinct ordering
+/// is `Π m!` of them (`m` the multiplicities, from [`runs_of`]).
+pub(super) fn cells_of(
+    values: [u8; 4],
+    runs: &[(usize, u64)],
+    out: &mut [(usize, u64); 6],
+) -> usize {
+    const SPLITS: [[usize; 4]; 6] = [
+        [0, 1, 2, 3],
+        [0, 2, 1, 3],
+        [0, 3, 1, 2],
+        [1, 2, 0, 3],
+        [1, 3, 0, 2],
+        [2, 3, 0, 1],
+    ];
+    let mut len = 0;
+    for [a, b, c, d] in SPLITS {
+        let tp = (values[a] + values[b]) % 10;
+        let tb = (values[c] + values[d]) % 10;
+        let cell = usize::from(tp) * 10 + usize::from(tb);
+        match out[..len].iter_mut().find(|(x, _)| *x == cell) {
+            Some(slot) => slot.1 += 4,
+            None => {
+                out[len] = (cell, 4);
+                len += 1;
+            }
+        }
+    }
+    let repeats: u64 = runs
+        .iter()
+        .map(|&(_, m)| (1..=m).product::<u64>())
+        .product();
+    for slot in &mut out[..len] {
+        slot.1 /= repeats;
+    }
+    len
+}
+
 /// The 24 orders of four positions.
 pub(super) const ORDERS: [[usize; 4]; 24] = {
     let mut orders = [[0; 4]; 24];

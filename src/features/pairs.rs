@@ -32,13 +32,30 @@ pub(super) fn pair_tables<I: Int>(
     let ways = |a: u64, b: u64, same: bool| {
         I::from_u64(a).mul(&I::from_u64(b.saturating_sub(u64::from(same))))
     };
-    let mask = |hand: Hand, i: usize, j: usize| lean.hand_mask(hand, [card(i), card(j)]);
-    let reads = |hand: Hand| (0..k).any(|i| (0..k).any(|j| mask(hand, i, j) != mask(hand, 0, 0)));
     let fill: I = falling(n.saturating_sub(4), 2);
     let dealable = |i: usize, j: usize| count(j) > u64::from(i == j);
     if k == 0 {
         return;
     }
+    // Each hand's masks by its two classes, read once per pair: a test on a set of cards and a
+    // total read no order.
+    let table = |hand: Hand| {
+        let mut masks = vec![0u64; k * k];
+        for i in 0..k {
+            for j in i..k {
+                let m = lean.hand_mask(hand, [card(i), card(j)]);
+                masks[i * k + j] = m;
+                masks[j * k + i] = m;
+            }
+        }
+        masks
+    };
+    let tables = [table(Hand::Punto), table(Hand::Banco)];
+    let mask = |hand: Hand, i: usize, j: usize| tables[usize::from(hand == Hand::Banco)][i * k + j];
+    let reads = |hand: Hand| {
+        let masks = &tables[usize::from(hand == Hand::Banco)];
+        masks.iter().any(|&m| m != masks[0])
+    };
     let (punto, banco) = (reads(Hand::Punto), reads(Hand::Banco));
     if !(punto && banco) {
         // At most one hand is read: its pairs, the other hand's any two of the rest.

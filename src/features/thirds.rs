@@ -2,7 +2,7 @@
 //! totals and third cards, and the lean walk over opening multisets and third cards.
 
 use super::lean::{Acc, Dealt, Kind, Lean, VALUES, falling};
-use super::openings::{ORDERS, next_multiset, runs_of};
+use super::openings::{ORDERS, cells_of, next_multiset, runs_of};
 use crate::outcome::{FinalState, Hand};
 use crate::play::{Opening, Plan};
 use crate::rules::condition::CardSet;
@@ -332,6 +332,13 @@ impl<I: Int> Thirds<'_, '_, I> {
     }
 }
 
+/// Bets whose atoms read the final state, the hands' two-card totals and the hands' third
+/// cards: what follows an opening depends on it only through its cell (the two totals) and the
+/// cards it took. Per cell, the openings' weight `S0`, and their weight times the cards each
+/// took of a class `S1[x]` or of two classes `S2[x][y]`; a third card of class `x` then comes
+/// in `Σ w·(c_x − o_x) = c_x·S0 − S1[x]` ways, two in `c_x·c'_y·S0 − c_x·S1[y] − c'_y·S1[x] +
+/// S2[x][y]` (`c'_y` less one when `y = x`), as the engine counts third cards.
+// Classes are read by index in several tables at once.
 #[allow(clippy::needless_range_loop)]
 pub(super) fn third_cells<I: Int>(
     lean: &Lean,
@@ -348,72 +355,40 @@ pub(super) fn third_cells<I: Int>(
     let value = |x: usize| classes[x].1;
     let fill: [I; 3] =
         std::array::from_fn(|d| falling(n.saturating_sub(4 + d as u64), 2 - d as u64));
+    // Per cell, over the openings: S0 their weight, S1[x] their weight times the cards of
+    // class x they took, S2[x][y] times those of x and of y. An opening's weight and the cards
+    // it took depend only on its multiset, so each multiset is taken once, with its distinct
+    // orderings counted by cell.
     let mut s0 = vec![I::default(); 100];
     let mut s1 = vec![I::default(); 100 * k];
     let mut s2 = vec![I::default(); 100 * k * k];
-    let mut left: Vec<u64> = classes.iter().map(|c| c.2).collect();
-    let mut taken = vec![0u64; k];
-    for p1 in 0..k {
-        let w1 = left[p1];
-        if w1 == 0 {
-            continue;
-        }
-        left[p1] -= 1;
-        taken[p1] += 1;
-        for b1 in 0..k {
-            let w2 = w1 * left[b1];
-            if w2 == 0 {
-                continue;
-            }
-            left[b1] -= 1;
-            taken[b1] += 1;
-            for p2 in 0..k {
-                let w3 = w2 * left[p2];
-                if w3 == 0 {
-                    continue;
+    let mut pick = [0usize; 4];
+    let mut cells = [(0usize, 0u64); 6];
+    loop {
+        let (runs, len, _) = runs_of(&pick);
+        let runs = &runs[..len];
+        let weight = runs.iter().fold(I::from_u64(1), |w, &(c, m)| {
+            w.mul(&falling::<I>(count(c), m))
+        });
+        if !weight.is_zero() {
+            let n_cells = cells_of(pick.map(value), runs, &mut cells);
+            for &(cell, ways) in &cells[..n_cells] {
+                let w = weight.mul(&I::from_u64(ways));
+                s0[cell] = s0[cell].add(&w);
+                for &(x, mx) in runs {
+                    let wx = w.mul(&I::from_u64(mx));
+                    let slot = &mut s1[cell * k + x];
+                    *slot = slot.add(&wx);
+                    for &(y, my) in runs {
+                        let slot = &mut s2[(cell * k + x) * k + y];
+                        *slot = slot.add(&wx.mul(&I::from_u64(my)));
+                    }
                 }
-                left[p2] -= 1;
-                taken[p2] += 1;
-                for b2 in 0..k {
-                    let c = left[b2];
-                    if c == 0 {
-                        continue;
-                    }
-                    taken[b2] += 1;
-                    let w = I::from_u64(w3).mul(&I::from_u64(c));
-                    let tp = (value(p1) + value(p2)) % 10;
-                    let tb = (value(b1) + value(b2)) % 10;
-                    let cell = usize::from(tp) * 10 + usize::from(tb);
-                    s0[cell] = s0[cell].add(&w);
-                    let mut distinct = [p1, b1, p2, b2];
-                    distinct.sort_unstable();
-                    let mut seen = [usize::MAX; 4];
-                    let mut len = 0;
-                    for x in distinct {
-                        if len == 0 || seen[len - 1] != x {
-                            seen[len] = x;
-                            len += 1;
-                        }
-                    }
-                    for &x in &seen[..len] {
-                        let wx = w.mul(&I::from_u64(taken[x]));
-                        let slot = &mut s1[cell * k + x];
-                        *slot = slot.add(&wx);
-                        for &y in &seen[..len] {
-                            let slot = &mut s2[(cell * k + x) * k + y];
-                            *slot = slot.add(&wx.mul(&I::from_u64(taken[y])));
-                        }
-                    }
-                    taken[b2] -= 1;
-                }
-                left[p2] += 1;
-                taken[p2] -= 1;
             }
-            left[b1] += 1;
-            taken[b1] -= 1;
         }
-        left[p1] += 1;
-        taken[p1] -= 1;
+        if !next_multiset(&mut pick, k) {
+            break;
+        }
     }
     let third = |hand: Hand| -> Vec<u64> {
         (0..k)
