@@ -16,7 +16,7 @@ fn run(args: &[&str]) -> Output {
 /// Every command that reports progress, on work small enough for a test; stderr is a pipe.
 #[test]
 fn no_progress_when_stderr_is_not_a_terminal() {
-    let commands: [&[&str]; 11] = [
+    let commands: [&[&str]; 13] = [
         &["shoe-sim", "--shoes", "30", "--decks", "1", "--seed", "5"],
         &["eor", "--decks", "1"],
         &["eor", "--decks", "1", "--by", "card", "-f", "csv"],
