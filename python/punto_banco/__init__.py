@@ -400,6 +400,7 @@ def analyze_batch(
         name,
         text,
         0 if threads is None else int(threads),
+        "bets" in wanted,
     )
     result: Dict[str, Any] = {}
     for key, value in raw.items():

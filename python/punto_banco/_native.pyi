@@ -22,6 +22,7 @@ def analyze_batch(
     rules_name: Optional[str] = None,
     rules_text: Optional[str] = None,
     threads: int = 0,
+    edges: bool = True,
 ) -> Dict[str, Union[bytes, List[int]]]: ...
 
 class Vectors(Iterator[str]):

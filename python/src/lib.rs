@@ -173,9 +173,9 @@ fn shoe_of(row: &[u64]) -> Result<Shoe, String> {
 /// Analyses every row of `counts` (`rows` rows of `width` little-endian `u64` counts) on
 /// `threads` threads, the GIL released. Returns the three winners' counts and the total as
 /// little-endian `u64` bytes where every one fits (else lists of ints), and the
-/// probabilities and main-bet edges as little-endian `f64` bytes.
+/// probabilities and (with `edges`) the main bets' edges as little-endian `f64` bytes.
 #[pyfunction]
-#[pyo3(signature = (counts, width, rules_name=None, rules_text=None, threads=0))]
+#[pyo3(signature = (counts, width, rules_name=None, rules_text=None, threads=0, edges=true))]
 fn analyze_batch<'py>(
     py: Python<'py>,
     counts: &[u8],
@@ -183,6 +183,7 @@ fn analyze_batch<'py>(
     rules_name: Option<String>,
     rules_text: Option<String>,
     threads: usize,
+    edges: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     if width != 13 && width != 52 {
         return Err(InputError::new_err(format!(
@@ -221,7 +222,11 @@ fn analyze_batch<'py>(
                         ratio(&punto, &total),
                         ratio(&tie, &total),
                     ];
-                    let edge = |bet| analysis.edge(bet).to_f64().unwrap_or(f64::NAN);
+                    // The edges only when asked for: each is a division of big integers.
+                    let edge = |bet| match edges {
+                        true => analysis.edge(bet).to_f64().unwrap_or(f64::NAN),
+                        false => f64::NAN,
+                    };
                     Ok(Figures {
                         probabilities,
                         edges: [
