@@ -133,3 +133,16 @@ def test_fractions_survive_arithmetic() -> None:
     bets = pb.analyze(fields="bets")["bets"]
     assert bets["banco"]["edge"] + bets["banco"]["expected_net"] == 0
     assert isinstance(bets["banco"]["edge"] * 2, Fraction)
+
+
+def test_tables_as_dataframes() -> None:
+    pd = pytest.importorskip("pandas")
+    bets = pb.to_pandas(pb.analyze(rules="ez-baccarat"))
+    assert isinstance(bets, pd.DataFrame)
+    assert bets.loc["banco", "edge"] == pb.analyze(rules="ez-baccarat", fields="bets")["bets"]["banco"]["edge"]
+    outcomes = pb.to_pandas(pb.analyze(fields="outcomes"))
+    assert int(outcomes["count"].sum()) == 4998398275503360
+    removal = pb.to_pandas(pb.eor())
+    assert list(removal["rank"])[:3] == ["A", "2", "3"] and "banco_points" in removal
+    with pytest.raises(pb.InputError, match="to_pandas"):
+        pb.to_pandas(pb.rules())
