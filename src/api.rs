@@ -108,6 +108,8 @@ pub const COMMANDS: &[&str] = &[
     "eor",
     "decisions",
     "session-odds",
+    "shoe-sim",
+    "shoe-sim-merge",
     "verify",
     "chemin",
     "banque",
@@ -177,6 +179,8 @@ pub fn call_with_input(
             decisions(shoe, own, rules)?
         }
         "session-odds" | "session_odds" => session_odds(parse(options)?, rules)?,
+        "shoe-sim" | "shoe_sim" => shoe_sim(parse(options)?, rules)?,
+        "shoe-sim-merge" | "shoe_sim_merge" => shoe_sim_merge(parse(options)?)?,
         "chemin" => {
             let (shoe, own) = parse_with_shoe(options)?;
             chemin(shoe, own)?
@@ -656,4 +660,120 @@ fn verify(
     }
     let text = String::from_utf8(report).expect("a report is UTF-8");
     Ok(rendered(&text))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShoeSimOptions {
+    #[serde(default = "default_shoes")]
+    shoes: u64,
+    #[serde(default = "default_seed")]
+    seed: u64,
+    #[serde(default = "default_decks")]
+    decks: u64,
+    cut: Option<u64>,
+    shard: Option<String>,
+    #[serde(default)]
+    partial: bool,
+}
+
+fn default_shoes() -> u64 {
+    1000
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn default_decks() -> u64 {
+    crate::shoe::REFERENCE_DECKS
+}
+
+/// `shoe-sim`: shuffled shoes dealt to the cut card, every bet priced exactly before every
+/// coup; the report, or with `partial` the exact partial summary of one shard that
+/// `shoe-sim-merge` adds up.
+fn shoe_sim(options: ShoeSimOptions, rules: Option<&Table>) -> Result<Value, ApiError> {
+    use crate::depletion::partial::{Partial, rules_sha256};
+    use crate::depletion::{
+        Shards, SimulationError, SimulationSetup, check_procedure,
+        try_simulate_shards_with_progress,
+    };
+    let most_decks = crate::dealer::Dealer::MAX_DECKS;
+    if options.shoes == 0 {
+        return Err(ApiError("shoes: 0 is out of range: give 1 or more".into()));
+    }
+    if !(1..=most_decks).contains(&options.decks) {
+        return Err(ApiError(format!(
+            "decks: {} is out of range: give 1 to {most_decks}",
+            options.decks
+        )));
+    }
+    let shards = match &options.shard {
+        Some(_) if !options.partial => {
+            return Err(ApiError(
+                "shard: a shard's totals are a partial: give partial too".into(),
+            ));
+        }
+        Some(text) => text
+            .parse::<Shards>()
+            .map_err(|e| ApiError::at("shard", e))?,
+        None => Shards::WHOLE,
+    };
+    let table = table_of(rules)?;
+    let procedure = match options.cut {
+        Some(cut) => table.dealing.with_cut(cut),
+        None => table.dealing,
+    };
+    check_procedure(&procedure, options.decks).map_err(|e| match (options.cut, e) {
+        (Some(_), e @ SimulationError::Cut { .. }) => ApiError::of(e),
+        (_, e) => ApiError(format!("the dealing procedure: {e}")),
+    })?;
+    let setup = SimulationSetup {
+        shoes: options.shoes,
+        seed: options.seed,
+        n_decks: options.decks,
+        cut: 0,
+        burn: procedure.burn,
+        coups_after_cut: 0,
+        rules: table.name.clone(),
+    }
+    .with_procedure(&procedure);
+    let sim =
+        try_simulate_shards_with_progress(&setup, &table.rules, shards, crate::progress::SILENT)
+            .map_err(ApiError::of)?;
+    if options.partial {
+        let partial = Partial::new(setup, &rules_sha256(&table.rules), shards, sim);
+        return Ok(rendered(&partial.to_json().map_err(ApiError::of)?));
+    }
+    Ok(value(crate::render::depletion::simulation_json(
+        &sim, &setup,
+    )))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MergeOptions {
+    parts: Vec<Value>,
+    #[serde(default)]
+    partial: bool,
+}
+
+/// `shoe-sim merge`: partials that hold every shard of a run, added up exactly into the
+/// run's report (or, with `partial`, into one partial).
+fn shoe_sim_merge(options: MergeOptions) -> Result<Value, ApiError> {
+    use crate::depletion::partial::{Partial, merge, merge_whole};
+    let mut parts = Vec::with_capacity(options.parts.len());
+    for (i, part) in options.parts.iter().enumerate() {
+        let name = format!("parts[{i}]");
+        let partial = Partial::from_json(&part.to_string()).map_err(|e| ApiError::at(&name, e))?;
+        parts.push((name, partial));
+    }
+    if options.partial {
+        let merged = merge(parts).map_err(ApiError::of)?;
+        return Ok(rendered(&merged.to_json().map_err(ApiError::of)?));
+    }
+    let (setup, sim) = merge_whole(parts).map_err(ApiError::of)?;
+    Ok(value(crate::render::depletion::simulation_json(
+        &sim, &setup,
+    )))
 }

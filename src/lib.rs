@@ -40,7 +40,7 @@
 //! # Cargo features
 //!
 //! - `cli` (default): the `punto-banco` binary and what only it needs: clap (with
-//!   completions and the man page), sha2, tempfile, and `parallel`. Build the library alone
+//!   completions and the man page), tempfile, and `parallel`. Build the library alone
 //!   with `default-features = false`.
 //! - `parallel`: batches and simulations on every core, with rayon.
 //! - `docs-tool`: the binary's `docs` subcommand that regenerates `docs/`, a maintainer's

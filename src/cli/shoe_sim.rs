@@ -9,7 +9,7 @@ use super::output::put_or_write;
 use super::progress::Bar;
 use super::table::table_or_reference;
 use clap::{Args, Subcommand, ValueEnum};
-use punto_banco::depletion::partial::{Partial, merge, merge_whole, rules_content};
+use punto_banco::depletion::partial::{Partial, merge, merge_whole, rules_sha256};
 use punto_banco::depletion::{
     Shards, Simulation, SimulationSetup, check_procedure, try_simulate_shards_with_progress,
 };
@@ -17,7 +17,6 @@ use punto_banco::render::Format;
 use punto_banco::render::chart::simulation_svg;
 use punto_banco::render::csv::{SimulationTable, simulation_sheet};
 use punto_banco::render::depletion::render_simulation;
-use punto_banco::rules::Rules;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -120,15 +119,6 @@ struct Merge {
 fn shard(text: &str) -> Result<Shards, String> {
     text.parse()
         .map_err(|e: punto_banco::depletion::ShardError| e.to_string())
-}
-
-/// The SHA-256 of the rule set's content, in lowercase hexadecimal, as partials carry it.
-fn rules_sha256(rules: &Rules) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(rules_content(rules).as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// Deals the shoes (or one shard of them) and writes the report or the partial to `out`.

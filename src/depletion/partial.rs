@@ -733,6 +733,16 @@ fn merge_shards(parts: Vec<(String, Partial)>, whole: bool) -> Result<Partial, M
     Ok(merged)
 }
 
+/// The SHA-256 of a rule set's content ([`rules_content`]) in lowercase hexadecimal, as a
+/// partial carries it: partials of different rules are never merged.
+pub fn rules_sha256(rules: &Rules) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(rules_content(rules).as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// The content of a rule set as one canonical text, what a partial's `rules.sha256` is the
 /// digest of: what the order of play does after each opening ([`Plan`]: a natural, or
 /// Punto's action and Banco's against each Punto move), then each bet's key and its net on

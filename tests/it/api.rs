@@ -128,6 +128,31 @@ fn every_command_gives_the_command_lines_document() {
     assert_eq!(document, cli(&["verify", &log]));
 }
 
+/// A run cut into shards and merged is the run: the partials of three shards, merged, give
+/// the very report of the whole run, and a merge that lacks a shard names it.
+#[test]
+fn shards_merged_are_the_whole_run() {
+    let whole = api::call(
+        "shoe-sim",
+        &json!({"shoes": 9, "seed": 3, "decks": 1}),
+        None,
+    )
+    .unwrap();
+    let parts: Vec<Value> = ["1/3", "2/3", "3/3"]
+        .iter()
+        .map(|shard| {
+            let options =
+                json!({"shoes": 9, "seed": 3, "decks": 1, "shard": shard, "partial": true});
+            api::call("shoe-sim", &options, None).unwrap()
+        })
+        .collect();
+    let merged = api::call("shoe-sim-merge", &json!({"parts": parts}), None).unwrap();
+    assert_eq!(merged, whole);
+    let two = &parts[..2];
+    let ApiError(message) = api::call("shoe-sim-merge", &json!({"parts": two}), None).unwrap_err();
+    assert!(message.contains("missing shard 3 of 3"), "{message}");
+}
+
 /// The error of a call, which must be one line.
 fn refused(command: &str, options: Value) -> String {
     let ApiError(message) = api::call(command, &options, None).unwrap_err();
@@ -188,6 +213,19 @@ fn bad_options_are_named() {
         ("chemin", json!({"commission": "120%"}), "commission"),
         ("banque", json!({"share": "3/2"}), "share"),
         ("check", json!({}), "check needs a claimed rule set"),
+        ("shoe-sim", json!({"shoes": 0}), "shoes: 0 is out of range"),
+        ("shoe-sim", json!({"decks": 0}), "decks: 0 is out of range"),
+        ("shoe-sim", json!({"shard": "1/2"}), "give partial too"),
+        (
+            "shoe-sim",
+            json!({"shard": "3/2", "partial": true}),
+            "shard",
+        ),
+        (
+            "shoe-sim-merge",
+            json!({"parts": [{"schema": 1}]}),
+            "parts[0]",
+        ),
         ("verify", json!({}), "verify needs a log"),
         ("shuffle", json!({}), "`shuffle` is not a command"),
     ];
