@@ -51,6 +51,8 @@ __all__ = [
     "eor",
     "rules",
     "session_odds",
+    "shoe_sim",
+    "shoe_sim_merge",
     "to_json",
     "to_pandas",
     "vectors",
@@ -275,6 +277,43 @@ def session_odds(
         players=_cards(players),
         lang=lang,
     )
+
+
+def shoe_sim(
+    *,
+    shoes: int = 1000,
+    seed: int = 1,
+    decks: int = 8,
+    cut: Optional[int] = None,
+    rules: Rules = None,
+    shard: Optional[Union[str, Tuple[int, int]]] = None,
+    partial: bool = False,
+) -> Document:
+    """Shuffled shoes dealt to the cut card, every bet priced exactly before every coup
+    (``punto-banco shoe-sim``): the run's report, or with ``partial=True`` the exact partial
+    summary of ``shard`` (``(k, n)`` or ``"k/n"``: the k-th of n equal parts of the run) that
+    :func:`shoe_sim_merge` adds up into the very report of the whole run."""
+    if isinstance(shard, tuple):
+        shard = f"{shard[0]}/{shard[1]}"
+    return _run(
+        "shoe-sim",
+        rules,
+        shoes=shoes,
+        seed=seed,
+        decks=decks,
+        cut=cut,
+        shard=shard,
+        partial=partial or None,
+    )
+
+
+def shoe_sim_merge(parts: Sequence[Document], *, partial: bool = False) -> Document:
+    """Partials of :func:`shoe_sim` that hold every shard of a run, merged exactly into the
+    run's report (``punto-banco shoe-sim merge``), or with ``partial=True`` into one
+    partial. A missing or repeated shard, or partials of different runs, raise
+    :class:`InputError`."""
+    given = [_to_json_value(part) for part in parts]
+    return _run("shoe-sim-merge", None, parts=given, partial=partial or None)
 
 
 def chemin(

@@ -103,3 +103,15 @@ def test_rules_by_name_path_and_dict_agree(tmp_path: Path) -> None:
         assert by_dict == by_name
     else:  # the shipped file's place: read it through a copy
         pytest.fail(f"no shipped rule file at {shipped}")
+
+
+def test_a_simulation_is_the_command_lines_and_its_shards_merge_into_it() -> None:
+    single = pb.shoe_sim(shoes=12, seed=7, decks=2)
+    assert json.loads(pb.to_json(single)) == cli("shoe-sim", "--shoes", "12", "--seed", "7", "--decks", "2")
+    parts = [pb.shoe_sim(shoes=12, seed=7, decks=2, shard=(k, 3), partial=True) for k in (1, 2, 3)]
+    assert json.loads(pb.to_json(parts[1])) == cli(
+        "shoe-sim", "--shoes", "12", "--seed", "7", "--decks", "2", "--shard", "2/3", "--partial"
+    )
+    assert pb.shoe_sim_merge(parts) == single
+    with pytest.raises(pb.InputError, match="missing shard 3 of 3"):
+        pb.shoe_sim_merge(parts[:2])
