@@ -308,30 +308,34 @@ impl ShoeOptions {
             Some(cards) => cards.cards("remove")?,
             None => Vec::new(),
         };
-        let ranks = match &self.ranks {
-            Some(counts) => Some(<[u64; 13]>::try_from(counts.as_slice()).map_err(|_| {
-                ApiError(format!(
-                    "ranks: give 13 counts (A, 2, …, 10, J, Q, K), not {}",
-                    counts.len()
-                ))
-            })?),
-            None => None,
-        };
-        let cards = match &self.card_counts {
-            Some(counts) => Some(<[u64; 52]>::try_from(counts.as_slice()).map_err(|_| {
-                ApiError(format!(
-                    "card_counts: give 52 counts (A♠ A♥ A♦ A♣ 2♠ … K♣), not {}",
-                    counts.len()
-                ))
-            })?),
-            None => None,
-        };
+        let ranks = fixed(&self.ranks, "ranks", "A, 2, …, 10, J, Q, K")?;
+        let cards = fixed(&self.card_counts, "card_counts", "A♠ A♥ A♦ A♣ 2♠ … K♣")?;
         let spec = ShoeSpec::with_bases(self.decks, ranks, cards, removed).map_err(ApiError::of)?;
         table.resolve_shoe(&spec).map_err(ApiError::of)
     }
 }
 
-fn table_of(rules: Option<&Table>) -> Result<NamedTable, ApiError> {
+/// `N` counts given as a list, if given, or an error naming `option` and what its counts are.
+fn fixed<const N: usize>(
+    counts: &Option<Vec<u64>>,
+    option: &str,
+    order: &str,
+) -> Result<Option<[u64; N]>, ApiError> {
+    counts
+        .as_deref()
+        .map(|counts| {
+            <[u64; N]>::try_from(counts).map_err(|_| {
+                ApiError(format!(
+                    "{option}: give {N} counts ({order}), not {}",
+                    counts.len()
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// The table of the rule set handed over, or the reference table.
+pub fn table_of(rules: Option<&Table>) -> Result<NamedTable, ApiError> {
     match rules {
         Some(table) => table.named(),
         None => Ok(NamedTable::reference()),
@@ -776,4 +780,29 @@ fn shoe_sim_merge(options: MergeOptions) -> Result<Value, ApiError> {
     Ok(value(crate::render::depletion::simulation_json(
         &sim, &setup,
     )))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VectorsOptions {}
+
+/// The conformance vectors of the shoe the options name (`decks`, `ranks`, `card_counts`,
+/// `remove`, as [`call`]'s commands take them) under the rule set's drawing rules, as
+/// `vectors` writes them: every sequence of card values a coup can deal, with its weight.
+///
+/// ```
+/// use punto_banco::api;
+/// let all = api::vectors(&serde_json::json!({"decks": 1}), None)?;
+/// assert_eq!(all.len(), 339_400);
+/// # Ok::<(), api::ApiError>(())
+/// ```
+pub fn vectors(
+    options: &Value,
+    rules: Option<&Table>,
+) -> Result<Vec<crate::oracle::vectors::Vector>, ApiError> {
+    let (shoe, VectorsOptions {}) = parse_with_shoe(options)?;
+    let table = table_of(rules)?;
+    let shoe = shoe.resolve(&table)?;
+    shoe.check_playable().map_err(ApiError::of)?;
+    Ok(crate::oracle::vectors::vectors(&shoe, &table.rules.drawing))
 }

@@ -157,6 +157,11 @@ def _rules(rules: Rules) -> Tuple[Optional[str], Optional[str]]:
     )
 
 
+def _options(options: Mapping[str, Any]) -> str:
+    """The options given (those not None) as the JSON object the native module reads."""
+    return json.dumps({k: v for k, v in options.items() if v is not None})
+
+
 def _run(
     command: str,
     rules: Rules,
@@ -164,9 +169,8 @@ def _run(
     input_text: Optional[str] = None,
     **options: Any,
 ) -> Document:
-    given = {k: v for k, v in options.items() if v is not None}
     name, text = _rules(rules)
-    document = _call(command, json.dumps(given), name, text, input_path, input_text)
+    document = _call(command, _options(options), name, text, input_path, input_text)
     result: Document = _from_json(json.loads(document))
     return result
 
@@ -373,7 +377,7 @@ def vectors(
     sequence of card values a coup can deal, with its decisions, totals, winner and exact
     weight, one dict at a time."""
     name, text = _rules(rules)
-    for line in _vectors(decks, _list(ranks), name, text):
+    for line in _vectors(_options({"decks": decks, "ranks": _list(ranks)}), name, text):
         vector: Document = _from_json(json.loads(line))
         yield vector
 

@@ -31,8 +31,7 @@ class Vectors(Iterator[str]):
     def __len__(self) -> int: ...
 
 def vectors(
-    decks: Optional[int] = None,
-    ranks: Optional[List[int]] = None,
+    options: str,
     rules_name: Optional[str] = None,
     rules_text: Optional[str] = None,
 ) -> Vectors: ...

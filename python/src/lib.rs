@@ -39,6 +39,12 @@ fn table(name: Option<String>, text: Option<String>) -> PyResult<Option<Table>> 
     }
 }
 
+/// A call's options, JSON text the Python half wrote.
+fn options_of(text: &str) -> PyResult<serde_json::Value> {
+    serde_json::from_str(text)
+        .map_err(|e| InputError::new_err(format!("the options are not JSON: {e}")))
+}
+
 /// Runs a command on its options (a JSON object as text) and returns its document as JSON
 /// text, the GIL released while it runs. A command that reads a file reads `input_path`
 /// (streamed, in bounded memory) or `input_text`.
@@ -53,8 +59,7 @@ fn call(
     input_path: Option<String>,
     input_text: Option<String>,
 ) -> PyResult<String> {
-    let options: serde_json::Value = serde_json::from_str(options)
-        .map_err(|e| InputError::new_err(format!("the options are not JSON: {e}")))?;
+    let options = options_of(options)?;
     let table = table(rules_name, rules_text)?;
     let command = command.to_string();
     let document = py
@@ -105,38 +110,22 @@ impl Vectors {
     }
 }
 
-/// The conformance vectors of a shoe (13 rank counts, or whole decks) under a rule set's
-/// drawing rules, computed at once (the GIL released) and handed out one at a time.
+/// The conformance vectors of the shoe the options name (a JSON object: `decks`, `ranks`,
+/// `card_counts`, `remove`) under a rule set's drawing rules, computed at once (the GIL
+/// released) and handed out one at a time.
 #[pyfunction]
-#[pyo3(signature = (decks=None, ranks=None, rules_name=None, rules_text=None))]
+#[pyo3(signature = (options, rules_name=None, rules_text=None))]
 fn vectors(
     py: Python<'_>,
-    decks: Option<u64>,
-    ranks: Option<Vec<u64>>,
+    options: &str,
     rules_name: Option<String>,
     rules_text: Option<String>,
 ) -> PyResult<Vectors> {
-    let table = match table(rules_name, rules_text)? {
-        Some(table) => table.named().map_err(input_error)?,
-        None => punto_banco::table::NamedTable::reference(),
-    };
-    let ranks = match ranks {
-        Some(counts) => Some(<[u64; 13]>::try_from(counts.as_slice()).map_err(|_| {
-            InputError::new_err(format!(
-                "ranks: give 13 counts (A, 2, …, 10, J, Q, K), not {}",
-                counts.len()
-            ))
-        })?),
-        None => None,
-    };
-    let spec = punto_banco::shoe::ShoeSpec::new(decks, ranks, Vec::new())
-        .map_err(|e| InputError::new_err(e.to_string()))?;
-    let shoe = table
-        .resolve_shoe(&spec)
-        .map_err(|e| InputError::new_err(e.to_string()))?;
-    shoe.check_playable()
-        .map_err(|e| InputError::new_err(e.to_string()))?;
-    let all = py.detach(|| punto_banco::oracle::vectors::vectors(&shoe, &table.rules.drawing));
+    let options = options_of(options)?;
+    let table = table(rules_name, rules_text)?;
+    let all = py
+        .detach(|| api::vectors(&options, table.as_ref()))
+        .map_err(input_error)?;
     Ok(Vectors {
         lines: all.into_iter(),
     })
@@ -193,10 +182,7 @@ fn analyze_batch<'py>(
     if counts.len() % (8 * width) != 0 {
         return Err(InputError::new_err("counts: a partial row"));
     }
-    let table = match table(rules_name, rules_text)? {
-        Some(table) => table.named().map_err(input_error)?,
-        None => punto_banco::table::NamedTable::reference(),
-    };
+    let table = api::table_of(table(rules_name, rules_text)?.as_ref()).map_err(input_error)?;
     let values: Vec<u64> = counts
         .chunks_exact(8)
         .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
