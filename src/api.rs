@@ -40,6 +40,10 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+mod lab;
+pub use lab::MAX_SHOE_LINES;
+use lab::{audit, fit, shoes, shuffle_test};
+
 /// Why a command could not run on the options given: the command line's one-line message
 /// (what, where, what is accepted).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -111,18 +115,31 @@ pub const COMMANDS: &[&str] = &[
     "shoe-sim",
     "shoe-sim-merge",
     "verify",
+    "fit",
+    "shoes",
+    "shuffle-test",
+    "audit",
     "chemin",
     "banque",
 ];
 
+/// The commands that take no rule set: a merge reads its partials' rules, and the games
+/// with choices and the shuffle battery have their own.
+const TAKE_NO_RULES: &[&str] = &["shoe-sim-merge", "chemin", "banque", "shuffle-test"];
+
+/// The commands that read a file ([`Input`]): `verify`'s and `audit`'s log, `fit`'s counts
+/// and `shuffle-test`'s shoes.
+pub const READERS: &[&str] = &["verify", "fit", "shuffle-test", "audit"];
+
 /// Runs `command` on its options (a JSON object, `{}` or null for the defaults) and the rule
 /// set, if one is given; `check` takes the claimed rule set as `rules`. A command that reads
-/// a file (`verify`'s log) takes it from [`call_with_input`].
+/// a file (see [`READERS`]) takes it from [`call_with_input`].
 pub fn call(command: &str, options: &Value, rules: Option<&Table>) -> Result<Value, ApiError> {
     call_with_input(command, options, rules, None)
 }
 
-/// What a command reads as its file: `verify`'s log, named in messages by `name`.
+/// What a command reads as its file (`verify`'s log, `fit`'s counts, …), named in messages
+/// and in a lab report's command by `name`.
 pub struct Input<'a> {
     /// The file's name in messages (a path, or `the log`).
     pub name: &'a str,
@@ -148,12 +165,20 @@ pub fn call_with_input(
     rules: Option<&Table>,
     input: Option<Input<'_>>,
 ) -> Result<Value, ApiError> {
+    let command = command.replace('_', "-");
+    let command = command.as_str();
     if let Some(input) = &input
-        && command != "verify"
+        && !READERS.contains(&command)
     {
         return Err(ApiError(format!(
             "{command} reads no file, but {} was given",
             input.name
+        )));
+    }
+    if rules.is_some() && TAKE_NO_RULES.contains(&command) {
+        return Err(ApiError(format!(
+            "{command} takes no rule set, but {} was given",
+            rules.map_or("", |table| table.source.as_str())
         )));
     }
     let document = match command {
@@ -178,9 +203,16 @@ pub fn call_with_input(
             let (shoe, own) = parse_with_shoe(options)?;
             decisions(shoe, own, rules)?
         }
-        "session-odds" | "session_odds" => session_odds(parse(options)?, rules)?,
-        "shoe-sim" | "shoe_sim" => shoe_sim(parse(options)?, rules)?,
-        "shoe-sim-merge" | "shoe_sim_merge" => shoe_sim_merge(parse(options)?)?,
+        "session-odds" => session_odds(parse(options)?, rules)?,
+        "shoe-sim" => shoe_sim(parse(options)?, rules)?,
+        "shoe-sim-merge" => shoe_sim_merge(parse(options)?)?,
+        "fit" => {
+            let (shoe, own) = parse_with_shoe(options)?;
+            fit(shoe, own, rules, input)?
+        }
+        "shoes" => shoes(parse(options)?, rules)?,
+        "shuffle-test" => shuffle_test(options, parse(options)?, input)?,
+        "audit" => audit(options, parse(options)?, rules, input)?,
         "chemin" => {
             let (shoe, own) = parse_with_shoe(options)?;
             chemin(shoe, own)?

@@ -14,6 +14,7 @@
 pub mod audit;
 pub mod moments;
 pub mod plan;
+pub mod shoes;
 pub mod shuffle;
 pub mod shufflers;
 
@@ -510,6 +511,58 @@ impl std::fmt::Display for Date {
     }
 }
 
+/// Why a text is not a date: it is not `YYYY-MM-DD`, or names a day the calendar lacks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a date: expected YYYY-MM-DD, a day from 1970-01-01 to 9999-12-31")]
+pub struct DateError(String);
+
+impl std::str::FromStr for Date {
+    type Err = DateError;
+
+    /// Reads a day as ISO 8601 writes it, `2026-12-04`: four, two and two digits, a day the
+    /// month has (29 February only in a leap year), from 1970-01-01 on.
+    ///
+    /// ```
+    /// use punto_banco::lab::Date;
+    /// assert_eq!("2024-02-29".parse::<Date>().unwrap().to_string(), "2024-02-29");
+    /// assert!("2023-02-29".parse::<Date>().is_err());
+    /// assert!("2024-2-9".parse::<Date>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Date, DateError> {
+        let wrong = || DateError(text.escape_debug().to_string());
+        let bytes = text.as_bytes();
+        let shape = bytes.len() == 10
+            && bytes[4] == b'-'
+            && bytes[7] == b'-'
+            && bytes
+                .iter()
+                .enumerate()
+                .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+        if !shape {
+            return Err(wrong());
+        }
+        let number =
+            |range: std::ops::Range<usize>| text[range].parse::<u16>().map_err(|_| wrong());
+        let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+        let days = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return Err(wrong()),
+        };
+        if year < 1970 || day == 0 || day > days {
+            return Err(wrong());
+        }
+        Ok(Date {
+            year,
+            month: month as u8,
+            day: day as u8,
+        })
+    }
+}
+
 /// P(X > x) for a chi-square of `df` degrees of freedom, computed on the tail itself; NaN
 /// when `df` is not positive or `x` is NaN, 1 for x ≤ 0.
 pub fn chi_square_sf(df: f64, x: f64) -> f64 {
@@ -761,6 +814,43 @@ impl Covariance {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_date_reads_back_as_it_is_written_and_no_other_text_does() {
+        use std::str::FromStr;
+        // Every day from 1970 into 2101, by the independent path from seconds: each one's
+        // text reads back to it; the day after each month's last is refused.
+        let mut seen = 0;
+        for day in 0..(131 * 366) {
+            let date = Date::from_unix_seconds(day * 86_400).unwrap();
+            assert_eq!(Date::from_str(&date.to_string()), Ok(date));
+            let next = Date::from_unix_seconds((day + 1) * 86_400).unwrap();
+            if next.month() != date.month() {
+                let past = format!(
+                    "{:04}-{:02}-{:02}",
+                    date.year(),
+                    date.month(),
+                    date.day() + 1
+                );
+                assert!(Date::from_str(&past).is_err(), "{past}");
+                seen += 1;
+            }
+        }
+        assert!(seen > 1500);
+        for bad in [
+            "",
+            "1969-12-31",
+            "2026-13-01",
+            "2026-00-10",
+            "2026-1-01",
+            "2026/01/01",
+            "+026-01-01",
+            "2026-01-01 ",
+            "２０２６-01-01",
+        ] {
+            assert!(Date::from_str(bad).is_err(), "{bad}");
+        }
+    }
     use super::*;
     use num_bigint::BigInt;
     use statrs::function::gamma::ln_gamma;

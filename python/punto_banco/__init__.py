@@ -32,6 +32,8 @@ from ._native import call as _call
 from ._native import vectors as _vectors
 
 if TYPE_CHECKING:  # pragma: no cover
+    import datetime
+
     import numpy
 
 __all__ = [
@@ -43,16 +45,20 @@ __all__ = [
     "Rules",
     "analyze",
     "analyze_batch",
+    "audit",
     "banque",
     "check",
     "chemin",
     "deal",
     "decisions",
     "eor",
+    "fit",
     "rules",
     "session_odds",
     "shoe_sim",
     "shoe_sim_merge",
+    "shoes",
+    "shuffle_test",
     "to_json",
     "to_pandas",
     "vectors",
@@ -368,6 +374,145 @@ def verify(log: Log, *, rules: Rules = None, lang: str = "en") -> Document:
         for line in log
     ]
     return _run("verify", rules, input_text="\n".join(lines) + "\n", lang=lang)
+
+
+def _input(given: Any) -> Dict[str, Optional[str]]:
+    """A file a command reads as the native module takes it: a path (streamed), or its text:
+    lines (strings, or dicts written as JSON) or one dict (a JSON document)."""
+    if isinstance(given, (str, os.PathLike)):
+        return {"input_path": os.fspath(given), "input_text": None}
+    if isinstance(given, Mapping):
+        return {"input_path": None, "input_text": json.dumps(_to_json_value(given))}
+    lines = [
+        line if isinstance(line, str) else json.dumps(_to_json_value(line), ensure_ascii=False)
+        for line in given
+    ]
+    return {"input_path": None, "input_text": "\n".join(lines) + "\n"}
+
+
+def _date(date: Union[None, str, "datetime.date"]) -> Optional[str]:
+    if date is None or isinstance(date, str):
+        return date
+    return date.isoformat()
+
+
+def fit(
+    counts: Optional[Union[Log, Mapping[str, Any]]] = None,
+    *,
+    plan: Rules = None,
+    decks: Optional[int] = None,
+    ranks: Optional[Sequence[int]] = None,
+    card_counts: Optional[Sequence[int]] = None,
+    remove: Optional[Cards] = None,
+    rules: Rules = None,
+    alpha: Optional[float] = None,
+    power: Optional[float] = None,
+    shown: Optional[int] = None,
+    lang: str = "en",
+) -> Document:
+    """An engine's observed counts (a path, a dict of counts, or a log's lines) against the
+    exact probabilities (``punto-banco fit``): a test per group, each with its p-value and
+    whether it passes at ``alpha``; or, with ``plan`` (a rule set with an error: a shipped
+    name, a path or a dict), how many coups reveal the error at ``alpha`` with ``power``. A
+    test that fails is data in the document, not an exception."""
+    given: Dict[str, Any] = {}
+    if plan is not None:
+        name, text = _rules(plan)
+        given["plan"] = name if text is None else {"source": name, "text": text}
+    if counts is not None:
+        given.update(_input(counts))
+    return _run(
+        "fit",
+        rules,
+        decks=decks,
+        ranks=_list(ranks),
+        card_counts=_list(card_counts),
+        remove=_cards(remove),
+        alpha=alpha,
+        power=power,
+        shown=shown,
+        lang=lang,
+        **given,
+    )
+
+
+def shoes(
+    *,
+    count: int = 1,
+    seed: int = 1,
+    decks: int = 8,
+    rules: Rules = None,
+    shuffler: Optional[str] = None,
+    form: str = "order",
+) -> List[Document]:
+    """Shuffled shoes dealt by the rule set's dealing procedure (``punto-banco shoes``), as
+    the list of lines the command line writes: each shoe's order (``form="order"``, the
+    input of :func:`shuffle_test`) or a shoe log (``form="log"``, the input of
+    :func:`verify` and :func:`audit`). Shoe ``i`` of a ``seed`` is the same on every machine;
+    ``shuffler`` names a defective shuffler (``"riffle:3"``) to deal with instead."""
+    lines: List[Document] = _run(  # type: ignore[assignment]
+        "shoes", rules, count=count, seed=seed, decks=decks, shuffler=shuffler, **{"as": form}
+    )
+    return lines
+
+
+def shuffle_test(
+    shoes: Optional[Log] = None,
+    *,
+    alpha: Optional[float] = None,
+    lags: Optional[int] = None,
+    plan: Optional[Union[str, Sequence[str]]] = None,
+    power: Optional[float] = None,
+    decks: Optional[int] = None,
+    pilot: Optional[int] = None,
+    seed: Optional[int] = None,
+    date: Union[None, str, "datetime.date"] = None,
+    lang: str = "en",
+) -> Document:
+    """The shuffle battery over shuffled shoes (a path, or lines of ``{"cards": [...]}``)
+    (``punto-banco shuffle-test``), with the power those shoes had against each defect
+    ``plan`` names; or, without shoes, how many shoes the one defect ``plan`` names needs
+    to be caught. The report quotes its input's SHA-256 and the command line that makes the
+    same report; ``date`` (``"YYYY-MM-DD"`` or a ``datetime.date``) dates it. A battery
+    that fails is data (``verdict``), not an exception."""
+    given = _input(shoes) if shoes is not None else {}
+    return _run(
+        "shuffle-test",
+        None,
+        alpha=alpha,
+        lags=lags,
+        plan=_cards(plan),
+        power=power,
+        decks=decks,
+        pilot=pilot,
+        seed=seed,
+        date=_date(date),
+        lang=lang if lang != "en" else None,
+        **given,
+    )
+
+
+def audit(
+    log: Log,
+    *,
+    rules: Rules = None,
+    alpha: Optional[float] = None,
+    date: Union[None, str, "datetime.date"] = None,
+    lang: str = "en",
+) -> Document:
+    """A shoe log audited (``punto-banco audit``): its coups tested against each coup's
+    exact odds on the cards left in its shoe, every bet's return against its exact
+    expectation, and every coup's settlement against the rules (``findings``). The report
+    quotes its input's SHA-256 and the command line that makes the same report; ``date``
+    dates it. Findings and failed tests are data (``verdict``), not exceptions."""
+    return _run(
+        "audit",
+        rules,
+        alpha=alpha,
+        date=_date(date),
+        lang=lang if lang != "en" else None,
+        **_input(log),
+    )
 
 
 def vectors(

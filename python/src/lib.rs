@@ -76,8 +76,13 @@ fn call(
                     api::call_with_input(&command, &options, table.as_ref(), Some(input))
                 }
                 (None, Some(text)) => {
+                    let name = match command.as_str() {
+                        "fit" => "the counts",
+                        "shuffle-test" | "shuffle_test" => "the shoes",
+                        _ => "the log",
+                    };
                     let input = Input {
-                        name: "the log",
+                        name,
                         reader: &mut text.as_bytes(),
                     };
                     api::call_with_input(&command, &options, table.as_ref(), Some(input))

@@ -3,6 +3,7 @@ exact values come as fractions, counts as ints."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import subprocess
@@ -31,7 +32,8 @@ def cli(*args: str) -> Any:
     return json.loads(run.stdout)
 
 
-RULE_FILE = ROOT / "docs" / "examples" / "check"
+EXAMPLES = ROOT / "docs" / "examples"
+RULE_FILE = EXAMPLES / "check"
 
 # (function call, command line) pairs over every command the package has, with options.
 CASES = [
@@ -57,6 +59,14 @@ CASES = [
      ["chemin", "--with-replacement", "-i", "banco-cards"]),
     (lambda: pb.banque(), ["banque"]),
     (lambda: pb.banque(share="2/3"), ["banque", "--share", "2/3"]),
+    (lambda: pb.fit(EXAMPLES / "oracle" / "counts.json", shown=3),
+     ["fit", str(EXAMPLES / "oracle" / "counts.json"), "--shown", "3"]),
+    (lambda: pb.fit(EXAMPLES / "oracle" / "outcomes.json", decks=6),
+     ["fit", str(EXAMPLES / "oracle" / "outcomes.json"), "-d", "6"]),
+    (lambda: pb.fit(plan=ROOT / "data" / "claims" / "004-banque.tsv", power=0.99),
+     ["fit", "--plan", str(ROOT / "data" / "claims" / "004-banque.tsv"), "--power", "0.99"]),
+    (lambda: pb.shuffle_test(plan="riffle:3", pilot=200),
+     ["shuffle-test", "--plan", "riffle:3", "--pilot", "200"]),
 ]
 
 
@@ -115,3 +125,66 @@ def test_a_simulation_is_the_command_lines_and_its_shards_merge_into_it() -> Non
     assert pb.shoe_sim_merge(parts) == single
     with pytest.raises(pb.InputError, match="missing shard 3 of 3"):
         pb.shoe_sim_merge(parts[:2])
+
+
+def lab_cli(*args: str) -> Any:
+    """A lab report of the command line, undated unless asked: the report quotes its command,
+    so the flags are given as the function's call stands for them (the file, each option in
+    the order of their names, ``--rules``, ``--format json``)."""
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    if "--date" in args:
+        env["SOURCE_DATE_EPOCH"] = "1000000000"  # 2001-09-09
+    run = subprocess.run([binary(), *args], capture_output=True, text=True, env=env)
+    assert run.returncode in (0, 1), run.stderr
+    return json.loads(run.stdout)
+
+
+def test_the_lab_reports_are_the_command_lines() -> None:
+    shoes = str(EXAMPLES / "lab" / "shoes.jsonl")
+    doc = pb.shuffle_test(shoes, alpha=0.05, plan=["riffle:3"], pilot=200)
+    assert doc["command"][:3] == ["punto-banco", "shuffle-test", shoes]
+    assert json.loads(pb.to_json(doc)) == lab_cli(
+        "shuffle-test", shoes, "--alpha", "0.05", "--pilot", "200", "--plan", "riffle:3",
+        "--format", "json",
+    )
+    mispaid = str(EXAMPLES / "lab" / "audit-mispaid.jsonl")
+    doc = pb.audit(mispaid, date=datetime.date(2001, 9, 9))
+    # The mis-paid log is found out: a finding, in the document, not an exception.
+    assert doc["verdict"] == "fail" and doc["findings"][0]["kind"] == "settlement"
+    assert doc["date"] == "2001-09-09"
+    assert json.loads(pb.to_json(doc)) == lab_cli("audit", mispaid, "--date", "--format", "json")
+    fair = str(EXAMPLES / "lab" / "audit-fair.jsonl")
+    doc = pb.audit(fair, rules="ez-baccarat", alpha=0.05, lang="fr")
+    assert json.loads(pb.to_json(doc)) == lab_cli(
+        "audit", fair, "--alpha", "0.05", "--lang", "fr", "--rules", "ez-baccarat",
+        "--format", "json",
+    )
+
+
+def test_shoes_are_the_command_lines_lines_and_feed_the_lab() -> None:
+    for form in ("order", "log"):
+        lines = pb.shoes(count=2, seed=7, decks=1, form=form, shuffler="riffle:3")
+        run = subprocess.run(
+            [binary(), "shoes", "--count", "2", "--seed", "7", "-d", "1", "--as", form,
+             "--shuffler", "riffle:3"],
+            capture_output=True, text=True,
+        )
+        assert run.returncode == 0, run.stderr
+        expected = [json.loads(line) for line in run.stdout.splitlines()]
+        assert [json.loads(pb.to_json(line)) for line in lines] == expected
+    # Shoes dealt here feed the lab's functions as lines: a log verified, orders tested.
+    log = pb.shoes(count=2, seed=3, form="log")
+    assert pb.verify(log)["summary"]["verdict"] == "agree"
+    assert pb.audit(log)["findings"] == []
+    orders = pb.shoes(count=300, seed=3, decks=1)
+    battery = pb.shuffle_test(orders)
+    assert battery["shoes"] == 300 and battery["command"][2] == "the shoes"
+
+
+def test_a_lab_report_is_a_table() -> None:
+    pd = pytest.importorskip("pandas")
+    battery = pb.to_pandas(pb.shuffle_test(EXAMPLES / "lab" / "shoes.jsonl"))
+    assert isinstance(battery, pd.DataFrame) and len(battery) >= 5
+    assert set(battery["verdict"]) <= {"pass", "fail", "untested"}
+    audit = pb.to_pandas(pb.audit(EXAMPLES / "lab" / "audit-fair.jsonl"))
+    assert "return_banco" in audit.index and audit.loc["outcomes", "statistic_kind"] == "mahalanobis"

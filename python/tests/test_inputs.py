@@ -35,6 +35,15 @@ from test_documents import ROOT, binary, cli
         (lambda: pb.chemin(information="everything"), "information"),
         (lambda: pb.banque(share="2"), "share"),
         (lambda: pb.verify(["not json"]), "no line of the log"),
+        (lambda: pb.fit(), "fit needs observed counts"),
+        (lambda: pb.fit({"banco": -3}), "the counts"),
+        (lambda: pb.fit(plan="no-such-variant"), "no-such-variant"),
+        (lambda: pb.shoes(count=0), "count: 0"),
+        (lambda: pb.shoes(form="csv"), "as: unknown variant"),
+        (lambda: pb.shuffle_test(["{\"cards\": [\"11X\"]}"]), "the shoes: line 1"),
+        (lambda: pb.shuffle_test(plan="riffle:3", pilot=5), "pilot"),
+        (lambda: pb.audit(["{\"shoe\": 3}"]), "the log: line 1"),
+        (lambda: pb.audit(ROOT / "docs" / "examples" / "lab" / "audit-fair.jsonl", date="2026-02-30"), "date"),
     ],
 )
 def test_bad_input_is_an_input_error_naming_it(call, words: str) -> None:

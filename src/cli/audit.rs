@@ -4,11 +4,12 @@
 use super::args::{OutputArgs, Tables};
 use super::failure::Failure;
 use super::input::{open_input, stdin_once};
-use super::lab::{DateArgs, Hashing};
+use super::lab::DateArgs;
 use super::output::put;
 use super::progress::{Bar, Watched, file_size};
 use super::table::table_or_reference;
 use clap::Args;
+use punto_banco::input::hashing::Hashing;
 use punto_banco::lab::Verdict;
 use punto_banco::lab::audit::{AuditError, Finding, audit};
 use punto_banco::oracle::fit::validate_alpha;

@@ -4,9 +4,7 @@
 use super::failure::Failure;
 use clap::Args;
 use punto_banco::lab::{Date, Provenance};
-use sha2::{Digest, Sha256};
 use std::ffi::OsString;
-use std::io::{BufRead, Read};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The flag that dates a lab report.
@@ -74,56 +72,6 @@ fn report_date(
         .ok_or_else(|| Failure::Input("--date: the system clock is past the year 9999".into()))
 }
 
-/// A reader that hashes every byte it hands on, so the checksum is of the input exactly as
-/// read, in one pass with the reading.
-pub(super) struct Hashing<R> {
-    inner: R,
-    hasher: Sha256,
-}
-
-impl<R: BufRead> Hashing<R> {
-    /// Hashes what is read from `inner`.
-    pub(super) fn new(inner: R) -> Hashing<R> {
-        Hashing {
-            inner,
-            hasher: Sha256::new(),
-        }
-    }
-
-    /// The SHA-256 of every byte read so far, as 64 lowercase hexadecimal digits.
-    pub(super) fn hex_digest(&mut self) -> String {
-        std::mem::take(&mut self.hasher)
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
-    }
-}
-
-impl<R: BufRead> Read for Hashing<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.hasher.update(&buf[..n]);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Hashing<R> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        // The bytes consumed are the front of the buffer just filled.
-        if amount > 0
-            && let Ok(buffer) = self.inner.fill_buf()
-        {
-            self.hasher.update(&buffer[..amount.min(buffer.len())]);
-        }
-        self.inner.consume(amount);
-    }
-}
-
 /// The command that made the report, as a user types it: the program's name whatever path
 /// ran it, then every argument as given (an argument that is not UTF-8 shown with U+FFFD,
 /// never a panic).
@@ -171,34 +119,5 @@ mod tests {
         }
         let error = date(true, Some("1\n2")).unwrap_err().unwrap();
         assert!(!error.contains('\n'), "{error}");
-    }
-
-    #[test]
-    fn the_digest_is_of_every_byte_read_however_it_is_read() {
-        let text = b"{\"cards\": []}\nsecond line\n";
-        let mut reader = Hashing::new(&text[..]);
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        let mut rest = Vec::new();
-        reader.read_to_end(&mut rest).unwrap();
-        // SHA-256 of the same bytes, by sha2 in one call.
-        let whole: String = Sha256::digest(text)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        assert_eq!(reader.hex_digest(), whole);
-        // FIPS 180-2, appendix B.1: SHA-256("abc").
-        assert_eq!(
-            Hashing::new(&b"abc"[..]).hex_digest_after_reading(),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
-    }
-
-    impl<R: BufRead> Hashing<R> {
-        fn hex_digest_after_reading(mut self) -> String {
-            let mut sink = Vec::new();
-            self.read_to_end(&mut sink).unwrap();
-            self.hex_digest()
-        }
     }
 }

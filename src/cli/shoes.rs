@@ -6,21 +6,15 @@ use super::failure::Failure;
 use super::output::Replacement;
 use super::table::table_or_reference;
 use clap::{Args, ValueEnum};
-use punto_banco::card::Card;
 use punto_banco::dealer::Dealer;
-use punto_banco::document::shoes::{Cards, Decks, LoggedCoup, Nets, ShoeHeader, ShoeLine};
-use punto_banco::lab::shufflers::{Shuffler, factory_order};
-use punto_banco::rules::Rules;
-use punto_banco::rules::condition::DealtCoup;
-use punto_banco::rules::dealing::Procedure;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use punto_banco::lab::shoes::{Form, ShoeMaker};
+use punto_banco::lab::shufflers::Shuffler;
 use std::io::Write;
 use std::path::PathBuf;
 
 /// What `shoes` writes.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Form {
+enum FormArg {
     /// One `{"cards": […]}` per shoe, every card in dealing order.
     Order,
     /// A shoe log: each shoe line with its burn and order, then its coups as `verify` reads
@@ -56,7 +50,7 @@ pub struct Shoes {
     shuffler: Option<Shuffler>,
     /// What to write: shoe orders, or a shoe log.
     #[arg(long = "as", value_name = "FORM", default_value = "order")]
-    form: Form,
+    form: FormArg,
     /// Write to this file (replaced whole, never half-written) instead of standard output.
     #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
@@ -72,64 +66,6 @@ fn shuffler() -> Offering<Reader<Shuffler>> {
 }
 
 /// Cards as their ASCII names.
-fn names(cards: &[Card]) -> Vec<String> {
-    cards.iter().map(|c| c.ascii()).collect()
-}
-
-/// A line and its newline.
-fn push_line(text: &mut String, line: ShoeLine) {
-    text.push_str(&line.to_json_line());
-    text.push('\n');
-}
-
-/// One shoe's lines.
-fn shoe_lines(
-    dealer: &mut Dealer,
-    procedure: &Procedure,
-    rules: &Rules,
-    decks: u64,
-    form: Form,
-    text: &mut String,
-) {
-    if form == Form::Order {
-        let cards = names(dealer.order());
-        push_line(text, ShoeLine::Cards(Cards { cards, coup: None }));
-        return;
-    }
-    let mut walk = dealer.burn(procedure);
-    let burn = &dealer.order()[..dealer.dealt()];
-    let header = ShoeHeader {
-        shoe: Decks { decks },
-        burn: names(burn),
-        order: names(dealer.order()),
-    };
-    push_line(text, ShoeLine::Shoe(header));
-    let bets = rules.tariff.all();
-    while let Some(coup) = dealer.deal_next(&mut walk, &rules.drawing) {
-        let dealt = DealtCoup::from(&coup);
-        let net = bets
-            .iter()
-            .map(|(key, terms)| (key.to_string(), terms.net(&dealt).to_string()))
-            .collect();
-        let logged = LoggedCoup {
-            winner: coup.winner().key(),
-            punto_total: coup.punto_total(),
-            banco_total: coup.banco_total(),
-            natural: coup.is_natural(),
-            net: Nets(net),
-        };
-        let cards = names(&coup.dealt_in_order());
-        push_line(
-            text,
-            ShoeLine::Cards(Cards {
-                cards,
-                coup: Some(logged),
-            }),
-        );
-    }
-}
-
-/// Deals the shoes and writes them.
 pub fn run(args: Shoes, out: &mut dyn Write) -> Result<(), Failure> {
     let table = table_or_reference(args.rules.as_deref())?;
     let procedure = table.dealing;
@@ -140,24 +76,23 @@ pub fn run(args: Shoes, out: &mut dyn Write) -> Result<(), Failure> {
     // memory stays that of one shoe, whatever the count.
     let mut file = args.out.as_deref().map(Replacement::create).transpose()?;
     let mut text = String::new();
+    let maker = ShoeMaker {
+        seed: args.seed,
+        decks: args.decks,
+        shuffler: args.shuffler,
+        procedure,
+        rules: &table.rules,
+        form: match args.form {
+            FormArg::Order => Form::Order,
+            FormArg::Log => Form::Log,
+        },
+    };
     for index in 0..args.count {
-        let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-        rng.set_stream(index);
-        let mut dealer = match args.shuffler {
-            None => Dealer::shuffled(args.decks, &mut rng),
-            Some(shuffler) => {
-                Dealer::stacked(shuffler.shuffle(&factory_order(args.decks as usize), &mut rng))
-            }
-        };
         text.clear();
-        shoe_lines(
-            &mut dealer,
-            &procedure,
-            &table.rules,
-            args.decks,
-            args.form,
-            &mut text,
-        );
+        for line in maker.shoe(index) {
+            text.push_str(&line.to_json_line());
+            text.push('\n');
+        }
         match &mut file {
             Some(file) => file.write_bytes(text.as_bytes())?,
             None => super::output::put(out, &text)?,

@@ -5,11 +5,12 @@
 use super::args::{Offering, OutputArgs, Tables, setting, shuffler_names, whole};
 use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, too_long};
-use super::lab::{DateArgs, Hashing};
+use super::lab::DateArgs;
 use super::output::put;
 use super::progress::{Bar, Watched, file_size};
 use clap::Args;
 use clap::builder::StringValueParser;
+use punto_banco::input::hashing::Hashing;
 use punto_banco::lab::Verdict;
 use punto_banco::lab::plan::{PILOT_SHOES, plan, power};
 use punto_banco::lab::shuffle::{DEFAULT_LAGS, MAX_LAGS, ShuffleTest};

@@ -128,6 +128,153 @@ fn every_command_gives_the_command_lines_document() {
     assert_eq!(document, cli(&["verify", &log]));
 }
 
+/// The command line's JSON document, with SOURCE_DATE_EPOCH set to `epoch` (a lab report's
+/// date) or unset.
+fn cli_dated(args: &[&str], epoch: Option<&str>) -> Value {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"));
+    command.args(args).env_remove("SOURCE_DATE_EPOCH");
+    if let Some(epoch) = epoch {
+        command.env("SOURCE_DATE_EPOCH", epoch);
+    }
+    let output = command.output().unwrap();
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// `command` on `options` and the file at `relative`, read as the command line reads it.
+fn call_on_file(command: &str, options: Value, rules: Option<&Table>, relative: &str) -> Value {
+    let file = path(relative);
+    let bytes = std::fs::read(&file).unwrap();
+    let input = Input {
+        name: &file,
+        reader: &mut &bytes[..],
+    };
+    api::call_with_input(command, &options, rules, Some(input)).unwrap()
+}
+
+/// The commands that read a file (counts, shoes, a log) and the lab's reports, which quote
+/// the command that made them: the document is the command line's for the command line the
+/// call stands for (the file, each option as its flag in the order of their names,
+/// `--rules`, `--format json`), dated by the `date` option as SOURCE_DATE_EPOCH dates it.
+#[test]
+fn the_commands_that_read_a_file_give_the_command_lines_document() {
+    let counts = path("docs/examples/oracle/counts.json");
+    let document = call_on_file(
+        "fit",
+        json!({"shown": 3}),
+        None,
+        "docs/examples/oracle/counts.json",
+    );
+    assert_eq!(document, cli(&["fit", &counts, "--shown", "3"]));
+    let claim = path("data/claims/004-banque.tsv");
+    let claimed = json!({"source": claim, "text": std::fs::read_to_string(&claim).unwrap()});
+    let document = api::call("fit", &json!({"plan": claimed, "power": 0.99}), None).unwrap();
+    assert_eq!(document, cli(&["fit", "--plan", &claim, "--power", "0.99"]));
+
+    let shoes = path("docs/examples/lab/shoes.jsonl");
+    let document = call_on_file(
+        "shuffle-test",
+        json!({"alpha": 0.05, "plan": ["riffle:3"], "pilot": 200}),
+        None,
+        "docs/examples/lab/shoes.jsonl",
+    );
+    let args = [
+        "shuffle-test",
+        &shoes,
+        "--alpha",
+        "0.05",
+        "--pilot",
+        "200",
+        "--plan",
+        "riffle:3",
+        "--format",
+        "json",
+    ];
+    // The report quotes the command line the call stands for: these flags, in this order.
+    assert_eq!(document["command"][0], "punto-banco");
+    assert_eq!(document, cli_dated(&args, None));
+    let document = api::call(
+        "shuffle-test",
+        &json!({"plan": "riffle:3", "pilot": 200}),
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        document,
+        cli(&["shuffle-test", "--plan", "riffle:3", "--pilot", "200"])
+    );
+
+    let log = path("docs/examples/lab/audit-mispaid.jsonl");
+    let ez = shipped("ez-baccarat");
+    let fair = path("docs/examples/lab/audit-fair.jsonl");
+    for (options, rules, file, args) in [
+        (
+            json!({"alpha": 0.05, "date": "2001-09-09"}),
+            None,
+            &log,
+            vec![
+                "audit", &log, "--alpha", "0.05", "--date", "--format", "json",
+            ],
+        ),
+        (
+            json!({"lang": "fr"}),
+            Some(&ez),
+            &fair,
+            vec![
+                "audit",
+                &fair,
+                "--lang",
+                "fr",
+                "--rules",
+                "ez-baccarat",
+                "--format",
+                "json",
+            ],
+        ),
+    ] {
+        let relative = file.strip_prefix(&path("")).unwrap();
+        let document = call_on_file("audit", options.clone(), rules, relative);
+        let epoch = options.get("date").map(|_| "1000000000");
+        assert_eq!(document, cli_dated(&args, epoch), "{options}");
+    }
+
+    for form in ["order", "log"] {
+        let options =
+            json!({"count": 2, "seed": 7, "decks": 1, "as": form, "shuffler": "riffle:3"});
+        let Value::Array(lines) = api::call("shoes", &options, None).unwrap() else {
+            panic!("shoes gives a list of lines");
+        };
+        let output = run(
+            &[
+                "shoes",
+                "--count",
+                "2",
+                "--seed",
+                "7",
+                "-d",
+                "1",
+                "--as",
+                form,
+                "--shuffler",
+                "riffle:3",
+            ],
+            b"",
+        );
+        assert_eq!(output.status.code(), Some(0));
+        let expected: Vec<Value> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(lines, expected, "{form}");
+        assert!(lines.len() >= if form == "log" { 10 } else { 2 });
+    }
+}
+
 /// A run cut into shards and merged is the run: the partials of three shards, merged, give
 /// the very report of the whole run, and a merge that lacks a shard names it.
 #[test]
@@ -227,12 +374,61 @@ fn bad_options_are_named() {
             "parts[0]",
         ),
         ("verify", json!({}), "verify needs a log"),
+        ("audit", json!({}), "audit needs a log"),
+        ("fit", json!({}), "fit needs observed counts"),
+        (
+            "fit",
+            json!({"plan": "no-such-set"}),
+            "not a shipped variant",
+        ),
+        ("fit", json!({"plan": "banque", "alpha": 2.0}), "alpha"),
+        ("fit", json!({"plan": "banque", "power": 1.0}), "power"),
+        (
+            "fit",
+            json!({"plan": "banque", "shown": 3}),
+            "shown: the cells shown are a fit's",
+        ),
+        ("shoes", json!({"count": 0}), "count: 0 is out of range"),
+        ("shoes", json!({"count": 2000000}), "ask for them in parts"),
+        ("shoes", json!({"decks": 0}), "decks: 0 is out of range"),
+        ("shoes", json!({"shuffler": "shake:9"}), "shuffler"),
+        ("shoes", json!({"as": "csv"}), "as: unknown variant `csv`"),
+        ("shuffle-test", json!({}), "0 defects named without shoes"),
+        (
+            "shuffle-test",
+            json!({"plan": "riffle:3,shelf"}),
+            "2 defects",
+        ),
+        ("shuffle-test", json!({"plan": "nonsense"}), "plan"),
+        (
+            "shuffle-test",
+            json!({"power": 0.5}),
+            "power: applies to a plan",
+        ),
+        (
+            "shuffle-test",
+            json!({"plan": "riffle:3", "pilot": 5}),
+            "pilot: 5 is out of range",
+        ),
         ("shuffle", json!({}), "`shuffle` is not a command"),
     ];
     for (command, options, needle) in cases {
         let message = refused(command, options.clone());
         assert!(message.contains(needle), "{command} {options}: {message}");
     }
+    let ez = shipped("ez-baccarat");
+    let ApiError(message) = api::call("banque", &json!({}), Some(&ez)).unwrap_err();
+    assert!(message.contains("banque takes no rule set"), "{message}");
+    let input = Input {
+        name: "the counts",
+        reader: &mut &b"{}"[..],
+    };
+    let ApiError(message) =
+        api::call_with_input("analyze", &json!({}), None, Some(input)).unwrap_err();
+    assert!(
+        message.contains("analyze reads no file, but the counts"),
+        "{message}"
+    );
     let ApiError(message) = Table::shipped("no-such-variant").unwrap_err();
     assert!(
         message.contains("`no-such-variant` is not a shipped variant"),
