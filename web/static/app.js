@@ -1,0 +1,1 @@
+// Placeholder: the pages' script is written in web/.
