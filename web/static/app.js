@@ -83,6 +83,12 @@ const STRINGS = {
     fails: 'does not hold',
     assumed: 'Not stated, taken from the reference:',
     no_difference: 'No drawing difference: the claimed tableau is the golden tableau.',
+    // The check document writes its sentences in English: the English page shows them as they are.
+    difference_text: null,
+    assumed_keys: {
+      naturals: 'the naturals', punto_rule: 'Punto’s rule', banco_when_punto_stands: 'Banco’s rule when Punto stands', tariff: 'the tariff',
+    },
+    terms_note: '',
     // Bet designer.
     bet_title: 'The bet designer',
     bet_lead: 'A side bet in the bet language of rule files: pay lines tried in order, the first that holds pays, none loses the stake. Edit the form or the JSON; the figures are exact, over the shoe below.',
@@ -209,6 +215,19 @@ const STRINGS = {
     fails: 'fausse',
     assumed: 'Non précisé, repris de la référence\u00a0:',
     no_difference: 'Aucune différence de tirage\u00a0: le tableau revendiqué est celui de la référence.',
+    // The check document writes its sentences in English whatever the language (docs/en/check.md,
+    // "JSON output"): the French page says a drawing difference from its fields.
+    difference_text: (d) => {
+      const verb = (a) => (a === 'draw' ? 'tire' : 'reste');
+      const against = d.punto_third_card === null ? 'quand Punto est resté' : `contre une troisième carte ${d.punto_third_card}`;
+      return d.hand === 'punto'
+        ? `Ici, Punto sur ${d.punto_total ?? d.total} ${verb(d.claimed)}\u00a0; la référence ${verb(d.reference)}.`
+        : `Ici, Banco sur ${d.banco_total} ${verb(d.claimed)} ${against}\u00a0; la référence ${verb(d.reference)}.`;
+    },
+    assumed_keys: {
+      naturals: 'les naturels', punto_rule: 'la règle de Punto', banco_when_punto_stands: 'la règle de Banco quand Punto reste', tariff: 'le barème',
+    },
+    terms_note: '(en anglais, comme le document de vérification les écrit)',
     bet_title: 'Le concepteur de paris',
     bet_lead: 'Un pari annexe dans le langage des fichiers de règles\u00a0: les lignes de paiement sont essayées dans l’ordre, la première qui tient paie, aucune\u00a0: la mise est perdue. Modifiez le formulaire ou le JSON\u00a0; les chiffres sont exacts, sur le sabot ci-dessous.',
     bet_name: 'Nom',
@@ -286,6 +305,7 @@ function labelled(key) {
 
 function t(key, ...args) {
   const entry = STRINGS[state.lang][key];
+  if (entry === null) return null;
   if (entry === undefined) throw new Error(`no string ${key}`);
   return typeof entry === 'function' ? entry(...args) : entry;
 }
@@ -442,7 +462,8 @@ function cellClass(action) {
 }
 
 function letter(action) {
-  return t(action === 'draw' ? 'letter_draw' : action === 'stand' ? 'letter_stand' : 'letter_natural');
+  const key = { draw: 'letter_draw', stand: 'letter_stand', natural: 'letter_natural' }[action];
+  return key ? t(key) : String(action);
 }
 
 function columnKey(third) {
@@ -802,7 +823,8 @@ function checkReport(report, doc) {
   const differences = report.differences || [];
   const diffAt = new Map(differences.map((d, i) => [`${d.hand}:${d.hand === 'punto' ? d.punto_total ?? d.total : d.banco_total}:${columnKey(d.punto_third_card)}`, i + 1]));
   if (report.assumed_from_reference && report.assumed_from_reference.length) {
-    box.append(h('p', { class: 'muted' }, `${t('assumed')} ${report.assumed_from_reference.join(', ')}`));
+    const names = report.assumed_from_reference.map((k) => STRINGS[state.lang].assumed_keys[k] || k);
+    box.append(h('p', { class: 'muted', test: 'assumed' }, `${t('assumed')} ${names.join(', ')}.`));
   }
   box.append(h('h2', { test: 'difference-count', 'data-value': differences.length }, t('differences', differences.length)));
   const tableau = tableauEl(doc, (hand, row, column) => {
@@ -813,12 +835,13 @@ function checkReport(report, doc) {
   for (const [key, n] of diffAt) {
     const [hand, row, column] = key.split(':');
     const cell = tableau.querySelector(hand === 'punto' ? `[data-test="punto-${row}"]` : `[data-test="cell-${row}-${column}"]`);
-    if (cell) cell.textContent = `${cell.textContent}${n}`;
+    const d = differences[n - 1];
+    if (cell) cell.replaceChildren(`${letter(d.reference)}→${letter(d.claimed)}`, h('sup', {}, String(n)));
   }
   box.append(tableau);
   if (!differences.length) box.append(h('p', { test: 'no-difference' }, t('no_difference')));
   box.append(h('ol', { test: 'differences' }, differences.map((d) => h('li', { test: 'difference' },
-    h('p', {}, d.text),
+    h('p', { test: 'difference-text' }, STRINGS[state.lang].difference_text ? STRINGS[state.lang].difference_text(d) : d.text),
     h('p', { class: 'muted' }, `${t('reach')} ${fmtNumber(d.reach.decimal, 8)} (${d.reach.exact})`),
     h('p', { test: 'difference-cost' }, labelled('cost'), changeCells(d.edge_change))))));
   if (report.reference_edges && report.claimed_edges) {
@@ -1197,7 +1220,8 @@ function renderBetResult() {
       h('p', { class: 'muted' }, labelled('shoe'), t('cards_in_shoe', analysis.shoe.cards))),
     h('div', { class: 'panel' },
       h('p', {}, t('terms')),
-      h('p', { test: 'bet-terms' }, terms ? terms.claimed : ''))));
+      h('p', { test: 'bet-terms' }, terms ? terms.claimed : ''),
+      t('terms_note') ? h('p', { class: 'muted' }, t('terms_note')) : null)));
   box.append(h('h2', {}, t('eor_title')), svgImage(eor, t('eor_title'), 'bet-eor'));
   box.dataset.state = 'ready';
 }
@@ -1301,7 +1325,7 @@ function decisionsGrid(doc) {
     style: `background:${marginColour(value)}`,
     title: `${letter(c.tableau)} — ${c.draw_minus_stand.banco}`,
     test,
-  }, letter(c.tableau), h('br', {}), h('small', {}, fmtSigned(100 * value, 2)));
+  }, letter(c.tableau), h('br', {}), h('small', {}, fmtSigned(100 * value, 3)));
   box.append(h('div', { class: 'scroll' }, h('table', { class: 'tableau', test: 'decisions-grid' },
     h('tr', {}, h('th', {}, `${t('banco_total')} \\ ${t('third_card')}`), columns.map((c) => h('th', {}, c === null ? t('stood') : String(c)))),
     [...rows].map(([total, cells]) => h('tr', {},

@@ -1,0 +1,299 @@
+// Browser tests of the pages served by `punto-banco serve`: a whole French session played by
+// clicks, a claimed tableau checked, a bet designed and priced, the analysis. Every figure the
+// pages show is compared with the command line's own JSON document (`-f json`), an independent
+// path to the same library, or with the API responses the page received.
+//
+//   node web/test.mjs                 # builds nothing: runs ../target/release/punto-banco
+//   PUNTO_BANCO_BIN=path node web/test.mjs
+//   PUNTO_BANCO_URL=http://127.0.0.1:8080 node web/test.mjs   # a server already running
+//   CHROMIUM=/path/to/chromium node web/test.mjs
+//
+// Screenshots go to web/artifacts/. Exits 1 when a check fails.
+
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const BIN = process.env.PUNTO_BANCO_BIN || path.join(root, 'target', 'release', 'punto-banco');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARTIFACTS = path.join(here, 'artifacts');
+const TIMEOUT = 20000;
+
+fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+/** The command line's JSON document, the independent path every figure is compared with. */
+function cli(...args) {
+  return JSON.parse(execFileSync(BIN, [...args, '-f', 'json'], { cwd: root, encoding: 'utf8' }));
+}
+
+/** Numbers as the pages print them (the tests hold the formatting to the same locale rules). */
+function percent(lang, x, digits = 4) {
+  const s = new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(x).replace('-', '−');
+  return s + (lang === 'fr' ? '\u00a0%' : '%');
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
+
+async function startServer() {
+  if (process.env.PUNTO_BANCO_URL) return { url: process.env.PUNTO_BANCO_URL, stop() {} };
+  const child = spawn(BIN, ['serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line within 30 s: ${seen}`)), 30000);
+    const read = (chunk) => {
+      seen += chunk;
+      const m = seen.match(/listening on (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace(/\/$/, ''));
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+const results = [];
+async function check(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    results.push([name, null]);
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (e) {
+    results.push([name, e]);
+    console.log(`FAIL ${name}\n${e.stack || e}`);
+  }
+}
+
+const server = await startServer();
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'punto-banco-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  viewport: { width: 1000, height: 700 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+context.setDefaultTimeout(TIMEOUT);
+const page = context.pages()[0] || (await context.newPage());
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(e.message));
+// The pages fetch nothing but their own three files and the API.
+const foreign = [];
+page.on('request', (r) => {
+  if (!r.url().startsWith(server.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) foreign.push(r.url());
+});
+const sel = (test) => `[data-test="${test}"]`;
+
+try {
+  await check('a French session of ten deals with three players, played by clicks', async () => {
+    const docs = [];
+    await page.goto(`${server.url}/?lang=fr#/session`);
+    await page.click(sel('add-player'));
+    const players = [['Alice', 'punto'], ['Bruno', 'banco'], ['Chloé', 'tie']];
+    for (const [i, [name, prediction]] of players.entries()) {
+      await page.fill(sel(`player-name-${i}`), name);
+      await page.selectOption(sel(`player-prediction-${i}`), prediction);
+    }
+    assert.equal(await page.textContent(sel('player-prediction-2') + ' option[value="tie"]'), 'Égalité');
+    await page.click(sel('start'));
+    await page.waitForSelector(sel('odds-table'));
+    let clicks = 0;
+    let highlighted = 0;
+    while (!(await page.$(sel('winner')))) {
+      assert.ok(clicks++ < 80, 'the session does not end');
+      const label = await page.textContent(sel('next'));
+      if (/^Donner/.test(label)) {
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/api/v1/deal')),
+          page.click(sel('next')),
+        ]);
+        docs.push(await response.json());
+        await page.waitForFunction((n) => document.querySelector('[data-test="deal-number"]').textContent.startsWith(`Donne ${n} `), docs.length);
+      } else {
+        await page.click(sel('next'));
+      }
+      const doc = docs[docs.length - 1];
+      const shown = await page.$(sel('step-text'));
+      if (shown) {
+        const text = await shown.textContent();
+        const step = doc.steps.find((s) => s.text === text);
+        if (text !== 'Les quatre premières cartes\u00a0: Punto, Banco, Punto, Banco.') {
+          assert.ok(step, `the step shown is the API's text: ${text}`);
+          // The step's cell of the golden tableau is highlighted.
+          const cell = step.decision === 'natural' || step.hand === 'punto'
+            ? sel(`punto-${step.decision === 'natural' ? step.punto_total : step.total}`)
+            : sel(`cell-${step.total}-${step.punto_third_card === null ? 'stood' : step.punto_third_card}`);
+          assert.match(await page.getAttribute(cell, 'class'), /\bhl\b/, `${cell} highlighted for ${text}`);
+          highlighted++;
+        }
+      } else {
+        assert.equal(await page.textContent(sel('result')), doc.result);
+      }
+      if (clicks === 3) await page.screenshot({ path: path.join(ARTIFACTS, 'session-step.png') });
+    }
+    assert.equal(docs.length, 10, 'ten deals');
+    assert.ok(highlighted >= 10, 'a highlighted tableau cell at each explained step');
+    for (const d of docs) assert.equal(d.lang, 'fr');
+    const totals = players.map(([, p]) => docs.reduce((sum, d) => sum + d.net[p], 0));
+    for (const i of players.keys()) {
+      assert.equal(Number(await page.getAttribute(sel(`score-${i}`), 'data-value')), totals[i], `score of ${players[i][0]}`);
+      assert.equal(await page.textContent(sel(`score-${i}`)), signed(totals[i]));
+    }
+    const best = Math.max(...totals);
+    const winners = players.filter((_, i) => totals[i] === best).map(([n]) => n);
+    const winner = await page.textContent(sel('winner'));
+    assert.match(winner, winners.length > 1 ? /^Vainqueurs ex æquo\u00a0: / : /^Vainqueur\u00a0: /);
+    for (const n of winners) assert.ok(winner.includes(n), `${n} in "${winner}"`);
+    // The cards consumed: six a deal, less the unused ones.
+    const used = docs.reduce((sum, d) => sum + 6 - d.unused.length, 0);
+    assert.equal(await page.textContent(sel('cards-left')), `${416 - used} cartes restent dans le sabot`);
+    // The exact odds for these predictions, as the command line gives them.
+    const odds = cli('session-odds', '--players', 'punto,banco,tie', '--lang', 'fr');
+    for (const i of players.keys()) {
+      assert.equal(await page.textContent(sel(`odds-alone-${i}`)), percent('fr', 100 * odds.players[i].wins_alone_decimal, 2));
+    }
+    assert.ok(await page.$eval(sel('odds-chart'), (img) => img.complete && img.naturalWidth > 0), 'the chart is drawn');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'session-end.png'), fullPage: true });
+  });
+
+  await check('the session on a phone, in large type', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.click(sel('large-toggle'));
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('large')), true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'session-phone-large.png'), fullPage: true });
+    await page.click(sel('large-toggle'));
+    await page.setViewportSize({ width: 1000, height: 700 });
+  });
+
+  await check('a pasted claimed tableau: the differing cell on the golden tableau, with its cost', async () => {
+    const claimed = 'data/claims/004-banque.tsv';
+    const expected = cli('check', claimed, '--lang', 'fr');
+    assert.equal(expected.differences.length, 1);
+    const [d] = expected.differences;
+    await page.goto(`${server.url}/?lang=fr#/check`);
+    await page.fill(sel('claimed'), fs.readFileSync(path.join(root, claimed), 'utf8'));
+    await page.click(sel('check-run'));
+    await page.waitForSelector(sel('check-report'));
+    assert.equal(await page.getAttribute(sel('difference-count'), 'data-value'), '1');
+    assert.match(await page.getAttribute(sel(`cell-${d.banco_total}-${d.punto_third_card}`), 'class'), /\bdiff\b/);
+    assert.equal(await page.locator('td.diff').count(), 1, 'one cell marked');
+    // The check document's sentences are English; the French page says the difference as the
+    // command line's French text report does.
+    const french = execFileSync(BIN, ['check', claimed, '--lang', 'fr'], { cwd: root, encoding: 'utf8' });
+    const sentence = await page.textContent(sel('difference-text'));
+    assert.ok(french.includes(`1. ${sentence}\n`), `"${sentence}" in the French report`);
+    assert.equal(await page.textContent(sel(`cell-${d.banco_total}-${d.punto_third_card}`)), 'R→T1');
+    assert.match(await page.textContent(sel('assumed')), /la règle de Punto/);
+    const cost = await page.textContent(sel('difference-cost'));
+    for (const [bet, name] of [['punto', 'Punto'], ['banco', 'Banco'], ['tie', 'Égalité']]) {
+      const pp = d.edge_change[bet].percentage_points;
+      const figure = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 6, maximumFractionDigits: 6 }).format(pp).replace('-', '−');
+      assert.ok(cost.includes(`${name} ${pp > 0 ? '+' : ''}${figure}`), `${name} ${figure} in "${cost}"`);
+    }
+    await page.screenshot({ path: path.join(ARTIFACTS, 'check-grid.png'), fullPage: true });
+  });
+
+  await check('a rule file opened in the checker: its claims and tariff', async () => {
+    const file = 'data/variants/ez-baccarat.json';
+    const expected = cli('check', file, '--lang', 'fr');
+    await page.setInputFiles(sel('claimed-file'), path.join(root, file));
+    await page.waitForFunction((n) => document.querySelectorAll('[data-test="claim"]').length === n, expected.claims.length);
+    assert.equal(await page.locator(sel('tariff-difference')).count(), expected.tariff_differences.length);
+    assert.equal(await page.locator(sel('no-difference')).count(), 1);
+  });
+
+  await check('the bet designer: Lucky 6 edited in the form and in the JSON, priced exactly', async () => {
+    let lastRules = null;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/analyze') && r.method() === 'POST') lastRules = JSON.parse(r.postData());
+    });
+    const ready = async () => {
+      await page.waitForSelector(`${sel('bet-result')}[data-state="ready"]`);
+      return page.textContent(sel('bet-edge'));
+    };
+    await page.goto(`${server.url}/?lang=en#/bet`);
+    // The page's own rule file gives Lucky 6 the edge of the shipped side-bets file.
+    const shipped = cli('analyze', '--rules', 'side-bets').bets.lucky_6;
+    assert.equal(await ready(), percent('en', shipped.edge_percent));
+    assert.equal(await page.textContent(sel('bet-edge-exact')), shipped.edge);
+    assert.match(await page.textContent(sel('bet-terms')), /6/);
+    // The form edits the JSON...
+    await page.fill(sel('line-pays-0'), '11');
+    assert.match(await page.inputValue(sel('bet-json')), /"pays": 11/);
+    // ...and the JSON edits the form.
+    const json = (await page.inputValue(sel('bet-json'))).replace('"pays": 20', '"pays": 25');
+    await page.fill(sel('bet-json'), json);
+    assert.equal(await page.inputValue(sel('line-pays-1')), '25');
+    const pricedAt = async (removed) => {
+      const edge = await ready();
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'punto-banco-bet-')), 'bet.json');
+      fs.writeFileSync(file, JSON.stringify(lastRules.rules));
+      assert.deepEqual(lastRules.rules.bets.lucky_6, [
+        { winner: 'banco', total: 6, cards: 2, pays: 11 },
+        { winner: 'banco', total: 6, cards: 3, pays: 25 },
+      ]);
+      const args = ['analyze', '--rules', file, ...(removed ? ['--remove', removed] : [])];
+      const figure = cli(...args).bets.lucky_6;
+      assert.equal(edge, percent('en', figure.edge_percent));
+      const hits = figure.net_distribution.filter((n) => !n.net.startsWith('-') && n.net !== '0/1').reduce((s, n) => s + n.decimal, 0);
+      assert.equal(await page.textContent(sel('bet-hit')), percent('en', 100 * hits));
+      return figure.edge_percent;
+    };
+    const full = await pricedAt('');
+    // Two sixes out of the shoe, by clicks.
+    await page.click(sel('pick-6H'));
+    await page.click(sel('pick-6S'));
+    await page.waitForFunction(() => document.querySelector('[data-test="removed"]').textContent.includes('6♥ 6♠'));
+    await ready();
+    assert.equal(lastRules.remove, '6H,6S');
+    const depleted = await pricedAt('6H,6S');
+    assert.notEqual(depleted, full, 'removing two sixes moves the edge');
+    assert.ok(await page.$eval(sel('bet-eor'), (img) => img.complete && img.naturalWidth > 0), 'the effect of removal is drawn');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'bet.png'), fullPage: true });
+  });
+
+  await check('the analysis and the decisions grid', async () => {
+    await page.goto(`${server.url}/?lang=en#/analysis`);
+    await page.waitForSelector(sel('decisions-grid'));
+    const expected = cli('analyze');
+    assert.equal(await page.textContent(`${sel('outcome-banco')} td.num`), '2,292,252,566,437,888');
+    assert.equal(expected.outcomes.banco.count, '2292252566437888');
+    const decisions = cli('decisions');
+    const off = decisions.cells.filter((c) => c.best_for_banco !== c.tableau).length;
+    assert.equal(await page.locator(`${sel('decisions-grid')} td.off`).count(), off);
+    assert.equal(off, decisions.best_response.banco.decisions);
+    await page.click(sel('lang-toggle'));
+    await page.waitForSelector(sel('decisions-grid'));
+    assert.equal(await page.textContent(sel('nav-analysis')), 'Analyse');
+    assert.equal(await page.textContent(`${sel('outcome-banco')} td.num`), '2\u202f292\u202f252\u202f566\u202f437\u202f888');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'analysis-fr.png'), fullPage: true });
+  });
+
+  await check('no script error, nothing fetched from elsewhere', async () => {
+    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(foreign, []);
+  });
+} finally {
+  await context.close();
+  server.stop();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+
+const failed = results.filter(([, e]) => e);
+console.log(`${results.length - failed.length} passed, ${failed.length} failed; screenshots in ${ARTIFACTS}`);
+process.exit(failed.length ? 1 : 0);
