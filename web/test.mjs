@@ -264,6 +264,16 @@ try {
     const depleted = await pricedAt('6H,6S');
     assert.notEqual(depleted, full, 'removing two sixes moves the edge');
     assert.ok(await page.$eval(sel('bet-eor'), (img) => img.complete && img.naturalWidth > 0), 'the effect of removal is drawn');
+    // A schema-2 bet on the cards, from the examples, on the full shoe again.
+    await page.click(sel('reset-removed'));
+    await page.selectOption(sel('bet-example'), 'either_pair');
+    const edge = await ready();
+    assert.equal(lastRules.rules.schema, 2);
+    assert.equal(lastRules.remove, undefined);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'punto-banco-bet-')), 'bet.json');
+    fs.writeFileSync(file, JSON.stringify(lastRules.rules));
+    assert.equal(edge, percent('en', cli('analyze', '--rules', file).bets.either_pair.edge_percent));
+    assert.match(await page.inputValue(sel('bet-json')), /"either_pair": \[\n {4}\{"any": \[\{"punto"/);
     await page.screenshot({ path: path.join(ARTIFACTS, 'bet.png'), fullPage: true });
   });
 

@@ -93,6 +93,7 @@ const STRINGS = {
     bet_title: 'The bet designer',
     bet_lead: 'A side bet in the bet language of rule files: pay lines tried in order, the first that holds pays, none loses the stake. Edit the form or the JSON; the figures are exact, over the shoe below.',
     bet_name: 'Name',
+    examples: 'Start from',
     bet_kind: 'Kind',
     kind_lines: 'Pay lines',
     kind_pair: 'Pair bet',
@@ -231,6 +232,7 @@ const STRINGS = {
     bet_title: 'Le concepteur de paris',
     bet_lead: 'Un pari annexe dans le langage des fichiers de règles\u00a0: les lignes de paiement sont essayées dans l’ordre, la première qui tient paie, aucune\u00a0: la mise est perdue. Modifiez le formulaire ou le JSON\u00a0; les chiffres sont exacts, sur le sabot ci-dessous.',
     bet_name: 'Nom',
+    examples: 'Partir de',
     bet_kind: 'Forme',
     kind_lines: 'Lignes de paiement',
     kind_pair: 'Pari sur une paire',
@@ -657,8 +659,11 @@ function sessionBoard() {
     }, t('new_session'))));
   if (session.error) wrap.append(h('p', { class: 'error', test: 'deal-error' }, session.error));
 
-  const left = h('div', {});
-  const right = h('div', {});
+  // Three areas: the coup, the tableau beside it, and the scores and odds below the coup (on a
+  // phone, the tableau comes right after the coup it explains).
+  const left = h('div', { class: 'area-coup' });
+  const below = h('div', { class: 'area-scores' });
+  const right = h('div', { class: 'area-tableau' });
   if (deal) {
     const hands = handsAt(deal, session.stage);
     const hand = (which) => h('div', { class: `hand ${which}`, test: `hand-${which}` },
@@ -675,13 +680,13 @@ function sessionBoard() {
         ['punto', 'banco', 'tie'].map((p) => h('span', { class: `pred-${p}` }, `${t(p)} ${fmtSignedInt(deal.net[p])}  `))));
     }
   }
-  left.append(scoresEl(settled));
-  if (over) left.append(winnerEl());
-  left.append(oddsEl());
+  below.append(scoresEl(settled));
+  if (over) below.append(winnerEl());
+  below.append(oddsEl());
 
   right.append(h('h2', {}, t('golden_tableau')));
   right.append(state.rulesDoc[state.lang] ? tableauEl(state.rulesDoc[state.lang], markStep()) : h('p', { class: 'muted' }, t('loading')));
-  wrap.append(h('div', { class: 'grid2' }, left, right));
+  wrap.append(h('div', { class: 'board' }, left, right, below));
   return wrap;
 }
 
@@ -708,13 +713,13 @@ function markStep() {
 function scoresEl(settled) {
   return h('div', {},
     h('h2', {}, t('scores')),
-    h('table', { test: 'scores' },
+    h('div', { class: 'scroll' }, h('table', { test: 'scores' },
       h('tr', {}, h('th', {}, ''), h('th', {}, t('prediction')), h('th', { class: 'num' }, t('net_this_deal')), h('th', { class: 'num' }, t('score'))),
       session.players.map((p, i) => h('tr', {},
         h('td', { test: `score-name-${i}` }, p.name),
         h('td', { class: `pred-${p.prediction}` }, t(p.prediction)),
         h('td', { class: 'num', test: `score-net-${i}` }, settled && session.lastNet[i] !== null ? fmtSignedInt(session.lastNet[i]) : ''),
-        h('td', { class: 'num', test: `score-${i}`, 'data-value': session.scores[i] }, fmtSignedInt(session.scores[i]))))));
+        h('td', { class: 'num', test: `score-${i}`, 'data-value': session.scores[i] }, fmtSignedInt(session.scores[i])))))));
 }
 
 function winnerEl() {
@@ -736,13 +741,13 @@ function oddsEl() {
     box.append(h('p', { class: 'muted' }, t('loading')));
     return box;
   }
-  box.append(h('table', { test: 'odds-table' },
+  box.append(h('div', { class: 'scroll' }, h('table', { test: 'odds-table' },
     h('tr', {}, h('th', {}, ''), h('th', {}, t('prediction')), h('th', { class: 'num' }, t('wins_alone')), h('th', { class: 'num' }, t('shares_first'))),
     session.odds.players.map((p, i) => h('tr', {},
       h('td', {}, session.players[i].name),
       h('td', { class: `pred-${p.prediction}` }, t(p.prediction)),
       h('td', { class: 'num', title: p.wins_alone, test: `odds-alone-${i}` }, fmtPercent(100 * p.wins_alone_decimal, 2)),
-      h('td', { class: 'num', title: p.shares_first }, fmtPercent(100 * p.shares_first_decimal, 3))))));
+      h('td', { class: 'num', title: p.shares_first }, fmtPercent(100 * p.shares_first_decimal, 3)))))));
   if (session.chart) box.append(h('h3', {}, t('chart_title')), svgImage(session.chart, t('chart_title'), 'odds-chart'));
   return box;
 }
@@ -798,13 +803,25 @@ function renderCheck(main) {
   if (checker.report && state.rulesDoc[state.lang]) main.append(checkReport(checker.report, state.rulesDoc[state.lang]));
 }
 
+/** The claimed rule set as the API takes it: a rule file as its object, a tableau as its text. */
+function claimedRules(text) {
+  if (text.trim().startsWith('{')) {
+    try {
+      return JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch (_) {
+      // Not JSON after all: the server reads it and says where it is wrong.
+    }
+  }
+  return text;
+}
+
 async function runCheck() {
   checker.busy = true;
   checker.error = null;
   render();
   try {
     await rulesDoc();
-    checker.report = await api('check', { rules: checker.text, lang: state.lang }, { method: 'POST' });
+    checker.report = await api('check', { rules: claimedRules(checker.text), lang: state.lang }, { method: 'POST' });
   } catch (e) {
     checker.report = null;
     checker.error = e;
@@ -875,13 +892,20 @@ function checkReport(report, doc) {
 
 const SCHEMA1_FIELDS = ['winner', 'total', 'cards', 'natural', 'margin', 'pays', 'commission'];
 
+// Bets to start from, as docs/en/rule-files.md and the shipped variants write them.
+const EXAMPLES = {
+  lucky_6: [{ winner: 'banco', total: 6, cards: 2, pays: 12 }, { winner: 'banco', total: 6, cards: 3, pays: 20 }],
+  dragon_7: [{ winner: 'banco', total: 7, cards: 3, pays: 40 }],
+  panda_8: [{ winner: 'punto', total: 8, cards: 3, pays: 25 }],
+  punto_pair: { pair: 'punto', pays: 11 },
+  either_pair: [{ any: [{ punto: { first_two: { same: 'rank' } } }, { banco: { first_two: { same: 'rank' } } }], pays: 5 }],
+  big: [{ cards_dealt: [5, 6], pays: '0.54' }],
+};
+
 const designer = {
   name: 'lucky_6',
   // Lucky 6 as docs/en/rule-files.md writes it: a start to edit.
-  bet: [
-    { winner: 'banco', total: 6, cards: 2, pays: 12 },
-    { winner: 'banco', total: 6, cards: 3, pays: 20 },
-  ],
+  bet: structuredClone(EXAMPLES.lucky_6),
   jsonText: null, // the JSON as the user typed it, while it does not parse
   jsonError: null,
   decks: 8,
@@ -1061,6 +1085,13 @@ function fillBetForm(form, json) {
     updateBet(false);
   };
   const lines = Array.isArray(designer.bet);
+  form.append(h('div', { class: 'row' }, h('label', {}, t('examples'), selectOf('', [['', '—'], ...Object.keys(EXAMPLES).map((k) => [k, betName(k)])], 'bet-example', (v) => {
+    if (!v) return;
+    designer.name = v;
+    designer.bet = structuredClone(EXAMPLES[v]);
+    fillBetForm(form, json);
+    changed();
+  }))));
   form.append(h('div', { class: 'row' },
     h('label', {}, t('bet_name'), h('input', {
       type: 'text', value: designer.name, test: 'bet-name', pattern: '[a-z0-9_-]+',
