@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,6 +65,84 @@ async function startServer() {
     child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
   });
   return { url, stop: () => child.kill() };
+}
+
+// The docs' screenshots (PUNTO_BANCO_DOC_IMAGES=1): the viewport at chosen moments, written to
+// docs/images/web-NAME.png with at most 256 colours so that each stays a few tens of KB.
+const DOC_IMAGES = process.env.PUNTO_BANCO_DOC_IMAGES === '1';
+async function docImage(page, name) {
+  if (!DOC_IMAGES) return;
+  const png = await page.screenshot({ type: 'png' });
+  fs.writeFileSync(path.join(root, 'docs', 'images', `web-${name}.png`), paletted(png));
+}
+
+/** A PNG of Chromium's (8-bit RGB or RGBA, not interlaced) as an indexed PNG: its 256 most
+ * frequent colours, every other pixel drawn in the nearest of them. */
+function paletted(png) {
+  const chunks = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    chunks.push([png.toString('latin1', at + 4, at + 8), png.subarray(at + 8, at + 8 + length)]);
+    at += 12 + length;
+  }
+  const header = chunks.find(([type]) => type === 'IHDR')[1];
+  const [width, height, depth, colourType, , , interlace] = [header.readUInt32BE(0), header.readUInt32BE(4), ...header.subarray(8, 13)];
+  assert.ok(depth === 8 && (colourType === 2 || colourType === 6) && interlace === 0, 'an 8-bit RGB(A) PNG');
+  const bpp = colourType === 6 ? 4 : 3;
+  const raw = zlib.inflateSync(Buffer.concat(chunks.filter(([type]) => type === 'IDAT').map(([, data]) => data)));
+  const stride = width * bpp;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= bpp ? pixels[y * stride + x - bpp] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= bpp && y > 0 ? pixels[(y - 1) * stride + x - bpp] : 0;
+      const p = a + b - c;
+      const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+      const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
+      pixels[y * stride + x] = (line[x] + predictor) & 0xff;
+    }
+  }
+  const colourAt = (i) => (pixels[i * bpp] << 16) | (pixels[i * bpp + 1] << 8) | pixels[i * bpp + 2];
+  const counts = new Map();
+  for (let i = 0; i < width * height; i++) counts.set(colourAt(i), (counts.get(colourAt(i)) || 0) + 1);
+  const palette = [...counts].sort((x, y) => y[1] - x[1]).slice(0, 256).map(([colour]) => colour);
+  const index = new Map(palette.map((colour, i) => [colour, i]));
+  const nearest = (colour) => {
+    let best = 0;
+    let distance = Infinity;
+    palette.forEach((p, i) => {
+      const d = ((p >> 16) - (colour >> 16)) ** 2 + (((p >> 8) & 255) - ((colour >> 8) & 255)) ** 2 + ((p & 255) - (colour & 255)) ** 2;
+      if (d < distance) [best, distance] = [i, d];
+    });
+    index.set(colour, best);
+    return best;
+  };
+  const rows = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const colour = colourAt(y * width + x);
+      rows[y * (width + 1) + 1 + x] = index.get(colour) ?? nearest(colour);
+    }
+  }
+  const chunk = (type, data) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, 'latin1');
+    data.copy(out, 8);
+    out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 3, 0, 0, 0], 8);
+  const plte = Buffer.alloc(3 * palette.length);
+  palette.forEach((colour, i) => plte.set([colour >> 16, (colour >> 8) & 255, colour & 255], 3 * i));
+  return Buffer.concat([png.subarray(0, 8), chunk('IHDR', ihdr), chunk('PLTE', plte),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 const results = [];
@@ -144,7 +223,10 @@ try {
       } else {
         assert.equal(await page.textContent(sel('result')), doc.result);
       }
-      if (clicks === 3) await page.screenshot({ path: path.join(ARTIFACTS, 'session-step.png') });
+      if (clicks === 3) {
+        await page.screenshot({ path: path.join(ARTIFACTS, 'session-step.png') });
+        await docImage(page, 'session');
+      }
     }
     assert.equal(docs.length, 10, 'ten deals');
     assert.ok(highlighted >= 10, 'a highlighted tableau cell at each explained step');
@@ -206,6 +288,8 @@ try {
       assert.ok(cost.includes(`${name} ${pp > 0 ? '+' : ''}${figure}`), `${name} ${figure} in "${cost}"`);
     }
     await page.screenshot({ path: path.join(ARTIFACTS, 'check-grid.png'), fullPage: true });
+    await page.$eval(sel('difference-count'), (el) => el.scrollIntoView());
+    await docImage(page, 'check');
   });
 
   await check('a rule file opened in the checker: its claims and tariff', async () => {
@@ -255,6 +339,7 @@ try {
       return figure.edge_percent;
     };
     const full = await pricedAt('');
+    await docImage(page, 'bet');
     // Two sixes out of the shoe, by clicks.
     await page.click(sel('pick-6H'));
     await page.click(sel('pick-6S'));
@@ -292,6 +377,8 @@ try {
     assert.equal(await page.textContent(sel('nav-analysis')), 'Analyse');
     assert.equal(await page.textContent(`${sel('outcome-banco')} td.num`), '2\u202f292\u202f252\u202f566\u202f437\u202f888');
     await page.screenshot({ path: path.join(ARTIFACTS, 'analysis-fr.png'), fullPage: true });
+    await page.$eval(sel('decisions'), (el) => el.scrollIntoView());
+    await docImage(page, 'decisions');
   });
 
   await check('no script error, nothing fetched from elsewhere', async () => {
