@@ -241,9 +241,8 @@ try {
     const winner = await page.textContent(sel('winner'));
     assert.match(winner, winners.length > 1 ? /^Vainqueurs ex æquo\u00a0: / : /^Vainqueur\u00a0: /);
     for (const n of winners) assert.ok(winner.includes(n), `${n} in "${winner}"`);
-    // The cards consumed: six a deal, less the unused ones.
-    const used = docs.reduce((sum, d) => sum + 6 - d.unused.length, 0);
-    assert.equal(await page.textContent(sel('cards-left')), `${416 - used} cartes restent dans le sabot`);
+    // The home format: every deal from the full shoe, shuffled again.
+    assert.equal(await page.textContent(sel('cards-left')), 'Sabot de 416 cartes, battu à nouveau avant chaque donne');
     // The exact odds for these predictions, as the command line gives them.
     const odds = cli('session-odds', '--players', 'punto,banco,tie', '--lang', 'fr');
     for (const i of players.keys()) {
@@ -251,6 +250,26 @@ try {
     }
     assert.ok(await page.$eval(sel('odds-chart'), (img) => img.complete && img.naturalWidth > 0), 'the chart is drawn');
     await page.screenshot({ path: path.join(ARTIFACTS, 'session-end.png'), fullPage: true });
+  });
+
+  await check('a session dealt on from one shoe uses six cards a deal, less the unused ones', async () => {
+    await page.click(sel('new-session'));
+    await page.check(sel('mode-one-shoe'));
+    await page.click(sel('start'));
+    let left = 416;
+    for (let deal = 1; deal <= 3; deal++) {
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/v1/deal')),
+        page.click(sel('next')),
+      ]);
+      const doc = await response.json();
+      left -= 6 - doc.unused.length;
+      await page.waitForFunction((n) => document.querySelector('[data-test="deal-number"]').textContent.startsWith(`Donne ${n} `), deal);
+      assert.equal(await page.textContent(sel('cards-left')), `${left} cartes restent dans le sabot`);
+      while (!(await page.$(sel('result')))) await page.click(sel('next'));
+      if (doc.unused.length) assert.match(await page.textContent(sel('unused')), /^Inutilisées\u00a0: /);
+      assert.equal(await page.textContent(sel('result')), doc.result);
+    }
   });
 
   await check('the session on a phone, in large type', async () => {

@@ -47,6 +47,10 @@ const STRINGS = {
     session_over: 'The session is over.',
     new_session: 'New session',
     cards_left: (n) => `${n} cards left in the shoe`,
+    full_shoe: 'Every deal from the full shoe of 416 cards, shuffled again (the home format)',
+    one_shoe: 'Deal on from one shoe (the exact odds assume a full shoe at every deal)',
+    reshuffled: 'Shoe of 416 cards, shuffled again before every deal',
+    unused: (cards) => `Not needed: ${cards}, back to the shoe.`,
     golden_tableau: 'The golden tableau',
     banco_total: 'Banco',
     third_card: 'Punto’s third card',
@@ -181,6 +185,10 @@ const STRINGS = {
     session_over: 'La partie est terminée.',
     new_session: 'Nouvelle partie',
     cards_left: (n) => `${n} cartes restent dans le sabot`,
+    full_shoe: 'Chaque donne du sabot complet de 416 cartes, battu à nouveau (la règle de la partie)',
+    one_shoe: 'Donner à la suite d’un même sabot (les chances exactes supposent un sabot complet à chaque donne)',
+    reshuffled: 'Sabot de 416 cartes, battu à nouveau avant chaque donne',
+    unused: (cards) => `Inutilisées\u00a0: ${cards}, rendues au sabot.`,
     golden_tableau: 'Le tableau de tirage',
     banco_total: 'Banco',
     third_card: '3e carte de Punto',
@@ -287,6 +295,7 @@ const STRINGS = {
 const LANGS = ['en', 'fr'];
 const ROUTES = ['session', 'check', 'bet', 'analysis'];
 const DEALS = 10;
+const DECKS = 8;
 const STAKE = 20;
 
 const state = {
@@ -505,6 +514,9 @@ const session = {
     { name: '', prediction: 'punto' },
     { name: '', prediction: 'banco' },
   ],
+  // The home format deals every coup from a full shoe shuffled again (docs/en/session.md, as
+  // the teaching texts ask, and as the exact odds assume); one shoe dealt on is the casino's.
+  reshuffle: true,
   shoe: [],
   position: 0,
   dealNumber: 0, // deals started
@@ -545,6 +557,11 @@ function sessionSetup() {
     }, t('remove_player')) : null;
     form.append(h('div', { class: 'row' }, name, prediction, remove));
   });
+  const mode = (reshuffle, label, test) => h('label', {}, h('input', {
+    type: 'radio', name: 'shoe-mode', checked: session.reshuffle === reshuffle, test,
+    onchange: () => { session.reshuffle = reshuffle; },
+  }), label);
+  form.append(h('div', { class: 'row' }, mode(true, t('full_shoe'), 'mode-full-shoe'), mode(false, t('one_shoe'), 'mode-one-shoe')));
   if (session.error) form.append(h('p', { class: 'error', test: 'setup-error' }, session.error));
   form.append(h('div', { class: 'row' },
     session.players.length < 8 ? h('button', {
@@ -563,7 +580,7 @@ function startSession() {
     return;
   }
   Object.assign(session, {
-    phase: 'play', shoe: shuffledShoe(8), position: 0, dealNumber: 0, deal: null, stage: 0,
+    phase: 'play', shoe: shuffledShoe(DECKS), position: 0, dealNumber: 0, deal: null, stage: 0,
     scores: session.players.map(() => 0), lastNet: session.players.map(() => null),
     odds: null, chart: null, oddsError: null, error: null,
   });
@@ -599,6 +616,10 @@ async function advance() {
     return;
   }
   if (session.dealNumber >= DEALS) return;
+  if (session.reshuffle) {
+    session.shoe = shuffledShoe(DECKS);
+    session.position = 0;
+  }
   const cards = session.shoe.slice(session.position, session.position + 6);
   const button = document.querySelector('[data-test="next"]');
   if (button) button.disabled = true;
@@ -652,7 +673,7 @@ function sessionBoard() {
   wrap.append(h('div', { class: 'row' },
     h('strong', { test: 'deal-number' }, deal ? t('deal_n', session.dealNumber, DEALS) : ''),
     over ? null : h('button', { type: 'button', test: 'next', onclick: advance }, label),
-    h('span', { class: 'muted', test: 'cards-left' }, t('cards_left', session.shoe.length - session.position)),
+    h('span', { class: 'muted', test: 'cards-left' }, session.reshuffle ? t('reshuffled') : t('cards_left', session.shoe.length - session.position)),
     h('button', {
       type: 'button', class: 'secondary', test: 'new-session',
       onclick: () => { session.phase = 'setup'; render(); },
@@ -675,6 +696,9 @@ function sessionBoard() {
     else if (session.stage <= steps) text = deal.steps[session.stage - 1].text;
     else text = deal.result;
     left.append(h('p', { class: settled ? 'step-text result' : 'step-text', test: settled ? 'result' : 'step-text' }, text));
+    if (settled && deal.unused.length) {
+      left.append(h('p', { class: 'muted', test: 'unused' }, t('unused', deal.unused.join(' '))));
+    }
     if (settled) {
       left.append(h('p', { test: 'settlement' },
         ['punto', 'banco', 'tie'].map((p) => h('span', { class: `pred-${p}` }, `${t(p)} ${fmtSignedInt(deal.net[p])}  `))));
