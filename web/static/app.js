@@ -422,7 +422,9 @@ function errorBox(e, test = 'error') {
 }
 
 async function rulesDoc() {
-  if (!state.rulesDoc[state.lang]) state.rulesDoc[state.lang] = await api('rules', { lang: state.lang });
+  // The rules document has no words: one for both languages (the letters are the page's).
+  if (!state.rulesDoc.doc) state.rulesDoc.doc = await api('rules');
+  state.rulesDoc[state.lang] = state.rulesDoc.doc;
   return state.rulesDoc[state.lang];
 }
 
@@ -1050,7 +1052,7 @@ async function evaluateBet() {
     const remove = removeString();
     const shoe = remove ? { remove } : {};
     const [analysis, check, eor] = await Promise.all([
-      api('analyze', { rules, lang: state.lang, ...shoe }, { method: 'POST' }),
+      api('analyze', { rules, ...shoe }, { method: 'POST' }),
       api('check', { rules, lang: state.lang }, { method: 'POST' }),
       api('eor', { rules, lang: state.lang, ...shoe }, { method: 'POST', svg: true }),
     ]);
@@ -1319,7 +1321,8 @@ async function runAnalysis() {
   analysis.busy = true;
   analysis.error = null;
   render();
-  const options = { decks: analysis.decks, lang: state.lang };
+  // The analysis and decisions documents have no words: no `lang` (only their charts take one).
+  const options = { decks: analysis.decks };
   if (analysis.rules) options.rules = analysis.rules;
   if (analysis.remove) options.remove = analysis.remove;
   try {
@@ -1394,6 +1397,7 @@ function decisionsGrid(doc) {
     type: 'button', class: 'secondary', test: 'decisions-svg',
     onclick: async () => {
       const options = { decks: analysis.decks, lang: state.lang };
+      // The chart is in the page's language.
       if (analysis.rules) options.rules = analysis.rules;
       if (analysis.remove) options.remove = analysis.remove;
       try {
