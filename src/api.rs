@@ -36,13 +36,18 @@ use crate::render::{Format, Page};
 use crate::report::Parts;
 use crate::shoe::{Shoe, ShoeSpec};
 use crate::table::NamedTable;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+mod chart;
 mod lab;
+mod schema;
+pub use chart::{CHARTS, chart};
 pub use lab::MAX_SHOE_LINES;
 use lab::{audit, fit, shoes, shuffle_test};
+pub use schema::options_schema;
 
 /// Why a command could not run on the options given: the command line's one-line message
 /// (what, where, what is accepted).
@@ -276,7 +281,7 @@ fn rendered(text: &str) -> Value {
 }
 
 /// The language option: `en` or `fr`.
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 enum LangOption {
     #[default]
@@ -294,7 +299,7 @@ impl From<LangOption> for Lang {
 }
 
 /// A list given as the command line writes it (`"8H,9C"`) or as a list of items.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(untagged)]
 enum ListOption {
     Text(String),
@@ -321,7 +326,7 @@ impl ListOption {
 }
 
 /// The shoe options every analysing command takes.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct ShoeOptions {
     decks: Option<u64>,
@@ -374,7 +379,7 @@ pub fn table_of(rules: Option<&Table>) -> Result<NamedTable, ApiError> {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct AnalyzeOptions {
     fields: Option<ListOption>,
@@ -404,7 +409,7 @@ fn analyze(
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RulesOptions {
     #[serde(default = "teaching_stake")]
@@ -437,7 +442,7 @@ fn rules_of(options: RulesOptions, rules: Option<&Table>) -> Result<Value, ApiEr
     )))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct DealOptions {
     cards: ListOption,
@@ -468,7 +473,7 @@ fn information(text: Option<&str>) -> Result<Information, ApiError> {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct CheckOptions {
     information: Option<String>,
@@ -494,13 +499,27 @@ fn check(options: CheckOptions, rules: Option<&Table>) -> Result<Value, ApiError
     )))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct EorOptions {
     by: Option<String>,
 }
 
 fn eor(shoe: ShoeOptions, options: EorOptions, rules: Option<&Table>) -> Result<Value, ApiError> {
+    let (eor, shoe, table) = eor_of(shoe, options, rules)?;
+    Ok(value(crate::render::depletion::eor_json(
+        &eor,
+        &shoe,
+        &table.name,
+    )))
+}
+
+/// The effect of removal `eor` reports, with the shoe and the table it is of.
+fn eor_of(
+    shoe: ShoeOptions,
+    options: EorOptions,
+    rules: Option<&Table>,
+) -> Result<(crate::depletion::EffectOfRemoval, Shoe, NamedTable), ApiError> {
     let table = table_of(rules)?;
     let shoe = shoe.resolve(&table)?;
     let removal = match options.by.as_deref() {
@@ -522,14 +541,10 @@ fn eor(shoe: ShoeOptions, options: EorOptions, rules: Option<&Table>) -> Result<
                 other => ApiError::of(other),
             }
         })?;
-    Ok(value(crate::render::depletion::eor_json(
-        &eor,
-        &shoe,
-        &table.name,
-    )))
+    Ok((eor, shoe, table))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct DecisionsOptions {}
 
@@ -538,16 +553,25 @@ fn decisions(
     _: DecisionsOptions,
     rules: Option<&Table>,
 ) -> Result<Value, ApiError> {
-    let table = table_of(rules)?;
-    let shoe = shoe.resolve(&table)?;
-    let values = crate::decisions::decisions(&shoe, &table.rules).map_err(ApiError::of)?;
+    let (values, table) = decisions_of(shoe, rules)?;
     Ok(value(crate::render::decisions::decisions_json(
         &values,
         &table.name,
     )))
 }
 
-#[derive(Deserialize)]
+/// The values of the decisions `decisions` reports, with the table they are of.
+fn decisions_of(
+    shoe: ShoeOptions,
+    rules: Option<&Table>,
+) -> Result<(crate::decisions::Decisions, NamedTable), ApiError> {
+    let table = table_of(rules)?;
+    let shoe = shoe.resolve(&table)?;
+    let values = crate::decisions::decisions(&shoe, &table.rules).map_err(ApiError::of)?;
+    Ok((values, table))
+}
+
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct SessionOddsOptions {
     #[serde(default = "session_deals")]
@@ -569,21 +593,8 @@ fn session_stake() -> i64 {
 }
 
 fn session_odds(options: SessionOddsOptions, rules: Option<&Table>) -> Result<Value, ApiError> {
-    use crate::session_odds::{MAX_DEALS, SessionOdds, parse_players};
-    let table = table_of(rules)?;
-    let spec = match options.decks {
-        Some(n_decks) => ShoeSpec::decks(n_decks).map_err(ApiError::of)?,
-        None => ShoeSpec::default(),
-    };
-    let shoe = table.resolve_shoe(&spec).map_err(ApiError::of)?;
-    if !(1..=u64::from(MAX_DEALS)).contains(&options.deals) {
-        return Err(ApiError(format!(
-            "deals: {} is out of range: give 1 to {MAX_DEALS}",
-            options.deals
-        )));
-    }
-    let deals = options.deals as u32;
-    let stake = stake(options.stake)?;
+    use crate::session_odds::{SessionOdds, parse_players};
+    let (shoe, table, deals, stake) = session_of(&options, rules)?;
     let page = Page::new(Format::Json, options.lang.into());
     let text = match options.players {
         Some(list) => {
@@ -602,7 +613,30 @@ fn session_odds(options: SessionOddsOptions, rules: Option<&Table>) -> Result<Va
     Ok(rendered(&text))
 }
 
-#[derive(Deserialize)]
+/// The session `session-odds` scores: its shoe, its table, its deals and its stake, checked.
+fn session_of(
+    options: &SessionOddsOptions,
+    rules: Option<&Table>,
+) -> Result<(Shoe, NamedTable, u32, i64), ApiError> {
+    use crate::session_odds::MAX_DEALS;
+    let table = table_of(rules)?;
+    let spec = match options.decks {
+        Some(n_decks) => ShoeSpec::decks(n_decks).map_err(ApiError::of)?,
+        None => ShoeSpec::default(),
+    };
+    let shoe = table.resolve_shoe(&spec).map_err(ApiError::of)?;
+    if !(1..=u64::from(MAX_DEALS)).contains(&options.deals) {
+        return Err(ApiError(format!(
+            "deals: {} is out of range: give 1 to {MAX_DEALS}",
+            options.deals
+        )));
+    }
+    let deals = options.deals as u32;
+    let stake = stake(options.stake)?;
+    Ok((shoe, table, deals, stake))
+}
+
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct CheminOptions {
     #[serde(default)]
@@ -638,7 +672,7 @@ fn chemin(shoe: ShoeOptions, options: CheminOptions) -> Result<Value, ApiError> 
     )))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct BanqueOptions {
     share: Option<String>,
@@ -658,7 +692,7 @@ fn banque(options: BanqueOptions) -> Result<Value, ApiError> {
     )))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct VerifyOptions {
     #[serde(default)]
@@ -698,7 +732,7 @@ fn verify(
     Ok(rendered(&text))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct ShoeSimOptions {
     #[serde(default = "default_shoes")]
@@ -730,6 +764,29 @@ fn default_decks() -> u64 {
 /// `shoe-sim-merge` adds up.
 fn shoe_sim(options: ShoeSimOptions, rules: Option<&Table>) -> Result<Value, ApiError> {
     use crate::depletion::partial::{Partial, rules_sha256};
+    let (setup, shards, sim, table) = simulated(&options, rules)?;
+    if options.partial {
+        let partial = Partial::new(setup, &rules_sha256(&table.rules), shards, sim);
+        return Ok(rendered(&partial.to_json().map_err(ApiError::of)?));
+    }
+    Ok(value(crate::render::depletion::simulation_json(
+        &sim, &setup,
+    )))
+}
+
+/// The run `shoe-sim` reports: its setup, the shards dealt, their totals and the table.
+fn simulated(
+    options: &ShoeSimOptions,
+    rules: Option<&Table>,
+) -> Result<
+    (
+        crate::depletion::SimulationSetup,
+        crate::depletion::Shards,
+        crate::depletion::Simulation,
+        NamedTable,
+    ),
+    ApiError,
+> {
     use crate::depletion::{
         Shards, SimulationError, SimulationSetup, check_procedure,
         try_simulate_shards_with_progress,
@@ -777,16 +834,10 @@ fn shoe_sim(options: ShoeSimOptions, rules: Option<&Table>) -> Result<Value, Api
     let sim =
         try_simulate_shards_with_progress(&setup, &table.rules, shards, crate::progress::SILENT)
             .map_err(ApiError::of)?;
-    if options.partial {
-        let partial = Partial::new(setup, &rules_sha256(&table.rules), shards, sim);
-        return Ok(rendered(&partial.to_json().map_err(ApiError::of)?));
-    }
-    Ok(value(crate::render::depletion::simulation_json(
-        &sim, &setup,
-    )))
+    Ok((setup, shards, sim, table))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct MergeOptions {
     parts: Vec<Value>,
@@ -814,7 +865,7 @@ fn shoe_sim_merge(options: MergeOptions) -> Result<Value, ApiError> {
     )))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct VectorsOptions {}
 

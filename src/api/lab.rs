@@ -19,7 +19,7 @@ fn power(power: f64) -> Result<f64, ApiError> {
 
 /// A rule set given as an option (`fit`'s `plan`): a shipped name, or a rule text with the
 /// name it is known by.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(untagged)]
 enum RuleSetOption {
     Name(String),
@@ -35,7 +35,7 @@ impl RuleSetOption {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct FitOptions {
     #[serde(default = "default_alpha")]
@@ -131,14 +131,14 @@ pub(super) fn fit(
 /// The most bytes of observed counts `fit` reads, as the command line.
 const MAX_COUNTS_BYTES: usize = 16 << 20;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 enum FormOption {
     Order,
     Log,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ShoesOptions {
     #[serde(default = "one")]
@@ -275,7 +275,7 @@ fn provenance(
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ShuffleTestOptions {
     #[serde(default = "default_alpha")]
@@ -421,7 +421,7 @@ pub(super) fn shuffle_test(
     )))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct AuditOptions {
     #[serde(default = "default_alpha")]

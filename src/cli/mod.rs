@@ -22,6 +22,7 @@ mod message;
 mod output;
 mod progress;
 mod rules;
+mod serve;
 mod session;
 mod session_odds;
 mod shoe_sim;
@@ -108,6 +109,12 @@ enum Command {
     /// Checks (or with --write, rewrites) the generated tables in the Markdown files of docs/.
     #[cfg(feature = "docs-tool")]
     Docs(docs::Docs),
+    /// Serves the pages and the JSON API (every command's document, as `--format json`
+    /// prints it) over HTTP, each request's work within a time and a memory budget.
+    Serve(serve::Serve),
+    /// A worker of `serve`: runs one request's job read on standard input (not for people).
+    #[command(hide = true)]
+    ServeWorker(serve::Worker),
     /// Prints a shell's completion script (bash, zsh, fish, powershell or elvish).
     Completions(completions::Completions),
     /// Prints the manual page (roff), for `man`.
@@ -137,6 +144,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::SessionOdds(args) => session_odds::run(args, out),
         #[cfg(feature = "docs-tool")]
         Command::Docs(args) => docs::run_docs(args, out),
+        Command::Serve(args) => serve::run(args, out),
+        Command::ServeWorker(args) => serve::run_worker(args, out),
         Command::Completions(args) => completions::run(args, out),
         Command::Man(args) => man::run(args, out),
     }
@@ -153,12 +162,13 @@ mod tests {
         Cli::command().debug_assert();
     }
 
-    /// The subcommands a user's binary has (not `docs`, a maintainer's tool, nor `help`), in
-    /// the order of `--help`, that have `flag` if one is named.
+    /// The subcommands a user's binary has (not `docs`, a maintainer's tool, nor `help`, nor
+    /// a hidden one such as `serve-worker`), in the order of `--help`, that have `flag` if one
+    /// is named.
     fn subcommands_with(flag: Option<&str>) -> Vec<String> {
         Cli::command()
             .get_subcommands()
-            .filter(|sub| sub.get_name() != "docs")
+            .filter(|sub| sub.get_name() != "docs" && !sub.is_hide_set())
             .filter(|sub| {
                 flag.is_none_or(|flag| sub.get_arguments().any(|a| a.get_long() == Some(flag)))
             })

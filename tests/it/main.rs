@@ -45,6 +45,7 @@ mod progress;
 mod rule_texts;
 mod schema2;
 mod schemas;
+mod serve;
 mod session;
 mod shuffle;
 mod snapshots;
