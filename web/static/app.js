@@ -857,7 +857,7 @@ async function runCheck() {
 }
 
 function changeCells(change) {
-  return ['punto', 'banco', 'tie'].map((b) => h('span', { class: 'mono' },
+  return ['punto', 'banco', 'tie'].map((b) => h('span', { class: 'mono nowrap' },
     `${t(b)} ${fmtSigned(change[b].percentage_points, 6)}  `));
 }
 
