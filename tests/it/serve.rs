@@ -759,3 +759,72 @@ fn work_past_its_budget_is_stopped() {
     let (status, _) = server.get("/api/v1/deal?cards=4H,2S,9C,AD,8D");
     assert_eq!(status, 200);
 }
+
+/// The resident memory of process `pid`, in KiB (Linux).
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The load test, run by hand (`cargo test --release --test it serve::load -- --ignored
+/// --nocapture`): rounds of concurrent requests on loopback, a mix of the light and the
+/// heavier commands, counting errors and the server's resident memory after each round, and
+/// printing the latencies' percentiles. It asserts no error and a flat memory; the figures
+/// are for the record (speed is never asserted).
+#[test]
+#[ignore]
+fn load() {
+    let server = Server::start(&["--queue", "1000", "--timeout", "120"]);
+    let targets = [
+        "/api/v1/health",
+        "/api/v1/deal?cards=4H,2S,9C,AD,8D",
+        "/api/v1/analyze?decks=8&remove=8H,9C&fields=bets",
+        "/api/v1/decisions?decks=1",
+        "/api/v1/session-odds?deals=3",
+    ];
+    let (rounds, concurrent) = (5, 200);
+    let mut latencies = Vec::new();
+    let mut errors = 0;
+    let mut rss = Vec::new();
+    let start = Instant::now();
+    for round in 0..rounds {
+        let threads: Vec<_> = (0..concurrent)
+            .map(|i| {
+                let address = server.address.clone();
+                let target = targets[(i + round) % targets.len()];
+                std::thread::spawn(move || {
+                    let start = Instant::now();
+                    let reply = ask(&address, "GET", target, None, b"");
+                    (reply.status, start.elapsed())
+                })
+            })
+            .collect();
+        for thread in threads {
+            let (status, took) = thread.join().unwrap();
+            if status != 200 {
+                errors += 1;
+            }
+            latencies.push(took);
+        }
+        rss.push(rss_kib(server.pid()));
+    }
+    let total = start.elapsed();
+    latencies.sort();
+    let at = |p: f64| latencies[((latencies.len() - 1) as f64 * p) as usize];
+    println!(
+        "{} requests ({rounds} rounds of {concurrent} at once) in {total:?}: {errors} errors; latency p50 {:?}, p99 {:?}, max {:?}; server RSS after each round (KiB): {rss:?}",
+        latencies.len(),
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+    assert_eq!(errors, 0);
+    if cfg!(target_os = "linux") {
+        let (first, last) = (rss[0], rss[rss.len() - 1]);
+        assert!(last < first * 2 + 16_384, "memory grew: {rss:?}");
+    }
+}
