@@ -40,6 +40,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+mod count;
 mod lab;
 pub use lab::MAX_SHOE_LINES;
 use lab::{audit, fit, shoes, shuffle_test};
@@ -114,6 +115,7 @@ pub const COMMANDS: &[&str] = &[
     "session-odds",
     "shoe-sim",
     "shoe-sim-merge",
+    "count",
     "verify",
     "fit",
     "shoes",
@@ -206,6 +208,7 @@ pub fn call_with_input(
         "session-odds" => session_odds(parse(options)?, rules)?,
         "shoe-sim" => shoe_sim(parse(options)?, rules)?,
         "shoe-sim-merge" => shoe_sim_merge(parse(options)?)?,
+        "count" => count::count(parse(options)?, rules)?,
         "fit" => {
             let (shoe, own) = parse_with_shoe(options)?;
             fit(shoe, own, rules, input)?
