@@ -42,6 +42,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 mod chart;
+mod count;
 mod lab;
 mod schema;
 pub use chart::{CHARTS, chart};
@@ -119,6 +120,7 @@ pub const COMMANDS: &[&str] = &[
     "session-odds",
     "shoe-sim",
     "shoe-sim-merge",
+    "count",
     "verify",
     "fit",
     "shoes",
@@ -211,6 +213,7 @@ pub fn call_with_input(
         "session-odds" => session_odds(parse(options)?, rules)?,
         "shoe-sim" => shoe_sim(parse(options)?, rules)?,
         "shoe-sim-merge" => shoe_sim_merge(parse(options)?)?,
+        "count" => count::count(parse(options)?, rules)?,
         "fit" => {
             let (shoe, own) = parse_with_shoe(options)?;
             fit(shoe, own, rules, input)?

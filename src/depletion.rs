@@ -10,6 +10,7 @@
 //! afterwards ([`partial`]). Floating point appears only in the averages a report prints,
 //! each the nearest `f64` of an exact quotient.
 
+pub mod count;
 pub mod partial;
 mod pricing;
 mod run;

@@ -22,6 +22,8 @@ use crate::render::{Format, Page};
 use crate::rules::{MainBet, Rules};
 use crate::shoe::Shoe;
 
+mod count;
+
 /// The one command that rewrites every generated block (the `docs` subcommand is built only
 /// with the `docs-tool` feature, so that the user's binary does not carry it).
 pub const REGENERATE: &str = "cargo run --release --features docs-tool -- docs --write";
@@ -79,6 +81,7 @@ pub const BLOCKS: &[&str] = &[
     "eor:fr",
     "shoe-sim:en",
     "shoe-sim:fr",
+    "count:en|fr (the published counts followed over simulated shoes)",
     "session-odds:en",
     "session-odds:fr",
     "session-odds-1000:en",
@@ -122,6 +125,7 @@ pub fn block(name: &str) -> Option<String> {
             ))
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
+        ["count", lang] => count::count_table(lang.parse().ok()?),
         ["shuffle-prefix", lang] => Some(shuffle_prefix_table(lang.parse().ok()?)),
         ["variants", lang] => Some(variants_table(lang.parse().ok()?)),
         ["catalogue", lang] => Some(catalogue_tables(lang.parse().ok()?)),

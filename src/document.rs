@@ -28,6 +28,7 @@ pub mod banque;
 pub mod batch;
 pub mod check;
 pub mod chemin;
+pub mod count;
 pub mod deal;
 pub mod decisions;
 pub mod eor;
@@ -80,6 +81,7 @@ pub const SCHEMAS: &[(&str, SchemaOf)] = &[
     ("decisions", schema::<decisions::Decisions>),
     ("shoe-sim", schema::<shoe_sim::ShoeSim>),
     ("shoe-sim --partial", schema::<shoe_sim::PartialDocument>),
+    ("count", schema::<count::Count>),
     ("session", schema::<session::Session>),
     ("session-odds", schema::<session_odds::SessionOdds>),
     ("shoes", schema::<shoes::ShoeLine>),

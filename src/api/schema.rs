@@ -38,6 +38,7 @@ pub fn options_schema(command: &str) -> Result<Value, ApiError> {
         "audit" => alone::<lab::AuditOptions>(),
         "chemin" => with_shoe::<CheminOptions>(),
         "banque" => alone::<BanqueOptions>(),
+        "count" => alone::<count::CountOptions>(),
         other => {
             return Err(ApiError(format!(
                 "`{other}` is not a command ({})",

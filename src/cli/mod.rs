@@ -8,6 +8,7 @@ mod banque;
 mod check;
 mod chemin;
 mod completions;
+mod count;
 mod deal;
 mod decisions;
 #[cfg(feature = "docs-tool")]
@@ -95,6 +96,9 @@ enum Command {
     /// Deals shuffled shoes to a cut card, computing every bet's exact edge before every coup,
     /// and reports how often each bet turns favourable and what betting only then gains.
     ShoeSim(shoe_sim::ShoeSim),
+    /// Evaluates a point count for every bet: its betting correlation with the exact effects
+    /// of removal, and what betting by its true count gains per shoe against perfect knowledge.
+    Count(count::Count),
     /// Deals shuffled shoes by the dealing procedure and writes their orders (for
     /// shuffle-test) or a shoe log with every coup (for verify).
     Shoes(shoes::Shoes),
@@ -138,6 +142,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Fit(args) => fit::run(args, out),
         Command::Eor(args) => eor::run(args, out),
         Command::ShoeSim(args) => shoe_sim::run(args, out),
+        Command::Count(args) => count::run(args, out),
         Command::Shoes(args) => shoes::run(args, out),
         Command::ShuffleTest(args) => shuffle_test::run(args, out),
         Command::Session(args) => session::run(args, out),

@@ -56,7 +56,7 @@ impl Sheet {
     }
 
     /// Adds a record; it must have the header's width.
-    fn push(&mut self, record: Vec<String>) {
+    pub(super) fn push(&mut self, record: Vec<String>) {
         assert_eq!(
             record.len(),
             self.header.len(),

@@ -10,6 +10,7 @@ pub mod chart;
 pub mod check;
 pub mod choices;
 pub mod condition;
+pub mod count;
 pub mod coup;
 pub mod csv;
 pub mod decisions;

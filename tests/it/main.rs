@@ -23,6 +23,7 @@ mod check;
 mod choices;
 mod cli;
 mod conversation;
+mod count;
 mod coups;
 mod dealing;
 mod depletion;
