@@ -43,7 +43,11 @@ pub mod log;
 
 pub use layout::{Cell, Layout};
 
+use crate::analysis::Analysis;
 use crate::outcome::Winner;
+use crate::rules::Rules;
+use crate::shoe::Shoe;
+use num_rational::BigRational;
 
 /// A Big Road entry's winner: Banco or Punto (a tie makes no entry).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -275,4 +279,24 @@ impl Roads {
         // the columns before it.
         Derived::ALL.map(|derived| road.mark_at(derived.offset(), c, r))
     }
+}
+
+/// The exact probabilities of Banco, Punto and a tie on the next coup dealt from a shoe
+/// holding `remaining` cards of each rank (A, 2, …, K), by the exact analysis of that
+/// depleted shoe; `None` when it holds too few cards for a coup.
+///
+/// ```
+/// use punto_banco::roads::next_coup;
+/// use punto_banco::rules::Rules;
+/// use punto_banco::shoe::Shoe;
+///
+/// let [banco, punto, tie] = next_coup(Shoe::decks(8).unwrap().counts(), &Rules::reference()).unwrap();
+/// // Eight full decks: Banco 0.4586, Punto 0.4462, Tie 0.0952 (rounded).
+/// assert!(banco > punto && punto > tie);
+/// assert_eq!(banco + punto + tie, num_rational::BigRational::from_integer(1.into()));
+/// ```
+pub fn next_coup(remaining: [u64; 13], rules: &Rules) -> Option<[BigRational; 3]> {
+    let shoe = Shoe::from_counts(remaining).ok()?;
+    let analysis = Analysis::new(&shoe, rules).ok()?;
+    Some([Winner::Banco, Winner::Punto, Winner::Tie].map(|w| analysis.probability(w)))
 }

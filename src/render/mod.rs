@@ -17,6 +17,7 @@ pub mod depletion;
 pub mod lab;
 pub mod oracle;
 pub mod prose;
+pub mod roads;
 pub mod session;
 pub mod shuffle;
 pub mod table;

@@ -7,6 +7,7 @@ use super::Roads;
 use crate::input::lines::{Line, LineReader};
 use crate::oracle::verify::{Finding, Seen, Verifier};
 use crate::rules::Rules;
+use crate::shoe::Shoe;
 use std::io::{self, BufRead};
 
 /// The most coups one shoe may hold: a shoe of 8 decks deals about 80; past this the log is
@@ -50,8 +51,7 @@ pub enum RoadsLogError<E> {
 }
 
 /// Reads a log, each line at most `max_line_len` bytes, and hands each shoe's roads to
-/// `each` as the shoe closes. Coups before any shoe line are dealt from a shoe of
-/// `decks` decks. A line that cannot be read, a coup whose cards the rules would not deal
+/// `each` as the shoe closes. Coups before any shoe line are dealt from `shoe`. A line that cannot be read, a coup whose cards the rules would not deal
 /// in full, a card the shoe no longer holds or a shoe of more than [`MAX_COUPS_PER_SHOE`]
 /// coups stops the reading with its line named: the roads are the results of a real shoe,
 /// or none.
@@ -59,12 +59,14 @@ pub enum RoadsLogError<E> {
 /// ```
 /// use punto_banco::roads::log::read_shoes;
 /// use punto_banco::rules::Rules;
+/// use punto_banco::shoe::Shoe;
 ///
 /// let log = "{\"shoe\": {\"decks\": 8}}\n\
 ///            {\"cards\": [\"4H\", \"2S\", \"2C\", \"5D\"]}\n\
 ///            {\"cards\": [\"9H\", \"2S\", \"KC\", \"5D\"]}\n";
 /// let mut shoes = Vec::new();
-/// read_shoes::<std::convert::Infallible>(log.as_bytes(), &Rules::reference(), 8, 1024, &mut |shoe| {
+/// let eight = Shoe::decks(8).unwrap();
+/// read_shoes::<std::convert::Infallible>(log.as_bytes(), &Rules::reference(), &eight, 1024, &mut |shoe| {
 ///     shoes.push(shoe);
 ///     Ok(())
 /// })
@@ -75,13 +77,18 @@ pub enum RoadsLogError<E> {
 pub fn read_shoes<E>(
     reader: impl BufRead,
     rules: &Rules,
-    decks: u64,
+    shoe: &Shoe,
     max_line_len: usize,
     each: &mut dyn FnMut(ShoeRoads) -> Result<(), E>,
 ) -> Result<(), RoadsLogError<E>> {
     let mut verifier = Verifier::new(rules);
     // The default shoe is the shoe line the log would begin with.
-    let default = format!("{{\"shoe\": {{\"decks\": {decks}}}}}");
+    let decks = shoe.len() / 52;
+    let default = if decks > 0 && Shoe::decks(decks).is_ok_and(|whole| whole == *shoe) {
+        format!("{{\"shoe\": {{\"decks\": {decks}}}}}")
+    } else {
+        format!("{{\"shoe\": {{\"ranks\": {:?}}}}}", shoe.counts())
+    };
     if let Some(found) = verifier.line(0, &default) {
         return Err(line_error(0, &found.finding));
     }
