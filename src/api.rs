@@ -122,6 +122,7 @@ pub const COMMANDS: &[&str] = &[
     "shoe-sim-merge",
     "count",
     "verify",
+    "roads",
     "fit",
     "shoes",
     "shuffle-test",
@@ -134,9 +135,9 @@ pub const COMMANDS: &[&str] = &[
 /// with choices and the shuffle battery have their own.
 const TAKE_NO_RULES: &[&str] = &["shoe-sim-merge", "chemin", "banque", "shuffle-test"];
 
-/// The commands that read a file ([`Input`]): `verify`'s and `audit`'s log, `fit`'s counts
-/// and `shuffle-test`'s shoes.
-pub const READERS: &[&str] = &["verify", "fit", "shuffle-test", "audit"];
+/// The commands that read a file ([`Input`]): `verify`'s, `roads`' and `audit`'s log, `fit`'s
+/// counts and `shuffle-test`'s shoes.
+pub const READERS: &[&str] = &["verify", "roads", "fit", "shuffle-test", "audit"];
 
 /// Runs `command` on its options (a JSON object, `{}` or null for the defaults) and the rule
 /// set, if one is given; `check` takes the claimed rule set as `rules`. A command that reads
@@ -194,6 +195,12 @@ pub fn call_with_input(
                 return Err(ApiError("verify needs a log: give its lines".into()));
             };
             verify(parse(options)?, rules, input)?
+        }
+        "roads" => {
+            let Some(input) = input else {
+                return Err(ApiError("roads needs a log: give its lines".into()));
+            };
+            roads(parse(options)?, rules, input)?
         }
         "analyze" => {
             let (shoe, own) = parse_with_shoe(options)?;
@@ -736,6 +743,57 @@ fn verify(
 }
 
 #[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct RoadsOptions {
+    decks: Option<u64>,
+    #[serde(default = "default_rows")]
+    rows: usize,
+}
+
+fn default_rows() -> usize {
+    6
+}
+
+/// `roads`: a JSON line a shoe, as an array of the lines.
+fn roads(
+    options: RoadsOptions,
+    rules: Option<&Table>,
+    input: Input<'_>,
+) -> Result<Value, ApiError> {
+    use crate::roads::Layout;
+    use crate::roads::log::RoadsLogError;
+    let table = table_of(rules)?;
+    let spec = match options.decks {
+        Some(n) => ShoeSpec::decks(n).map_err(|e| ApiError::at("decks", e))?,
+        None => ShoeSpec::default(),
+    };
+    let shoe = table
+        .resolve_shoe(&spec)
+        .map_err(|e| ApiError::at("decks", e))?;
+    if !(1..=100).contains(&options.rows) {
+        return Err(ApiError("rows: 1 to 100".into()));
+    }
+    let name = input.name;
+    let page = Page::new(Format::Json, Lang::En);
+    let mut lines = Vec::new();
+    crate::render::roads::write_roads(
+        input.reader,
+        &table.rules,
+        &shoe,
+        Layout::new(options.rows),
+        &page,
+        crate::input::lines::MAX_LINE_BYTES,
+        &mut lines,
+    )
+    .map_err(|error| match error {
+        RoadsLogError::Read(e) => ApiError(format!("cannot read {name}: {e}")),
+        other => ApiError(format!("{name}: {other}")),
+    })?;
+    let text = String::from_utf8(lines).expect("a JSON line is UTF-8");
+    Ok(Value::Array(text.lines().map(rendered).collect()))
+}
+
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ShoeSimOptions {
     #[serde(default = "default_shoes")]

@@ -34,6 +34,7 @@ pub mod decisions;
 pub mod eor;
 pub mod fit;
 pub mod lab;
+pub mod roads;
 pub mod rules;
 pub mod session;
 pub mod session_odds;
@@ -75,6 +76,7 @@ pub const SCHEMAS: &[(&str, SchemaOf)] = &[
     ("deal", schema::<deal::Deal>),
     ("check", schema::<check::Check>),
     ("verify", schema::<verify::Verify>),
+    ("roads", schema::<roads::RoadsShoe>),
     ("vectors", schema::<vectors::Vector>),
     ("fit", schema::<fit::Fit>),
     ("eor", schema::<eor::Eor>),

@@ -171,6 +171,7 @@ pub mod progress;
 pub mod reference;
 pub mod render;
 pub mod report;
+pub mod roads;
 pub mod rules;
 pub mod session;
 pub mod session_odds;

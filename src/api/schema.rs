@@ -39,6 +39,7 @@ pub fn options_schema(command: &str) -> Result<Value, ApiError> {
         "chemin" => with_shoe::<CheminOptions>(),
         "banque" => alone::<BanqueOptions>(),
         "count" => alone::<count::CountOptions>(),
+        "roads" => alone::<RoadsOptions>(),
         other => {
             return Err(ApiError(format!(
                 "`{other}` is not a command ({})",

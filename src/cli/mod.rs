@@ -22,6 +22,7 @@ mod man;
 mod message;
 mod output;
 mod progress;
+mod roads;
 mod rules;
 mod serve;
 mod session;
@@ -82,6 +83,9 @@ enum Command {
     Banque(banque::BanqueArgs),
     /// Verifies an engine's log (JSON lines, one coup each) hand by hand against the rules.
     Verify(verify::Verify),
+    /// A shoe log's scoreboard: bead plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig,
+    /// the ask cells and the next coup's exact odds from the cards left.
+    Roads(roads::Roads),
     /// Audits a shoe log: each coup's outcome against its exact odds on the cards left in its
     /// shoe, and every bet's return against its exact expectation (exit 1 when a test fails).
     Audit(audit::Audit),
@@ -137,6 +141,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Chemin(args) => chemin::run(args, out),
         Command::Banque(args) => banque::run(args, out),
         Command::Verify(args) => verify::run(args, out),
+        Command::Roads(args) => roads::run(args, out),
         Command::Audit(args) => audit::run(args, out),
         Command::Vectors(args) => vectors::run(args, out),
         Command::Fit(args) => fit::run(args, out),

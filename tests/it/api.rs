@@ -478,3 +478,32 @@ fn bad_options_are_named() {
         "{message}"
     );
 }
+
+/// `roads` through the api gives the lines the command line prints, one value a line.
+#[test]
+fn roads_lines_are_the_command_lines() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/examples/oracle/two-shoes.jsonl"
+    );
+    let log = std::fs::read(path).unwrap();
+    let input = punto_banco::api::Input {
+        name: "the log",
+        reader: &mut &log[..],
+    };
+    let document =
+        punto_banco::api::call_with_input("roads", &serde_json::json!({}), None, Some(input))
+            .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_punto-banco"))
+        .args(["roads", path, "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(document, serde_json::Value::Array(lines));
+}

@@ -2213,3 +2213,29 @@ fn catalogue_claims_are_refused_by_field_with_line_and_column() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// `roads` refuses a log it cannot read as a shoe's results, naming the line: a line that is
+/// not JSON, a card that is not one, a coup whose cards stop short, and a log with no coup.
+#[test]
+fn roads_refuses_a_bad_log_naming_the_line() {
+    let coup = r#"{"cards": ["4H", "2S", "2C", "5D"]}"#;
+    refused(
+        &["roads", "-"],
+        format!("{coup}\n{{\"cards\": [\n").as_bytes(),
+        2,
+        &["line 2"],
+    );
+    refused(
+        &["roads", "-"],
+        b"{\"cards\": [\"4H\", \"ZZ\", \"2C\", \"5D\"]}\n",
+        2,
+        &["line 1"],
+    );
+    refused(
+        &["roads", "-"],
+        b"{\"cards\": [\"4H\", \"2S\", \"3C\"]}\n",
+        2,
+        &["line 1"],
+    );
+    refused(&["roads", "-"], b"\n", 2, &["no coup"]);
+}

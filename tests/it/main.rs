@@ -43,6 +43,7 @@ mod naive;
 mod naive_cards;
 mod oracle;
 mod progress;
+mod roads;
 mod rule_texts;
 mod schema2;
 mod schemas;

@@ -402,6 +402,19 @@ pub struct Verifier<'r> {
     bets: Vec<(String, Bet)>,
     shoe: Option<ShoeState>,
     summary: Summary,
+    /// What the last line read was, for the readers that follow a log's coups.
+    seen: Option<Seen>,
+}
+
+/// What the last line a [`Verifier`] read was, for readers that follow a log's coups (the
+/// roads): a shoe begun, or a coup the rules could deal, with its winner under the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// A shoe line that began a shoe.
+    Shoe,
+    /// A coup line whose cards the rules deal, and its winner under the rules (whatever the
+    /// engine claims).
+    Coup(Winner),
 }
 
 /// The largest stake a log line may state.
@@ -424,6 +437,7 @@ impl<'r> Verifier<'r> {
                 .collect(),
             shoe: None,
             summary: Summary::default(),
+            seen: None,
         }
     }
 
@@ -453,6 +467,25 @@ impl<'r> Verifier<'r> {
         })
     }
 
+    /// What the last line read was: a shoe begun or a coup dealt (`None` for a blank or
+    /// malformed line, or a coup whose cards the rules would not deal).
+    pub fn seen(&self) -> Option<Seen> {
+        self.seen
+    }
+
+    /// The cards of each rank (A, 2, …, K) the current shoe still holds, when a shoe line
+    /// began it: the stated shoe less every card dealt since (a rank dealt more often than
+    /// the shoe holds it counts none left).
+    pub fn remaining_ranks(&self) -> Option<[u64; 13]> {
+        let shoe = self.shoe.as_ref()?;
+        Some(std::array::from_fn(|rank| match &shoe.held {
+            Held::Ranks(held) => held[rank].saturating_sub(shoe.dealt[rank]),
+            Held::Cards(held) => (0..4)
+                .map(|suit| held[rank * 4 + suit].saturating_sub(shoe.dealt[rank * 4 + suit]))
+                .sum(),
+        }))
+    }
+
     /// The counts so far.
     pub fn summary(&self) -> &Summary {
         &self.summary
@@ -461,6 +494,7 @@ impl<'r> Verifier<'r> {
     /// Reads one line given as bytes (1-based `number`), as it comes from a file: text that
     /// is not UTF-8 is a malformed line, its column the first byte that is not.
     pub fn line_bytes(&mut self, number: usize, bytes: &[u8]) -> Option<Discrepancy> {
+        self.seen = None;
         match std::str::from_utf8(bytes) {
             Ok(text) => self.line(number, text),
             Err(e) => {
@@ -494,6 +528,7 @@ impl<'r> Verifier<'r> {
     /// Reads one line (1-based `number`); returns the first discrepancy found on it, if any.
     /// Blank lines, a trailing line break and a byte-order mark are passed over.
     pub fn line(&mut self, number: usize, text: &str) -> Option<Discrepancy> {
+        self.seen = None;
         let text = text.trim_start_matches(BOM).trim_end_matches(['\n', '\r']);
         // Blank as JSON sees it: spaces, tabs and line breaks only.
         if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
@@ -582,6 +617,7 @@ impl<'r> Verifier<'r> {
     /// assert_eq!((verifier.summary().agreeing(), verifier.summary().coups()), (1, 2));
     /// ```
     pub fn coup(&mut self, number: usize, cards: &[Card], claims: &Claims) -> Option<Discrepancy> {
+        self.seen = None;
         // A line's claims are in range as read; values given directly are checked here.
         let finding = self.check_coup(cards, claims.check().map(|()| claims));
         self.record(number, finding)
@@ -665,6 +701,7 @@ impl<'r> Verifier<'r> {
         match state {
             Ok(mut state) => {
                 self.summary.shoes = self.summary.shoes.saturating_add(1);
+                self.seen = Some(Seen::Shoe);
                 let found = self.begin_log(&mut state, burn, order);
                 self.shoe = Some(state);
                 match (ended, found) {
@@ -809,6 +846,11 @@ impl<'r> Verifier<'r> {
     ) -> Result<Option<Finding>, Finding> {
         let dealing = self.shoe.as_mut().and_then(|shoe| shoe.follow(cards));
         let impossible = self.shoe.as_mut().and_then(|shoe| shoe.take(cards));
+        // The coup the rules deal is seen whatever the engine claims of it.
+        let coup = opened(&self.rules.drawing, cards);
+        if let Ok(coup) = &coup {
+            self.seen = Some(Seen::Coup(coup.winner()));
+        }
         let claims = claims?;
         if let Some(finding) = impossible {
             return Ok(Some(finding));
@@ -816,7 +858,7 @@ impl<'r> Verifier<'r> {
         if let Some(finding) = dealing {
             return Ok(Some(Finding::Dealing(finding)));
         }
-        Ok(match opened(&self.rules.drawing, cards) {
+        Ok(match coup {
             Ok(coup) => compare(&self.bets, &coup, cards, claims),
             Err(finding) => Some(finding),
         })
