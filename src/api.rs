@@ -793,7 +793,7 @@ fn roads(
     Ok(Value::Array(text.lines().map(rendered).collect()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct ShoeSimOptions {
     #[serde(default = "default_shoes")]
