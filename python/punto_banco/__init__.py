@@ -49,10 +49,12 @@ __all__ = [
     "banque",
     "check",
     "chemin",
+    "count",
     "deal",
     "decisions",
     "eor",
     "fit",
+    "roads",
     "rules",
     "session_odds",
     "shoe_sim",
@@ -512,6 +514,49 @@ def audit(
         date=_date(date),
         lang=lang if lang != "en" else None,
         **_input(log),
+    )
+
+
+def roads(
+    log: Log, *, rules: Rules = None, decks: Optional[int] = None, rows: int = 6
+) -> List[Document]:
+    """The scoreboard of each shoe of a log (``punto-banco roads``): its bead plate, Big Road
+    (logical columns, and laid out on ``rows`` rows), the three derived roads, the ask
+    cells, and the exact odds of the next coup from the cards left, one dict per shoe.
+    Each coup's result is the rules' winner of its cards, whatever the log claims."""
+    found: Any = _run("roads", rules, decks=decks, rows=rows if rows != 6 else None, **_input(log))
+    shoes: List[Document] = found
+    return shoes
+
+
+def count(
+    weights: Union[str, Sequence[int]],
+    *,
+    threshold: Optional[Union[str, Sequence[Union[int, str]]]] = None,
+    shoes: int = 1000,
+    seed: int = 1,
+    decks: int = 8,
+    cut: Optional[int] = None,
+    rules: Rules = None,
+) -> Document:
+    """A point count evaluated for every bet (``punto-banco count``): ``weights`` are 13
+    integers (A, 2, …, K) or a published count's name; each bet's betting correlation with
+    its exact effects of removal, and, over ``shoes`` simulated shoes, what betting when the
+    true count passes ``threshold`` wins per shoe against perfect knowledge of the cards
+    left."""
+    if not isinstance(weights, str):
+        weights = ",".join(str(w) for w in weights)
+    if threshold is not None and not isinstance(threshold, str):
+        threshold = ",".join(str(t) for t in threshold)
+    return _run(
+        "count",
+        rules,
+        weights=weights,
+        threshold=threshold,
+        shoes=shoes,
+        seed=seed,
+        decks=decks,
+        cut=cut,
     )
 
 

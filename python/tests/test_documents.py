@@ -67,7 +67,25 @@ CASES = [
      ["fit", "--plan", str(ROOT / "data" / "claims" / "004-banque.tsv"), "--power", "0.99"]),
     (lambda: pb.shuffle_test(plan="riffle:3", pilot=200),
      ["shuffle-test", "--plan", "riffle:3", "--pilot", "200"]),
+    (lambda: pb.count("thorp-nat9", shoes=20), ["count", "--weights", "thorp-nat9", "--shoes", "20"]),
+    (lambda: pb.count([0, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1, -1], threshold=[0, 2], shoes=10, decks=6),
+     ["count", "--weights", "0,1,1,1,1,0,0,0,-1,-1,-1,-1,-1", "--threshold", "0,2", "--shoes", "10",
+      "-d", "6"]),
 ]
+
+
+def jsonl(*args: str) -> List[Any]:
+    run = subprocess.run([binary(), *args, "-f", "json"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def test_roads_are_the_command_lines() -> None:
+    log = EXAMPLES / "oracle" / "two-shoes.jsonl"
+    assert json.loads(pb.to_json(pb.roads(log))) == jsonl("roads", str(log))
+    assert json.loads(pb.to_json(pb.roads(log, rows=3))) == jsonl("roads", str(log), "--rows", "3")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert pb.roads(lines) == pb.roads(log)
 
 
 @pytest.mark.parametrize("call,args", CASES, ids=[" ".join(a) for _, a in CASES])

@@ -315,6 +315,20 @@ fn every_endpoint_gives_the_command_lines_document() {
         assert_eq!(status, 200, "{command} {body}: {document}");
         assert_eq!(document, cli(&args, b""), "{command} {body}");
     }
+    // A claimed tableau as its text (a grid, a Markdown grid), as `check` reads a file: the
+    // same report, but for the name it goes by.
+    for claimed in ["data/claims/004-banque.tsv", "data/claims/004-banque.md"] {
+        let body = json!({"rules_text": file(claimed), "lang": "fr"});
+        let (status, mut document) = server.post("/api/v1/check", &body);
+        assert_eq!(status, 200, "{claimed}: {document}");
+        assert_eq!(document["source"], "rules_text");
+        document["source"] = json!(claimed);
+        assert_eq!(
+            document,
+            cli(&["check", claimed, "-l", "fr"], b""),
+            "{claimed}"
+        );
+    }
     // The shoes, a list of lines, as the command line writes one a line.
     let (status, lines) = server.get("/api/v1/shoes?count=2&seed=7&decks=1&as=log");
     assert_eq!(status, 200);
@@ -328,6 +342,91 @@ fn every_endpoint_gives_the_command_lines_document() {
     .map(|line| serde_json::from_str(line).unwrap())
     .collect();
     assert_eq!(lines, Value::Array(expected));
+}
+
+/// The words of a shell line as the docs write them: split at spaces, single quotes kept
+/// whole, up to a redirection.
+fn words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted, mut started) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => (quoted, started) = (!quoted, true),
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            '>' if !quoted && !started => break,
+            c => (word, started) = (word + &c.to_string(), true),
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// Every `curl` example of the web pages, in both languages, sent as written: each answers
+/// 200 with what it promises (a document, or the chart where it asks for SVG).
+#[test]
+fn the_docs_curl_examples_work() {
+    let server = Server::start(&[]);
+    let mut sent = 0;
+    for page in ["docs/en/web.md", "docs/fr/web.md"] {
+        let text = file(page).replace("\\\n", " ");
+        for line in text.lines().filter(|line| line.starts_with("curl ")) {
+            let words = words(line);
+            let (mut content_type, mut body, mut target) = (None, None, None);
+            let mut rest = words[1..].iter();
+            while let Some(word) = rest.next() {
+                match word.as_str() {
+                    "-H" => {
+                        let header = rest.next().unwrap();
+                        content_type = header.strip_prefix("Content-Type: ").map(str::to_string);
+                    }
+                    "-d" => body = Some(rest.next().unwrap().as_bytes().to_vec()),
+                    "--data-binary" => {
+                        let path = rest.next().unwrap().strip_prefix('@').unwrap();
+                        body = Some(file(path).into_bytes());
+                    }
+                    url => {
+                        let path = url
+                            .strip_prefix("http://127.0.0.1:8080")
+                            .unwrap_or_else(|| {
+                                panic!("{page}: `{url}` in `{line}` is not a flag this test knows")
+                            });
+                        target = Some(path.to_string());
+                    }
+                }
+            }
+            let target = target.unwrap_or_else(|| panic!("{page}: no URL in `{line}`"));
+            let method = if body.is_some() { "POST" } else { "GET" };
+            let reply = server.ask(
+                method,
+                &target,
+                content_type.as_deref(),
+                body.as_deref().unwrap_or(b""),
+            );
+            assert_eq!(
+                reply.status,
+                200,
+                "{page}: `{line}`: {}",
+                String::from_utf8_lossy(&reply.body)
+            );
+            if target.contains("format=svg") {
+                assert!(reply.body.starts_with(b"<svg"), "{page}: `{line}`");
+            } else {
+                let document = reply.json();
+                assert!(
+                    document.is_object() || document.is_array(),
+                    "{page}: `{line}`"
+                );
+            }
+            sent += 1;
+        }
+    }
+    assert!(sent >= 10, "{sent} examples");
 }
 
 /// The commands that read a file take it in the body: as JSON lines (text/plain or
@@ -605,6 +704,11 @@ fn refusals_are_json_with_their_status() {
         ("{\"decks\": \"many\"}", "decks"),
         ("{\"deks\": 1}", "unknown field `deks`"),
         ("{\"rules\": 7}", "rules"),
+        ("{\"rules_text\": [1]}", "rules_text"),
+        (
+            "{\"rules\": \"super-6\", \"rules_text\": \"x\"}",
+            "give the rule set once",
+        ),
     ] {
         let reply = server.ask(
             "POST",
@@ -617,6 +721,9 @@ fn refusals_are_json_with_their_status() {
         assert!(message.contains(needle), "{body}: {message}");
         assert!(!message.contains('\n'), "{message}");
     }
+    let reply = server.ask("GET", "/api/v1/check?rules_text=x", None, b"");
+    assert_eq!(reply.status, 400);
+    assert!(error(&reply).contains("in the JSON body of a POST"));
     let reply = server.ask("GET", "/api/v1/deal?cards=4H,ZZ", None, b"");
     assert_eq!(reply.status, 400);
     // The command line's own message, as its `error:` line says it.
@@ -747,6 +854,8 @@ fn work_past_its_budget_is_stopped() {
             "the worker is gone"
         );
     }
+    // Memory, with time to spare (on a loaded machine a second is not enough to reach it).
+    let server = Server::start(&["--timeout", "120", "--max-memory", "150"]);
     let (status, answer) = server.get("/api/v1/shoes?count=1000000");
     assert_eq!(status, 503, "{answer}");
     assert!(

@@ -830,15 +830,17 @@ function renderCheck(main) {
 }
 
 /** The claimed rule set as the API takes it: a rule file as its object, a tableau as its text. */
+// The claimed rule set as the API takes it: a rule file's object as `rules`, any other text
+// (a grid, a range table, or JSON the server will say is wrong) as `rules_text`.
 function claimedRules(text) {
   if (text.trim().startsWith('{')) {
     try {
-      return JSON.parse(text.replace(/^\uFEFF/, ''));
+      return { rules: JSON.parse(text.replace(/^\uFEFF/, '')) };
     } catch (_) {
       // Not JSON after all: the server reads it and says where it is wrong.
     }
   }
-  return text;
+  return { rules_text: text };
 }
 
 async function runCheck() {
@@ -847,7 +849,7 @@ async function runCheck() {
   render();
   try {
     await rulesDoc();
-    checker.report = await api('check', { rules: claimedRules(checker.text), lang: state.lang }, { method: 'POST' });
+    checker.report = await api('check', { ...claimedRules(checker.text), lang: state.lang }, { method: 'POST' });
   } catch (e) {
     checker.report = null;
     checker.error = e;

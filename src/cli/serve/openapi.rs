@@ -91,6 +91,13 @@ fn path(command: &str) -> Value {
                 "anyOf": [rules_name(), {"type": "object"}]
             }),
         );
+        body.insert(
+            "rules_text".into(),
+            json!({
+                "description": "Instead of rules: a rule file's text, or a tableau as rule documents write it (a grid or a range table, as `check` reads it)",
+                "type": "string"
+            }),
+        );
     }
     if charts {
         let format = json!({"type": "string", "enum": ["json", "svg"], "default": "json",

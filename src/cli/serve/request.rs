@@ -20,9 +20,9 @@ impl Refusal {
     }
 }
 
-/// The keys of a request that are not the command's options: the rule set, the format and
-/// (in a JSON body) the file the command reads.
-pub const RESERVED: [&str; 3] = ["rules", "format", "input"];
+/// The keys of a request that are not the command's options: the rule set (by name or
+/// object, or as text), the format and (in a JSON body) the file the command reads.
+pub const RESERVED: [&str; 4] = ["rules", "rules_text", "format", "input"];
 
 /// The name of the file `command` reads, in messages and in a lab report's command line.
 pub fn input_name(command: &str) -> &'static str {
@@ -49,10 +49,10 @@ pub fn from_query(command: &str, pairs: Vec<(String, String)>) -> Result<Job, Re
         match key.as_str() {
             "rules" => rules = Some(shipped(&text)?),
             "format" => svg = format(command, &text)?,
-            "input" => {
-                return Err(Refusal::bad(
-                    "input: the file a command reads comes in the body of a POST",
-                ));
+            "input" | "rules_text" => {
+                return Err(Refusal::bad(format!(
+                    "{key}: a text comes in the JSON body of a POST, not in the query"
+                )));
             }
             _ => {
                 let value = option_value(properties.get(&key), &text);
@@ -98,6 +98,25 @@ pub fn from_json(command: &str, mut job: Job, body: &[u8]) -> Result<Job, Refusa
         Some(other) => {
             return Err(Refusal::bad(format!(
                 "rules: expected a shipped rule set's name or a rule file's object, not {other}"
+            )));
+        }
+    }
+    match body.remove("rules_text") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(text)) if job.rules.is_none() => {
+            job.rules = Some(RulesText {
+                source: "rules_text".into(),
+                text,
+            });
+        }
+        Some(Value::String(_)) => {
+            return Err(Refusal::bad(
+                "rules, rules_text: give the rule set once, by name, object or text",
+            ));
+        }
+        Some(other) => {
+            return Err(Refusal::bad(format!(
+                "rules_text: expected a rule file's or a claimed tableau's text as a string, not {other}"
             )));
         }
     }
@@ -197,7 +216,7 @@ pub fn shipped(name: &str) -> Result<RulesText, Refusal> {
             text: table.text,
         }),
         Err(_) if looks_like_a_path(name) => Err(Refusal::bad(format!(
-            "rules: `{name}` is a path, and the server reads no file a request names: give a shipped rule set's name ({}), or the rule file itself as the `rules` object of a POST body",
+            "rules: `{name}` is a path, and the server reads no file a request names: give a shipped rule set's name ({}), or the rule file itself in a POST body (`rules` as an object, or its text as `rules_text`)",
             shipped_names()
         ))),
         Err(e) => Err(Refusal::bad(format!("rules: {e}"))),
@@ -356,5 +375,33 @@ mod tests {
         }
         let Refusal(_, message) = shipped("nonesuch").unwrap_err();
         assert!(message.contains("not a shipped variant"), "{message}");
+    }
+
+    proptest::proptest! {
+        /// Whatever a client sends, the readers answer with a job or a one-line refusal:
+        /// never a panic (the fuzz targets' counterpart for the binary's own readers).
+        #[test]
+        fn any_body_or_query_is_a_job_or_a_one_line_refusal(
+            command in proptest::sample::select(api::COMMANDS),
+            body in proptest::collection::vec(proptest::num::u8::ANY, 0..200),
+            text in "[{}\\[\\]\":, a-z0-9_./\\\\-]{0,80}",
+            pairs in proptest::collection::vec(("[a-z_]{1,12}", ".{0,20}"), 0..6),
+        ) {
+            let one_line = |result: Result<Job, Refusal>| match result {
+                Ok(_) => true,
+                Err(Refusal(status, message)) => status.is_client_error() && !message.contains('\n'),
+            };
+            let query = from_query(command, pairs);
+            let job = match query {
+                Ok(job) => job,
+                Err(Refusal(status, message)) => {
+                    proptest::prop_assert!(status.is_client_error() && !message.contains('\n'));
+                    from_query(command, Vec::new()).unwrap()
+                }
+            };
+            proptest::prop_assert!(one_line(from_json(command, job.clone(), &body)));
+            proptest::prop_assert!(one_line(from_json(command, job.clone(), text.as_bytes())));
+            proptest::prop_assert!(one_line(with_body_input(command, job, &body)));
+        }
     }
 }
