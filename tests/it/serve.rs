@@ -879,13 +879,12 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// The load test, run by hand (`cargo test --release --test it serve::load -- --ignored
-/// --nocapture`): rounds of concurrent requests on loopback, a mix of the light and the
+/// The load test: rounds of concurrent requests on loopback, a mix of the light and the
 /// heavier commands, counting errors and the server's resident memory after each round, and
-/// printing the latencies' percentiles. It asserts no error and a flat memory; the figures
-/// are for the record (speed is never asserted).
+/// printing the latencies' percentiles (`cargo test --release --all-features --test it
+/// serve::load -- --nocapture`). It asserts no error and a flat memory; the figures are for
+/// the record (speed is never asserted).
 #[test]
-#[ignore]
 fn load() {
     let server = Server::start(&["--queue", "1000", "--timeout", "120"]);
     let targets = [
@@ -895,7 +894,7 @@ fn load() {
         "/api/v1/decisions?decks=1",
         "/api/v1/session-odds?deals=3",
     ];
-    let (rounds, concurrent) = (5, 200);
+    let (rounds, concurrent) = (3, 200);
     let mut latencies = Vec::new();
     let mut errors = 0;
     let mut rss = Vec::new();
