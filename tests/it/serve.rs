@@ -739,7 +739,13 @@ fn refusals_are_json_with_their_status() {
         reply.header("content-type"),
         Some("text/html; charset=utf-8")
     );
-    for (target, kind) in [("/app.js", "text/javascript"), ("/app.css", "text/css")] {
+    let reply = server.ask("POST", "/nowhere", Some("application/json"), b"{}");
+    assert_eq!(reply.status, 404);
+    for (target, kind) in [
+        ("/strings.js", "text/javascript"),
+        ("/app.js", "text/javascript"),
+        ("/app.css", "text/css"),
+    ] {
         let reply = server.ask("GET", target, None, b"");
         assert_eq!(reply.status, 200);
         assert!(

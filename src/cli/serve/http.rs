@@ -41,8 +41,7 @@ impl State {
 pub fn router(state: State) -> Router {
     Router::new()
         .route("/", any(page))
-        .route("/app.js", any(page))
-        .route("/app.css", any(page))
+        .route("/{page}", any(page))
         .route("/api/v1/health", any(health))
         .route("/api/v1/openapi.json", any(openapi))
         .route("/api/v1/{command}", any(command))
@@ -80,12 +79,10 @@ fn reads(method: &Method) -> bool {
 }
 
 async fn page(request: Request) -> Response {
-    if !reads(request.method()) {
-        return wrong_method(request.method(), "GET, HEAD");
-    }
     match super::pages::page(request.uri().path()) {
-        Some((kind, text)) => ([(header::CONTENT_TYPE, kind)], text).into_response(),
         None => not_found(request).await,
+        Some(_) if !reads(request.method()) => wrong_method(request.method(), "GET, HEAD"),
+        Some((kind, text)) => ([(header::CONTENT_TYPE, kind)], text).into_response(),
     }
 }
 
