@@ -35,7 +35,7 @@ pub struct Eor {
     pub shoe: ShoeReport,
     /// `true` when a bet reads suits yet every rank's four cards have one effect (every bet
     /// treats the suits alike and the shoe is suit-even): the card rows repeat the rank rows.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub suits_alike: bool,
 }
 

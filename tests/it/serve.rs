@@ -277,10 +277,24 @@ fn every_endpoint_gives_the_command_lines_document() {
             vec!["shuffle-test", "--plan", "riffle:3", "--pilot", "200"],
         ),
     ];
+    // Each answer is also valid under the OpenAPI description's schema of its 200.
+    let (_, openapi) = server.get("/api/v1/openapi.json");
+    let described = |target: &str, document: &Value| {
+        let path = target.split('?').next().unwrap();
+        let schema = &openapi["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
+            ["schema"];
+        let validator = jsonschema::validator_for(schema).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let errors: Vec<String> = validator
+            .iter_errors(document)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{target}: {errors:?}");
+    };
     for (target, args) in gets {
         let (status, document) = server.get(target);
         assert_eq!(status, 200, "{target}: {document}");
         assert_eq!(document, cli(&args, b""), "{target}");
+        described(target, &document);
     }
 
     // POST: the options as a JSON object, a rule set by name or as a rule file's object.
@@ -311,9 +325,11 @@ fn every_endpoint_gives_the_command_lines_document() {
         ),
     ];
     for (command, body, args) in posts {
-        let (status, document) = server.post(&format!("/api/v1/{command}"), &body);
+        let target = format!("/api/v1/{command}");
+        let (status, document) = server.post(&target, &body);
         assert_eq!(status, 200, "{command} {body}: {document}");
         assert_eq!(document, cli(&args, b""), "{command} {body}");
+        described(&target, &document);
     }
     // A claimed tableau as its text (a grid, a Markdown grid), as `check` reads a file: the
     // same report, but for the name it goes by.
@@ -342,6 +358,7 @@ fn every_endpoint_gives_the_command_lines_document() {
     .map(|line| serde_json::from_str(line).unwrap())
     .collect();
     assert_eq!(lines, Value::Array(expected));
+    described("/api/v1/shoes", &lines);
 }
 
 /// The words of a shell line as the docs write them: split at spaces, single quotes kept

@@ -45,6 +45,39 @@ pub fn document() -> Value {
     })
 }
 
+/// The JSON Schema of `command`'s answer: its document's, derived from the very type the
+/// document is written from (`punto_banco::document::SCHEMAS`, as docs/schemas/ has them);
+/// a list of them where the answer is the command line's lines (`shoes`, `roads`).
+fn answer(command: &str) -> Value {
+    let of = |name: &str| -> Value {
+        let (_, schema) = punto_banco::document::SCHEMAS
+            .iter()
+            .find(|(listed, _)| *listed == name)
+            .expect("every command's document has a schema");
+        let mut schema = serde_json::to_value(schema()).expect("a schema is JSON");
+        if let Value::Object(map) = &mut schema {
+            map.remove("$schema");
+            // Its own `#/$defs/…` references resolve within it, not in this document.
+            map.insert(
+                "$id".into(),
+                json!(format!("urn:punto-banco:{}", name.replace(' ', ""))),
+            );
+            if name == "analyze" {
+                // `fields` gives only the parts asked for.
+                map.remove("required");
+            }
+        }
+        schema
+    };
+    match command {
+        "shoe-sim" | "shoe-sim-merge" => {
+            json!({"anyOf": [of("shoe-sim"), of("shoe-sim --partial")]})
+        }
+        "shoes" | "roads" => json!({"type": "array", "items": of(command)}),
+        _ => of(command),
+    }
+}
+
 /// The rule set parameter's schema: a shipped name.
 fn rules_name() -> Value {
     let names: Vec<&str> = punto_banco::variants::SHIPPED
@@ -122,7 +155,7 @@ fn path(command: &str) -> Value {
     }
     let mut answers = json!({
         "200": {"description": format!("The document of `punto-banco {command} --format json`"),
-            "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
+            "content": {"application/json": {"schema": answer(command)}}},
         "400": error("Bad input: the command line's message"),
         "413": error("The body is longer than --max-body"),
         "503": error("Past a budget (--timeout, --max-memory, --max-response), or the server is busy")
