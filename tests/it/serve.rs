@@ -611,6 +611,125 @@ fn example(schema: &Value) -> String {
     }
 }
 
+/// Requests made from the OpenAPI description alone, as schemathesis makes them: for every
+/// path, random subsets of its parameters with values of their declared types, valid and
+/// not (a seeded generator, so that a failure repeats). Every answer is 200 with a document
+/// valid under the description's schema of it (or the chart asked for), or 400 with a
+/// one-line JSON error: never a 5xx, never a hang.
+#[test]
+fn requests_made_from_the_openapi_description_are_answered_as_it_says() {
+    let server = Server::start(&["--timeout", "60"]);
+    let (_, openapi) = server.get("/api/v1/openapi.json");
+    let mut state = 0x5EED_u64;
+    let mut next = move |n: usize| -> usize {
+        // splitmix64
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    };
+    // Parameters whose size is the work asked for stay small: the budgets are tested apart.
+    let small = ["shoes", "count", "deals", "pilot", "lags", "rows", "shown"];
+    let (mut asked, mut answered) = (0, 0);
+    for (path, operations) in openapi["paths"].as_object().unwrap() {
+        let Some(parameters) = operations["get"]["parameters"].as_array() else {
+            continue;
+        };
+        if parameters.is_empty() {
+            continue;
+        }
+        let reader = operations["post"]["requestBody"]["content"]
+            .get("text/plain")
+            .is_some();
+        let schema =
+            &operations["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+        let validator = jsonschema::validator_for(schema).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for _ in 0..5 {
+            let mut query = Vec::new();
+            for parameter in parameters {
+                let name = parameter["name"].as_str().unwrap();
+                let always = small.contains(&name) && name != "shown";
+                if !always && next(3) != 0 {
+                    continue;
+                }
+                let schema = &parameter["schema"];
+                let kinds = serde_json::to_string(schema).unwrap();
+                let value: String = if let Some(Value::Array(values)) = schema.get("enum") {
+                    let value = &values[next(values.len())];
+                    value.as_str().map_or(value.to_string(), str::to_string)
+                } else if small.contains(&name) {
+                    ["1", "2", "3", "1", "2", "0", "-1", "x"][next(8)].into()
+                } else if kinds.contains("\"integer\"") {
+                    ["0", "1", "2", "6", "8", "-1", "99999999999999999999", "x"][next(8)].into()
+                } else if kinds.contains("\"number\"") {
+                    ["0", "0.05", "0.5", "1.5", "-1", "x"][next(6)].into()
+                } else if kinds.contains("\"boolean\"") {
+                    ["true", "false", "", "maybe"][next(4)].into()
+                } else if kinds.contains("\"array\"") && !kinds.contains("\"string\"") {
+                    ["1", "4,4,4,4,4,4,4,4,4,4,4,4,4", "x", ""][next(4)].into()
+                } else {
+                    let texts = [
+                        "x",
+                        "",
+                        "8H,9C",
+                        "4H,2S,9C,AD,8D",
+                        "1/2",
+                        "riffle:3",
+                        "banco,punto",
+                        "fr",
+                        "thorp-nat9",
+                        "0,1,1,1,1,0,0,0,-1,-1,-1,-1,-1",
+                        "%E2%99%A5",
+                        "rank",
+                        "log",
+                    ];
+                    texts[next(texts.len())].into()
+                };
+                query.push(format!("{name}={value}"));
+            }
+            let target = format!("{path}?{}", query.join("&"));
+            let reply = match reader {
+                true => server.ask("POST", &target, Some("text/plain"), b""),
+                false => server.ask("GET", &target, None, b""),
+            };
+            asked += 1;
+            match reply.status {
+                200 if reply.header("content-type") == Some("image/svg+xml") => {
+                    assert!(target.contains("format=svg"), "{target}");
+                    assert!(
+                        String::from_utf8_lossy(&reply.body).contains("<svg"),
+                        "{target}"
+                    );
+                }
+                200 => {
+                    let document = reply.json();
+                    let errors: Vec<String> = validator
+                        .iter_errors(&document)
+                        .map(|e| e.to_string())
+                        .collect();
+                    assert!(errors.is_empty(), "{target}: {errors:?}");
+                    answered += 1;
+                }
+                400 => {
+                    let message = reply.json()["error"].as_str().unwrap().to_string();
+                    assert!(
+                        !message.is_empty() && !message.contains('\n'),
+                        "{target}: {message}"
+                    );
+                }
+                status => panic!("{target}: {status} {}", reply.text()),
+            }
+        }
+    }
+    // Valid requests are made too, not only refused ones.
+    println!("{asked} requests from the description, {answered} answered with a document");
+    assert!(
+        asked >= 80 && answered * 5 >= asked,
+        "{answered} of {asked} answered"
+    );
+}
+
 /// The OpenAPI document names every command, and every path and parameter it names is the
 /// server's: each path answers, each parameter beside an unknown one is never the one
 /// refused as unknown.
