@@ -33,7 +33,8 @@ use rand_chacha::ChaCha8Rng;
 /// shoes.deal(0, &mut |coup| {
 ///     // Punto, Banco and Tie, in the tariff's order, each an exact expected net: Punto's and
 ///     // Banco's add up to the commission's cost, never above zero.
-///     assert!(coup.expected_net(0) + coup.expected_net(1) < 0.into());
+///     let zero = num_rational::BigRational::from_integer(0.into());
+///     assert!(coup.expected_net(0) + coup.expected_net(1) < zero);
 ///     coups += 1;
 /// }).unwrap();
 /// assert!(coups > 0);
