@@ -12,11 +12,13 @@
 
 pub mod count;
 pub mod partial;
+mod priced;
 mod pricing;
 mod run;
 mod setup;
 mod totals;
 
+pub use priced::{PricedCoup, PricedShoes};
 pub use run::{try_simulate, try_simulate_shards, try_simulate_shards_with_progress};
 pub use setup::{
     ShardError, Shards, SimulationError, SimulationSetup, check_procedure, coups_per_shoe,

@@ -23,6 +23,8 @@ use crate::rules::{MainBet, Rules};
 use crate::shoe::Shoe;
 
 mod count;
+mod lab;
+mod roads;
 
 /// The one command that rewrites every generated block (the `docs` subcommand is built only
 /// with the `docs-tool` feature, so that the user's binary does not carry it).
@@ -99,6 +101,9 @@ pub const BLOCKS: &[&str] = &[
     "banque:en|fr (Baccarat Banque solved, equal stakes)",
     "banque-shares:en|fr (Baccarat Banque solved for shares 1/20 to 19/20)",
     "shuffle-prefix:en|fr (the prefix shuffle-test compares, by decks)",
+    roads::BLOCKS[0],
+    roads::BLOCKS[1],
+    roads::BLOCKS[2],
 ];
 
 /// The Markdown content of a named block.
@@ -126,7 +131,8 @@ pub fn block(name: &str) -> Option<String> {
         }
         ["decks", lang] => Some(decks_table(lang.parse().ok()?)),
         ["count", lang] => count::count_table(lang.parse().ok()?),
-        ["shuffle-prefix", lang] => Some(shuffle_prefix_table(lang.parse().ok()?)),
+        ["shuffle-prefix", lang] => Some(lab::shuffle_prefix_table(lang.parse().ok()?)),
+        [first, ..] if first.starts_with("roads-") => roads::block(&parts),
         ["variants", lang] => Some(variants_table(lang.parse().ok()?)),
         ["catalogue", lang] => Some(catalogue_tables(lang.parse().ok()?)),
         ["eor", lang] => {
@@ -640,25 +646,6 @@ fn catalogue_tables(lang: Lang) -> String {
     out
 }
 
-/// The length of the prefix `shuffle-test` compares for shared prefixes, for shoes of one
-/// to eight decks, as the battery computes it.
-fn shuffle_prefix_table(lang: Lang) -> String {
-    use crate::render::table::{Align, Table};
-    let mut table = Table::new(&[
-        (lang.pick("Decks", "Jeux"), Align::Right),
-        (
-            lang.pick("Cards in the prefix", "Cartes du début"),
-            Align::Right,
-        ),
-    ]);
-    for decks in [1u64, 2, 4, 6, 8] {
-        let length = crate::lab::shuffle::shared_prefix_length(decks)
-            .map_or_else(|| "—".to_string(), |l| l.to_string());
-        table.row(vec![decks.to_string(), length]);
-    }
-    table.to_markdown()
-}
-
 /// The setup of the simulation charted in `docs/images/shoe-sim*.svg`: 1,000 eight-deck
 /// shoes of the reference rules, seed 1, as `shoe-sim --shoes 1000` deals them.
 pub fn charted_simulation() -> crate::depletion::SimulationSetup {
@@ -712,6 +699,7 @@ pub fn generated_files() -> Vec<(String, String)> {
             chart::simulation_svg(&sim, &setup, lang),
         ));
     }
+    files.extend(roads::files());
     files.extend(schema_files());
     files
 }

@@ -40,6 +40,7 @@
 
 mod layout;
 pub mod log;
+pub mod strategy;
 
 pub use layout::{Cell, Layout};
 

@@ -13,9 +13,10 @@ use crate::render::tableau::bet_name;
 use crate::shoe::Shoe;
 use num_rational::BigRational;
 
-/// The shoes each rule set's counts are followed over in the docs (`count --shoes 10000
-/// --seed 1`, eight decks, each rule set's procedure).
-pub const COUNT_SHOES: u64 = 10_000;
+/// The shoes each rule set's counts are followed over in the docs (`count --shoes 2000
+/// --seed 1`, eight decks, each rule set's procedure): few enough that the docs tool, and the
+/// drift test that reruns it, deal them in about a minute.
+pub const COUNT_SHOES: u64 = 2_000;
 
 /// One published count, followed over the shoes of its rule set.
 struct Followed {

@@ -1,0 +1,158 @@
+//! The shoes `shoe-sim` deals, handed over coup by coup with every bet's exact expected net
+//! on the cards left before each: the walk a simulation outside this module follows (the
+//! roads' strategies, [`crate::roads::strategy`]) rather than dealing and pricing a shoe its
+//! own way.
+
+use super::pricing::{Numerator, Pricing};
+use super::setup::{SimulationError, SimulationSetup, check_procedure};
+use crate::card::Card;
+use crate::coup::Coup;
+use crate::dealer::Dealer;
+use crate::rules::Rules;
+use crate::rules::condition::CardClass;
+use crate::shoe::{Shoe, ShoeError};
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The shoes of a simulation's setup, dealt and priced as `shoe-sim` deals and prices them:
+/// shoe `index` is the same shoe, dealt from the same stream of the same seed.
+///
+/// ```
+/// use punto_banco::depletion::{PricedShoes, SimulationSetup};
+/// use punto_banco::rules::Rules;
+/// use punto_banco::rules::dealing::Procedure;
+///
+/// let setup = SimulationSetup {
+///     shoes: 1, seed: 1, n_decks: 1, cut: 14, burn: Procedure::reference().burn,
+///     coups_after_cut: 1, rules: "reference".into(),
+/// };
+/// let shoes = PricedShoes::new(&setup, &Rules::reference()).unwrap();
+/// let mut coups = 0;
+/// shoes.deal(0, &mut |coup| {
+///     // Punto, Banco and Tie, in the tariff's order, each an exact expected net: Punto's and
+///     // Banco's add up to the commission's cost, never above zero.
+///     let zero = num_rational::BigRational::from_integer(0.into());
+///     assert!(coup.expected_net(0) + coup.expected_net(1) < zero);
+///     coups += 1;
+/// }).unwrap();
+/// assert!(coups > 0);
+/// ```
+#[derive(Debug, Clone)]
+pub struct PricedShoes {
+    setup: SimulationSetup,
+    pricing: Pricing,
+}
+
+/// One coup of a shoe as [`PricedShoes::deal`] hands it over: the cards left before it, every
+/// bet's exact expected net on them, and the coup dealt.
+pub struct PricedCoup<'a> {
+    shoe: &'a Shoe,
+    numerators: &'a [Numerator],
+    pricing: &'a Pricing,
+    coup: &'a Coup<Card>,
+}
+
+impl PricedCoup<'_> {
+    /// The cards left before the coup.
+    pub fn cards_left(&self) -> &Shoe {
+        self.shoe
+    }
+
+    /// The coup dealt.
+    pub fn coup(&self) -> &Coup<Card> {
+        self.coup
+    }
+
+    /// The numerator of the bet's exact expected net per unit staked, over
+    /// [`PricedShoes::denominator`] of the cards left: numerators of coups with as many cards
+    /// left add up as whole numbers.
+    pub fn numerator(&self, bet: usize) -> BigInt {
+        self.numerators[bet].to_bigint()
+    }
+
+    /// The bet's exact expected net per unit staked, the bet at index `bet` of the tariff
+    /// ([`crate::rules::Tariff::all`]).
+    pub fn expected_net(&self, bet: usize) -> BigRational {
+        BigRational::new(
+            self.numerator(bet),
+            BigInt::from(self.pricing.bet(bet).denominator(self.shoe.len())),
+        )
+    }
+}
+
+impl PricedShoes {
+    /// Ready to deal the shoes of `setup` under `rules`; an error when they cannot be dealt.
+    pub fn new(setup: &SimulationSetup, rules: &Rules) -> Result<PricedShoes, SimulationError> {
+        if setup.n_decks == 0 {
+            return Err(ShoeError::NoDecks(0).into());
+        }
+        if setup.n_decks > Dealer::MAX_DECKS {
+            return Err(ShoeError::TooManyDecks {
+                decks: setup.n_decks,
+                max: Dealer::MAX_DECKS,
+            }
+            .into());
+        }
+        check_procedure(&setup.procedure(), setup.n_decks)?;
+        Ok(PricedShoes {
+            setup: setup.clone(),
+            pricing: Pricing::new(rules),
+        })
+    }
+
+    /// The setup the shoes are dealt by.
+    pub fn setup(&self) -> &SimulationSetup {
+        &self.setup
+    }
+
+    /// The denominator of a bet's expected net before a coup dealt from `cards_left` cards.
+    pub fn denominator(&self, bet: usize, cards_left: u64) -> BigUint {
+        self.pricing.bet(bet).denominator(cards_left)
+    }
+
+    /// Deals shoe `index` to the cut card, burn first, and hands each coup to `visit` with
+    /// every bet priced on the cards left before it. Returns the coups dealt.
+    pub fn deal(
+        &self,
+        index: u64,
+        visit: &mut dyn FnMut(&PricedCoup<'_>),
+    ) -> Result<u64, SimulationError> {
+        let setup = &self.setup;
+        let pricing = &self.pricing;
+        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+        rng.set_stream(index);
+        let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
+        let mut counts = [4 * setup.n_decks; 13];
+        let mut cards = [setup.n_decks; 52];
+        let mut walk = dealer.burn(&setup.procedure());
+        for &card in &dealer.order()[..dealer.dealt()] {
+            counts[card.rank.index()] -= 1;
+            cards[CardClass::index(card)] -= 1;
+        }
+        let mut numerators = vec![Numerator::Small(0); pricing.bets];
+        let mut coups = 0;
+        while walk.may_begin() {
+            let shoe = Shoe::from_counts(counts)?;
+            pricing.each_numerator(&shoe, &cards, &mut |bet, numerator| {
+                numerators[bet] = numerator;
+            })?;
+            let Some(coup) = dealer.deal_next(&mut walk, &pricing.drawing) else {
+                break;
+            };
+            visit(&PricedCoup {
+                shoe: &shoe,
+                numerators: &numerators,
+                pricing,
+                coup: &coup,
+            });
+            for &card in coup.punto.iter().chain(&coup.banco) {
+                counts[card.rank.index()] -= 1;
+                cards[CardClass::index(card)] -= 1;
+            }
+            coups += 1;
+        }
+        Ok(coups)
+    }
+}
