@@ -24,17 +24,19 @@
 //! sink), so that memory stays flat whatever the log's length.
 
 mod compare;
+mod follow;
 mod line;
 mod shoe;
 
 pub(crate) use compare::dealt;
 use compare::{compare, opened};
+pub use follow::{Follower, LineStop, read_log_following};
 use line::{Cards, LineSeed, LogLine, malformed, malformed_json};
 pub use line::{Claims, Net};
 pub(crate) use line::{NET_DIGITS, NET_FORMS, parse_net};
 use shoe::{Held, ShoeState};
 
-use super::{Line, LineReader, Object, raw_scalar};
+use super::{Object, raw_scalar};
 use crate::card::Card;
 use crate::coup::{Decision, Role};
 use crate::input::json;
@@ -67,6 +69,8 @@ pub enum Kind {
     Winner,
     /// A net paid on a bet.
     Net,
+    /// A road a coup line states (`verify --roads`).
+    Road,
 }
 
 impl Kind {
@@ -81,6 +85,7 @@ impl Kind {
             Kind::Total => "total",
             Kind::Winner => "winner",
             Kind::Net => "net",
+            Kind::Road => "road",
         }
     }
 }
@@ -182,6 +187,13 @@ pub enum Finding {
         /// The rules' net at the coup's stake, or `None` for a bet the rules lack.
         rules: Option<BigRational>,
     },
+    /// A road the line states disagrees with the reference, at its first disagreeing entry.
+    Road {
+        /// The shoe's number in the log, from 1.
+        shoe: usize,
+        /// The road, its entry, both values and the rule that decides it.
+        disagreement: Box<crate::roads::rule::RoadDisagreement>,
+    },
 }
 
 impl Finding {
@@ -198,6 +210,7 @@ impl Finding {
             Finding::WrongTotal { .. } => Kind::Total,
             Finding::WrongWinner { .. } => Kind::Winner,
             Finding::WrongNet { .. } => Kind::Net,
+            Finding::Road { .. } => Kind::Road,
         }
     }
 }
@@ -886,6 +899,9 @@ pub enum ReadLogError<E> {
     /// The sink could not take a discrepancy or the summary.
     #[error("cannot write the report: {0}")]
     Sink(E),
+    /// A [`Follower`] stopped the reading at a line it cannot read.
+    #[error("{0}")]
+    Stop(LineStop),
 }
 
 /// Verifies a log read line by line, each line at most `max_line_len` bytes, and writes each
@@ -923,25 +939,5 @@ pub fn read_log<S: Sink + ?Sized>(
     max_line_len: usize,
     sink: &mut S,
 ) -> Result<Summary, ReadLogError<S::Error>> {
-    let mut lines = LineReader::new(reader, max_line_len);
-    let mut last = 0;
-    while let Some((number, line)) = lines.next_line().map_err(ReadLogError::Read)? {
-        last = number;
-        let found = match line {
-            Line::Read(bytes) => verifier.line_bytes(number, bytes),
-            Line::TooLong => Some(verifier.line_too_long(number, max_line_len)),
-        };
-        if let Some(discrepancy) = found {
-            sink.discrepancy(&discrepancy).map_err(ReadLogError::Sink)?;
-        }
-    }
-    // The end of a log read whole may end its last shoe early.
-    if verifier.summary().stopped().is_none()
-        && let Some(discrepancy) = verifier.finish(last + 1)
-    {
-        sink.discrepancy(&discrepancy).map_err(ReadLogError::Sink)?;
-    }
-    let summary = verifier.summary().clone();
-    sink.summary(&summary).map_err(ReadLogError::Sink)?;
-    Ok(summary)
+    read_log_following(reader, verifier, max_line_len, sink, &mut ())
 }
