@@ -21,7 +21,8 @@ use std::io::Write;
   punto-banco verify docs/examples/oracle/good.jsonl   # a log that agrees: exit 0
   punto-banco verify docs/examples/oracle/wrong.jsonl  # a log that does not: exit 1
   punto-banco verify docs/examples/oracle/good.jsonl -r tie-9-to-1 -f json
-  punto-banco verify --roads LOG                       # also the roads its coup lines state")]
+  punto-banco verify --roads docs/examples/oracle/roads.jsonl        # and the roads it states
+  punto-banco verify --roads docs/examples/oracle/roads-wrong.jsonl  # a mark wrong: exit 1")]
 pub struct Verify {
     /// The log; `-` reads standard input.
     #[arg(value_hint = clap::ValueHint::FilePath)]

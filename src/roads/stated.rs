@@ -72,7 +72,7 @@ pub struct StatedError {
     pub message: String,
 }
 
-const FORM: &str = "a `roads` field is an object as `roads -f json` writes it: `bead_plate` (`B`, `P`, `T`), `leading_ties`, `big_road` (columns of `{\"winner\": \"B\", \"ties\": 0}`), `big_eye_boy`, `small_road`, `cockroach_pig` (`R`, `B`), `next` (`banco` and `punto`, each road `R`, `B` or null)";
+const FORM: &str = "a `roads` field is the object `roads -f json` writes: `bead_plate` (B, P, T), `leading_ties`, `big_road`, `big_eye_boy`, `small_road`, `cockroach_pig` (R, B), `next`";
 
 impl StatedRoads {
     /// Reads a `roads` field's value (JSON text).
@@ -238,7 +238,7 @@ impl StatedRoads {
                             winner: w,
                             column: c,
                             row: r,
-                            ties: stated,
+                            ..
                         }),
                         Some(&RoadValue::Entry {
                             winner,
@@ -247,7 +247,8 @@ impl StatedRoads {
                             ties,
                         }),
                     ) if (w, c, r) == (winner, column, row) => {
-                        if ties >= 2 && stated >= 1 {
+                        // The reference's count: its second tie on was counted again.
+                        if ties >= 2 {
                             RoadRule::TieAfterTie
                         } else {
                             RoadRule::TieOnEntry

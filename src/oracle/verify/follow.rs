@@ -59,8 +59,8 @@ impl Verifier<'_> {
 }
 
 /// [`super::read_log`] with a follower reading each line after the verifier: its
-/// discrepancies are written after the verifier's on the same line; a stop ends the reading
-/// with [`ReadLogError::Stop`].
+/// discrepancies are written after the verifier's on the same line. A stop writes the line
+/// as a malformed one and the summary, then ends the reading with [`ReadLogError::Stop`].
 pub fn read_log_following<S: Sink + ?Sized>(
     reader: impl BufRead,
     verifier: &mut Verifier,
@@ -76,9 +76,27 @@ pub fn read_log_following<S: Sink + ?Sized>(
         let found = match line {
             Line::Read(bytes) => {
                 let found = verifier.line_bytes(number, bytes);
-                follower
-                    .line(verifier, number, bytes, found.as_ref(), &mut more)
-                    .map_err(ReadLogError::Stop)?;
+                if let Err(stop) = follower.line(verifier, number, bytes, found.as_ref(), &mut more)
+                {
+                    // The report is finished with the line as a malformed one, then the
+                    // reading stops.
+                    let malformed = verifier.skip(
+                        number,
+                        super::Finding::Malformed {
+                            column: stop.column,
+                            message: match stop.column {
+                                Some(column) => format!("column {column}: {}", stop.message),
+                                None => stop.message.clone(),
+                            },
+                        },
+                    );
+                    for discrepancy in found.iter().chain([&malformed]) {
+                        sink.discrepancy(discrepancy).map_err(ReadLogError::Sink)?;
+                    }
+                    sink.summary(verifier.summary())
+                        .map_err(ReadLogError::Sink)?;
+                    return Err(ReadLogError::Stop(stop));
+                }
                 found
             }
             Line::TooLong => Some(verifier.line_too_long(number, max_line_len)),

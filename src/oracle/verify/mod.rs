@@ -29,7 +29,7 @@ mod line;
 mod shoe;
 
 pub(crate) use compare::dealt;
-use compare::{compare, opened};
+use compare::{compare, extra_cards, opened};
 pub use follow::{Follower, LineStop, read_log_following};
 use line::{Cards, LineSeed, LogLine, malformed, malformed_json};
 pub use line::{Claims, Net};
@@ -417,6 +417,8 @@ pub struct Verifier<'r> {
     summary: Summary,
     /// What the last line read was, for the readers that follow a log's coups.
     seen: Option<Seen>,
+    /// Why the last coup's cards are not a coup the rules deal, whatever its claims.
+    undealt: Option<Finding>,
 }
 
 /// What the last line a [`Verifier`] read was, for readers that follow a log's coups (the
@@ -451,6 +453,7 @@ impl<'r> Verifier<'r> {
             shoe: None,
             summary: Summary::default(),
             seen: None,
+            undealt: None,
         }
     }
 
@@ -486,6 +489,12 @@ impl<'r> Verifier<'r> {
         self.seen
     }
 
+    /// Why the last line's cards are not a coup the rules deal in full (a card missing, a
+    /// card too many), whatever it claims or fails to claim.
+    pub fn undealt(&self) -> Option<&Finding> {
+        self.undealt.as_ref()
+    }
+
     /// The cards of each rank (A, 2, …, K) the current shoe still holds, when a shoe line
     /// began it: the stated shoe less every card dealt since (a rank dealt more often than
     /// the shoe holds it counts none left).
@@ -507,7 +516,7 @@ impl<'r> Verifier<'r> {
     /// Reads one line given as bytes (1-based `number`), as it comes from a file: text that
     /// is not UTF-8 is a malformed line, its column the first byte that is not.
     pub fn line_bytes(&mut self, number: usize, bytes: &[u8]) -> Option<Discrepancy> {
-        self.seen = None;
+        (self.seen, self.undealt) = (None, None);
         match std::str::from_utf8(bytes) {
             Ok(text) => self.line(number, text),
             Err(e) => {
@@ -541,7 +550,7 @@ impl<'r> Verifier<'r> {
     /// Reads one line (1-based `number`); returns the first discrepancy found on it, if any.
     /// Blank lines, a trailing line break and a byte-order mark are passed over.
     pub fn line(&mut self, number: usize, text: &str) -> Option<Discrepancy> {
-        self.seen = None;
+        (self.seen, self.undealt) = (None, None);
         let text = text.trim_start_matches(BOM).trim_end_matches(['\n', '\r']);
         // Blank as JSON sees it: spaces, tabs and line breaks only.
         if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
@@ -630,7 +639,7 @@ impl<'r> Verifier<'r> {
     /// assert_eq!((verifier.summary().agreeing(), verifier.summary().coups()), (1, 2));
     /// ```
     pub fn coup(&mut self, number: usize, cards: &[Card], claims: &Claims) -> Option<Discrepancy> {
-        self.seen = None;
+        (self.seen, self.undealt) = (None, None);
         // A line's claims are in range as read; values given directly are checked here.
         let finding = self.check_coup(cards, claims.check().map(|()| claims));
         self.record(number, finding)
@@ -864,6 +873,10 @@ impl<'r> Verifier<'r> {
         if let Ok(coup) = &coup {
             self.seen = Some(Seen::Coup(coup.winner()));
         }
+        self.undealt = match &coup {
+            Ok(coup) => extra_cards(coup, cards, None),
+            Err(finding) => Some(finding.clone()),
+        };
         let claims = claims?;
         if let Some(finding) = impossible {
             return Ok(Some(finding));
