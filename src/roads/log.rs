@@ -52,7 +52,7 @@ pub enum RoadsLogError<E> {
 
 /// Reads a log, each line at most `max_line_len` bytes, and hands each shoe's roads to
 /// `each` as the shoe closes. Coups before any shoe line are dealt from `shoe`. A line that cannot be read, a coup whose cards the rules would not deal
-/// in full, a card the shoe no longer holds or a shoe of more than [`MAX_COUPS_PER_SHOE`]
+/// as given (a card missing, or one past the coup), a card the shoe no longer holds or a shoe of more than [`MAX_COUPS_PER_SHOE`]
 /// coups stops the reading with its line named: the roads are the results of a real shoe,
 /// or none.
 ///
