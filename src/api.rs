@@ -707,6 +707,9 @@ fn banque(options: BanqueOptions) -> Result<Value, ApiError> {
 struct VerifyOptions {
     #[serde(default)]
     lang: LangOption,
+    /// Also check the roads the log's coup lines state (`verify --roads`).
+    #[serde(default)]
+    roads: bool,
 }
 
 fn verify(
@@ -715,19 +718,26 @@ fn verify(
     input: Input<'_>,
 ) -> Result<Value, ApiError> {
     use crate::oracle::verify::{Verdict, Verifier};
-    use crate::render::oracle::{StreamError, write_verification_by};
+    use crate::render::oracle::{StreamError, write_verification_following};
     let table = table_of(rules)?;
     let name = input.name;
     let verifier = Verifier::new(&table.rules).with_dealing(table.dealing);
     let page = Page::new(Format::Json, options.lang.into());
     let mut report = Vec::new();
-    let summary = write_verification_by(
+    let mut follower = crate::roads::follow::RoadsFollower::new();
+    let follower: &mut dyn crate::oracle::verify::Follower = if options.roads {
+        &mut follower
+    } else {
+        &mut ()
+    };
+    let summary = write_verification_following(
         input.reader,
         &mut report,
         verifier,
         &table.rules,
         &page,
         crate::input::lines::MAX_LINE_BYTES,
+        follower,
     )
     .map_err(|error| match error {
         StreamError::Read(e) => ApiError(format!("cannot read {name}: {e}")),

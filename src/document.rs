@@ -34,6 +34,7 @@ pub mod decisions;
 pub mod eor;
 pub mod fit;
 pub mod lab;
+pub mod road_vectors;
 pub mod roads;
 pub mod rules;
 pub mod session;
@@ -78,6 +79,7 @@ pub const SCHEMAS: &[(&str, SchemaOf)] = &[
     ("verify", schema::<verify::Verify>),
     ("roads", schema::<roads::RoadsShoe>),
     ("vectors", schema::<vectors::Vector>),
+    ("vectors --roads", schema::<road_vectors::RoadVector>),
     ("fit", schema::<fit::Fit>),
     ("eor", schema::<eor::Eor>),
     ("decisions", schema::<decisions::Decisions>),

@@ -38,11 +38,17 @@
 //! assert_eq!(roads.derived(punto_banco::roads::Derived::BigEyeBoy), &[Mark::Blue, Mark::Blue]);
 //! ```
 
+mod explain;
+pub mod follow;
 mod layout;
 pub mod log;
+pub mod rule;
+pub mod stated;
 pub mod strategy;
+pub mod vectors;
 
 pub use layout::{Cell, Layout};
+pub use rule::RoadRule;
 
 use crate::analysis::Analysis;
 use crate::outcome::Winner;
@@ -144,14 +150,7 @@ impl BigRoad {
     /// The mark the entry at column `c`, row `r` makes on the derived road of offset `k`, or
     /// `None` where that road does not mark yet. Columns before `c` must be complete.
     fn mark_at(&self, k: usize, c: usize, r: usize) -> Option<Mark> {
-        if r == 0 {
-            let before = c.checked_sub(1 + k)?;
-            Some(Mark::of_equal(self.len_of(c - 1) == self.len_of(before)))
-        } else {
-            let back = c.checked_sub(k)?;
-            // Blue exactly when the column k back ends one row up.
-            Some(Mark::of_equal(self.len_of(back) != r))
-        }
+        self.rule_at(k, c, r).mark()
     }
 }
 
@@ -165,11 +164,6 @@ pub enum Mark {
 }
 
 impl Mark {
-    /// Red when `alike`, else blue.
-    fn of_equal(alike: bool) -> Mark {
-        if alike { Mark::Red } else { Mark::Blue }
-    }
-
     /// `R` or `B`, as the JSON string of a road writes it.
     pub fn letter(self) -> char {
         match self {
@@ -271,14 +265,19 @@ impl Roads {
 
     /// The ask cells: the mark each derived road would make if `side` won the next coup.
     pub fn ask(&self, side: Side) -> Ask {
-        let road = &self.big_road;
-        let (c, r) = match road.columns.last() {
-            Some(column) if column[0].winner == side => (road.columns.len() - 1, column.len()),
-            _ => (road.columns.len(), 0),
-        };
+        let (c, r) = self.next_position(side);
         // The column the entry would extend is not complete, but a derived mark reads only
         // the columns before it.
-        Derived::ALL.map(|derived| road.mark_at(derived.offset(), c, r))
+        Derived::ALL.map(|derived| self.big_road.mark_at(derived.offset(), c, r))
+    }
+
+    /// The column and row the entry of a win of `side` would take next.
+    fn next_position(&self, side: Side) -> (usize, usize) {
+        let road = &self.big_road;
+        match road.columns.last() {
+            Some(column) if column[0].winner == side => (road.columns.len() - 1, column.len()),
+            _ => (road.columns.len(), 0),
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use super::table::named_table;
 use clap::Args;
 use punto_banco::oracle::vectors;
 use punto_banco::render::Format;
+use punto_banco::render::road_rules::road_vectors;
 use punto_banco::rules::Rules;
 use punto_banco::shoe::Shoe;
 use std::io::Write;
@@ -17,7 +18,8 @@ use std::path::{Path, PathBuf};
 #[command(after_help = "Examples:
   punto-banco vectors -d 1 -o vectors.jsonl    # one deck's vectors, as JSON lines
   punto-banco vectors -d 1 -f csv              # the same as CSV, to standard output
-  punto-banco vectors -r super-6 -o super-6.jsonl   # a shipped variant's vectors")]
+  punto-banco vectors -r super-6 -o super-6.jsonl   # a shipped variant's vectors
+  punto-banco vectors --roads -o roads.jsonl        # the roads' vectors, for scoreboards")]
 pub struct Vectors {
     #[command(flatten)]
     shoe: ShoeArgs,
@@ -30,6 +32,10 @@ pub struct Vectors {
     /// Write to this file (replaced whole, never half-written) instead of standard output.
     #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     out: Option<PathBuf>,
+    /// The roads' vectors instead: result sequences with their roads (the JSON form of
+    /// `roads`), chosen to exercise every rule of every road; JSON lines only.
+    #[arg(long, conflicts_with_all = ["rules", "decks", "ranks", "card_counts", "remove"])]
+    roads: bool,
 }
 
 /// The formats of the vectors: JSON lines or CSV.
@@ -37,6 +43,20 @@ const ACCEPTED: &[Format] = &[Format::Json, Format::Csv];
 
 /// Writes the vectors of the table to `out` or to `--out`.
 pub fn run(args: Vectors, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.roads {
+        if args.format != Format::Json {
+            return Err(Failure::Input(
+                "vectors --roads writes JSON lines: -f json, the default".into(),
+            ));
+        }
+        let all = road_vectors();
+        let mut text = String::with_capacity(all.len() * 400);
+        for vector in &all {
+            text.push_str(&vector.to_json_line());
+            text.push('\n');
+        }
+        return write_text(&text, all.len(), args.out.as_deref(), out);
+    }
     let (table, shoe) = named_table(args.rules.as_deref(), &args.shoe)?;
     shoe.check_playable()?;
     write_vectors(&shoe, &table.rules, args.format, args.out.as_deref(), out)
@@ -64,21 +84,27 @@ fn write_vectors(
         });
         text.push('\n');
     }
+    write_text(&text, all.len(), path, out)
+}
+
+/// Writes the vectors' text, to `out` or to a file, then reports their count and SHA-256 on
+/// standard error.
+fn write_text(
+    text: &str,
+    count: usize,
+    path: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let hex = sha256_hex(text.as_bytes());
     match path {
         Some(path) => write_atomically(path, text.as_bytes())?,
         None => {
-            put(out, &text)?;
+            put(out, text)?;
             out.flush().map_err(Failure::write)?;
         }
     }
     // The count and checksum are part of what the command reports: losing them is an error.
-    writeln!(
-        std::io::stderr().lock(),
-        "{} vectors, sha256 {hex}",
-        all.len()
-    )
-    .map_err(Failure::write)
+    writeln!(std::io::stderr().lock(), "{count} vectors, sha256 {hex}").map_err(Failure::write)
 }
 
 /// The SHA-256 of the bytes in lowercase hexadecimal, as `sha256sum` prints it.

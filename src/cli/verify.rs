@@ -5,10 +5,12 @@ use super::failure::Failure;
 use super::input::{MAX_LINE, open_input, stdin_once};
 use super::table::table_or_reference;
 use clap::Args;
+use punto_banco::oracle::verify::Follower;
 use punto_banco::oracle::verify::Verdict;
 use punto_banco::oracle::verify::Verifier;
 use punto_banco::render::Page;
-use punto_banco::render::oracle::{StreamError, write_verification_by};
+use punto_banco::render::oracle::{StreamError, write_verification_following};
+use punto_banco::roads::follow::RoadsFollower;
 use punto_banco::rules::Rules;
 use punto_banco::rules::dealing::Procedure;
 use std::io::Write;
@@ -18,7 +20,9 @@ use std::io::Write;
 #[command(after_help = "Examples:
   punto-banco verify docs/examples/oracle/good.jsonl   # a log that agrees: exit 0
   punto-banco verify docs/examples/oracle/wrong.jsonl  # a log that does not: exit 1
-  punto-banco verify docs/examples/oracle/good.jsonl -r tie-9-to-1 -f json")]
+  punto-banco verify docs/examples/oracle/good.jsonl -r tie-9-to-1 -f json
+  punto-banco verify --roads docs/examples/oracle/roads.jsonl        # and the roads it states
+  punto-banco verify --roads docs/examples/oracle/roads-wrong.jsonl  # a mark wrong: exit 1")]
 pub struct Verify {
     /// The log; `-` reads standard input.
     #[arg(value_hint = clap::ValueHint::FilePath)]
@@ -27,6 +31,10 @@ pub struct Verify {
     /// dealing procedure is the one shoe logs are held to.
     #[arg(short, long, value_name = "RULES", value_parser = super::args::rule_set(), value_hint = clap::ValueHint::FilePath)]
     rules: Option<String>,
+    /// Also check the roads the log states: a coup line's `roads` field (the JSON form of
+    /// `roads`), the scoreboard after that coup, against the roads of the shoe's coups.
+    #[arg(long)]
+    roads: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -43,6 +51,7 @@ pub fn run(args: Verify, out: &mut dyn Write) -> Result<(), Failure> {
         &table.rules,
         &table.dealing,
         &args.output.page(),
+        args.roads,
         out,
     )
 }
@@ -54,21 +63,25 @@ fn verify_log(
     rules: &Rules,
     dealing: &Procedure,
     page: &Page,
+    roads: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let reader = open_input(path)?;
     // Shoe logs (shoe lines with a burn or an order) are held to the table's procedure.
     let verifier = Verifier::new(rules).with_dealing(*dealing);
-    let summary = write_verification_by(reader, &mut *out, verifier, rules, page, MAX_LINE)
-        .map_err(|error| {
-            match error {
-                StreamError::Read(e) => Failure::Input(format!("cannot read {path}: {e}")),
-                StreamError::Write(e) => Failure::write(e),
-                // A line too long, or whatever else stops a reading of the log, is named
-                // with the log's path.
-                other => Failure::Input(format!("{path}: {other}")),
-            }
-        })?;
+    let mut follower = RoadsFollower::new();
+    let follower: &mut dyn Follower = if roads { &mut follower } else { &mut () };
+    let summary =
+        write_verification_following(reader, &mut *out, verifier, rules, page, MAX_LINE, follower)
+            .map_err(|error| {
+                match error {
+                    StreamError::Read(e) => Failure::Input(format!("cannot read {path}: {e}")),
+                    StreamError::Write(e) => Failure::write(e),
+                    // A line too long, or whatever else stops a reading of the log, is named
+                    // with the log's path.
+                    other => Failure::Input(format!("{path}: {other}")),
+                }
+            })?;
     match summary.verdict() {
         Verdict::Agree => Ok(()),
         Verdict::Disagree => Err(Failure::Check(format!(

@@ -18,6 +18,7 @@ pub mod depletion;
 pub mod lab;
 pub mod oracle;
 pub mod prose;
+pub mod road_rules;
 pub mod roads;
 pub mod session;
 pub mod shuffle;

@@ -52,7 +52,7 @@ pub enum RoadsLogError<E> {
 
 /// Reads a log, each line at most `max_line_len` bytes, and hands each shoe's roads to
 /// `each` as the shoe closes. Coups before any shoe line are dealt from `shoe`. A line that cannot be read, a coup whose cards the rules would not deal
-/// in full, a card the shoe no longer holds or a shoe of more than [`MAX_COUPS_PER_SHOE`]
+/// as given (a card missing, or one past the coup), a card the shoe no longer holds or a shoe of more than [`MAX_COUPS_PER_SHOE`]
 /// coups stops the reading with its line named: the roads are the results of a real shoe,
 /// or none.
 ///
@@ -109,6 +109,11 @@ pub fn read_shoes<E>(
                 });
             }
         };
+        // A coup's cards the rules would not deal in full (a card missing, one too many)
+        // stop the reading, whatever the line claims or fails to claim.
+        if let Some(finding) = verifier.undealt() {
+            return Err(line_error(line, finding));
+        }
         // A coup whose cards the rules dealt is read whatever its claims say (or lack).
         let dealt = matches!(verifier.seen(), Some(Seen::Coup(_)));
         if let Some(found) = &found
@@ -186,6 +191,12 @@ fn line_error<E>(line: usize, finding: &Finding) -> RoadsLogError<E> {
             None,
             format!(
                 "the coup's {given} cards stop before the rules finish the coup: a coup line gives every card dealt"
+            ),
+        ),
+        Finding::ExtraCards { given, needed, .. } => (
+            None,
+            format!(
+                "the coup gives {given} cards where the rules deal {needed}: a coup line gives the cards dealt, no more"
             ),
         ),
         Finding::ImpossibleCard { card, held, .. } => (

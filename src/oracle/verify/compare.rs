@@ -79,7 +79,11 @@ fn punto_decision(coup: &Coup<Card>) -> Option<Decision> {
 
 /// Cards beyond those the coup uses, as a finding: the hand that drew against the rules when
 /// it can be told (`punto_draws`, the engine's claim that Punto drew, helps tell it).
-fn extra_cards(coup: &Coup<Card>, cards: &[Card], punto_draws: Option<bool>) -> Option<Finding> {
+pub(super) fn extra_cards(
+    coup: &Coup<Card>,
+    cards: &[Card],
+    punto_draws: Option<bool>,
+) -> Option<Finding> {
     let used = coup.punto.len() + coup.banco.len();
     if cards.len() <= used {
         return None;

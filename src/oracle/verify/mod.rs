@@ -24,17 +24,19 @@
 //! sink), so that memory stays flat whatever the log's length.
 
 mod compare;
+mod follow;
 mod line;
 mod shoe;
 
 pub(crate) use compare::dealt;
-use compare::{compare, opened};
+use compare::{compare, extra_cards, opened};
+pub use follow::{Follower, LineStop, read_log_following};
 use line::{Cards, LineSeed, LogLine, malformed, malformed_json};
 pub use line::{Claims, Net};
 pub(crate) use line::{NET_DIGITS, NET_FORMS, parse_net};
 use shoe::{Held, ShoeState};
 
-use super::{Line, LineReader, Object, raw_scalar};
+use super::{Object, raw_scalar};
 use crate::card::Card;
 use crate::coup::{Decision, Role};
 use crate::input::json;
@@ -67,6 +69,8 @@ pub enum Kind {
     Winner,
     /// A net paid on a bet.
     Net,
+    /// A road a coup line states (`verify --roads`).
+    Road,
 }
 
 impl Kind {
@@ -81,6 +85,7 @@ impl Kind {
             Kind::Total => "total",
             Kind::Winner => "winner",
             Kind::Net => "net",
+            Kind::Road => "road",
         }
     }
 }
@@ -182,6 +187,13 @@ pub enum Finding {
         /// The rules' net at the coup's stake, or `None` for a bet the rules lack.
         rules: Option<BigRational>,
     },
+    /// A road the line states disagrees with the reference, at its first disagreeing entry.
+    Road {
+        /// The shoe's number in the log, from 1.
+        shoe: usize,
+        /// The road, its entry, both values and the rule that decides it.
+        disagreement: Box<crate::roads::rule::RoadDisagreement>,
+    },
 }
 
 impl Finding {
@@ -198,6 +210,7 @@ impl Finding {
             Finding::WrongTotal { .. } => Kind::Total,
             Finding::WrongWinner { .. } => Kind::Winner,
             Finding::WrongNet { .. } => Kind::Net,
+            Finding::Road { .. } => Kind::Road,
         }
     }
 }
@@ -404,6 +417,8 @@ pub struct Verifier<'r> {
     summary: Summary,
     /// What the last line read was, for the readers that follow a log's coups.
     seen: Option<Seen>,
+    /// Why the last coup's cards are not a coup the rules deal, whatever its claims.
+    undealt: Option<Finding>,
 }
 
 /// What the last line a [`Verifier`] read was, for readers that follow a log's coups (the
@@ -438,6 +453,7 @@ impl<'r> Verifier<'r> {
             shoe: None,
             summary: Summary::default(),
             seen: None,
+            undealt: None,
         }
     }
 
@@ -473,6 +489,12 @@ impl<'r> Verifier<'r> {
         self.seen
     }
 
+    /// Why the last line's cards are not a coup the rules deal in full (a card missing, a
+    /// card too many), whatever it claims or fails to claim.
+    pub fn undealt(&self) -> Option<&Finding> {
+        self.undealt.as_ref()
+    }
+
     /// The cards of each rank (A, 2, …, K) the current shoe still holds, when a shoe line
     /// began it: the stated shoe less every card dealt since (a rank dealt more often than
     /// the shoe holds it counts none left).
@@ -494,7 +516,7 @@ impl<'r> Verifier<'r> {
     /// Reads one line given as bytes (1-based `number`), as it comes from a file: text that
     /// is not UTF-8 is a malformed line, its column the first byte that is not.
     pub fn line_bytes(&mut self, number: usize, bytes: &[u8]) -> Option<Discrepancy> {
-        self.seen = None;
+        (self.seen, self.undealt) = (None, None);
         match std::str::from_utf8(bytes) {
             Ok(text) => self.line(number, text),
             Err(e) => {
@@ -528,7 +550,7 @@ impl<'r> Verifier<'r> {
     /// Reads one line (1-based `number`); returns the first discrepancy found on it, if any.
     /// Blank lines, a trailing line break and a byte-order mark are passed over.
     pub fn line(&mut self, number: usize, text: &str) -> Option<Discrepancy> {
-        self.seen = None;
+        (self.seen, self.undealt) = (None, None);
         let text = text.trim_start_matches(BOM).trim_end_matches(['\n', '\r']);
         // Blank as JSON sees it: spaces, tabs and line breaks only.
         if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
@@ -617,7 +639,7 @@ impl<'r> Verifier<'r> {
     /// assert_eq!((verifier.summary().agreeing(), verifier.summary().coups()), (1, 2));
     /// ```
     pub fn coup(&mut self, number: usize, cards: &[Card], claims: &Claims) -> Option<Discrepancy> {
-        self.seen = None;
+        (self.seen, self.undealt) = (None, None);
         // A line's claims are in range as read; values given directly are checked here.
         let finding = self.check_coup(cards, claims.check().map(|()| claims));
         self.record(number, finding)
@@ -851,6 +873,10 @@ impl<'r> Verifier<'r> {
         if let Ok(coup) = &coup {
             self.seen = Some(Seen::Coup(coup.winner()));
         }
+        self.undealt = match &coup {
+            Ok(coup) => extra_cards(coup, cards, None),
+            Err(finding) => Some(finding.clone()),
+        };
         let claims = claims?;
         if let Some(finding) = impossible {
             return Ok(Some(finding));
@@ -886,6 +912,9 @@ pub enum ReadLogError<E> {
     /// The sink could not take a discrepancy or the summary.
     #[error("cannot write the report: {0}")]
     Sink(E),
+    /// A [`Follower`] stopped the reading at a line it cannot read.
+    #[error("{0}")]
+    Stop(LineStop),
 }
 
 /// Verifies a log read line by line, each line at most `max_line_len` bytes, and writes each
@@ -923,25 +952,5 @@ pub fn read_log<S: Sink + ?Sized>(
     max_line_len: usize,
     sink: &mut S,
 ) -> Result<Summary, ReadLogError<S::Error>> {
-    let mut lines = LineReader::new(reader, max_line_len);
-    let mut last = 0;
-    while let Some((number, line)) = lines.next_line().map_err(ReadLogError::Read)? {
-        last = number;
-        let found = match line {
-            Line::Read(bytes) => verifier.line_bytes(number, bytes),
-            Line::TooLong => Some(verifier.line_too_long(number, max_line_len)),
-        };
-        if let Some(discrepancy) = found {
-            sink.discrepancy(&discrepancy).map_err(ReadLogError::Sink)?;
-        }
-    }
-    // The end of a log read whole may end its last shoe early.
-    if verifier.summary().stopped().is_none()
-        && let Some(discrepancy) = verifier.finish(last + 1)
-    {
-        sink.discrepancy(&discrepancy).map_err(ReadLogError::Sink)?;
-    }
-    let summary = verifier.summary().clone();
-    sink.summary(&summary).map_err(ReadLogError::Sink)?;
-    Ok(summary)
+    read_log_following(reader, verifier, max_line_len, sink, &mut ())
 }

@@ -326,6 +326,9 @@ pub fn finding_sentence(finding: &Finding, rules: &Rules, lang: Lang) -> String 
             Lang::En => format!("the engine pays a bet `{bet}` that the rules do not have"),
             Lang::Fr => format!("le moteur règle un pari `{bet}` absent des règles"),
         },
+        Finding::Road { shoe, disagreement } => {
+            super::road_rules::road_finding_sentence(*shoe, disagreement, lang)
+        }
     }
 }
 
@@ -361,6 +364,7 @@ fn kind_name(kind: Kind, lang: Lang) -> &'static str {
         Kind::Total => lang.pick("total", "total"),
         Kind::Winner => lang.pick("winner", "gagnant"),
         Kind::Net => lang.pick("net paid", "gain réglé"),
+        Kind::Road => lang.pick("road", "route"),
     }
 }
 
@@ -471,6 +475,9 @@ pub enum StreamError {
         /// The limit, in bytes.
         limit: usize,
     },
+    /// A line the roads follower cannot read (`verify --roads`): the log was read up to it.
+    #[error("{0}")]
+    Stop(verify::LineStop),
 }
 
 /// Verifies a log read line by line, each line at most `max_line_len` bytes (a longer one
@@ -492,18 +499,34 @@ pub fn write_verification(
 pub fn write_verification_by(
     reader: impl BufRead,
     out: impl Write,
-    mut verifier: Verifier,
+    verifier: Verifier,
     rules: &Rules,
     page: &Page,
     max_line_len: usize,
 ) -> Result<Summary, StreamError> {
+    write_verification_following(reader, out, verifier, rules, page, max_line_len, &mut ())
+}
+
+/// [`write_verification_by`] with a follower reading the lines beside the verifier (the
+/// roads a log states, `verify --roads`): its findings are reported with the verifier's,
+/// and a line it cannot read stops the verification with [`StreamError::Stop`].
+pub fn write_verification_following(
+    reader: impl BufRead,
+    out: impl Write,
+    mut verifier: Verifier,
+    rules: &Rules,
+    page: &Page,
+    max_line_len: usize,
+    follower: &mut dyn verify::Follower,
+) -> Result<Summary, StreamError> {
     let mut report = VerifyReport::new(out, rules, page).map_err(StreamError::Write)?;
-    let summary = verify::read_log(reader, &mut verifier, max_line_len, &mut report).map_err(
-        |e| match e {
-            ReadLogError::Read(e) => StreamError::Read(e),
-            ReadLogError::Sink(e) => StreamError::Write(e),
-        },
-    )?;
+    let summary =
+        verify::read_log_following(reader, &mut verifier, max_line_len, &mut report, follower)
+            .map_err(|e| match e {
+                ReadLogError::Read(e) => StreamError::Read(e),
+                ReadLogError::Sink(e) => StreamError::Write(e),
+                ReadLogError::Stop(stop) => StreamError::Stop(stop),
+            })?;
     match summary.stopped() {
         Some(line) => Err(StreamError::TooLong {
             line,
