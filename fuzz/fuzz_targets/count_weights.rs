@@ -19,7 +19,12 @@ fuzz_target!(|text: &str| {
     }
     match threshold(text) {
         Ok(value) => {
-            assert!(value.abs() <= Ratio::from_integer(MAX_THRESHOLD));
+            let magnitude = if value < Ratio::from_integer(0) {
+                -value
+            } else {
+                value
+            };
+            assert!(magnitude <= Ratio::from_integer(MAX_THRESHOLD));
             let fraction = format!("{}/{}", value.numer().abs(), value.denom());
             let fraction = if value < Ratio::from_integer(0) {
                 format!("-{fraction}")
