@@ -6,19 +6,37 @@ use libfuzzer_sys::fuzz_target;
 use punto_banco::lab::Provenance;
 use punto_banco::lab::audit::{AuditError, audit};
 use punto_banco::lang::Lang;
-use punto_banco::render::{Format, Page};
 use punto_banco::render::audit::{Source, render_audit};
+use punto_banco::render::{Format, Page};
 use punto_banco::rules::Rules;
 
 fuzz_target!(|data: &[u8]| {
     match audit(data, &Rules::reference(), 0.01) {
         Ok(report) => {
             let provenance = Provenance::new(String::new(), vec!["audit".into()]);
-            let source = Source { log: "-", rules: None };
-            let json = render_audit(&report, &provenance, &source, &Page::new(Format::Json, Lang::Fr));
+            let source = Source {
+                log: "-",
+                rules: None,
+            };
+            let json = render_audit(
+                &report,
+                &provenance,
+                &source,
+                &Page::new(Format::Json, Lang::Fr),
+            );
             serde_json::from_str::<serde_json::Value>(&json).expect("a JSON report");
-            render_audit(&report, &provenance, &source, &Page::new(Format::Text, Lang::En));
-            render_audit(&report, &provenance, &source, &Page::new(Format::Markdown, Lang::Fr));
+            render_audit(
+                &report,
+                &provenance,
+                &source,
+                &Page::new(Format::Text, Lang::En),
+            );
+            render_audit(
+                &report,
+                &provenance,
+                &source,
+                &Page::new(Format::Markdown, Lang::Fr),
+            );
         }
         Err(AuditError::At { line, .. }) => assert!(line >= 1),
         Err(_) => {}

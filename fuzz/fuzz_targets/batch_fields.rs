@@ -53,8 +53,7 @@ fuzz_target!(|text: &str| {
     let default = NamedTable::reference();
     let batch = Batch::new(&default, &NoTables);
     let whole_text = batch.line(7, line);
-    let whole: BTreeMap<String, &RawValue> =
-        serde_json::from_str(&whole_text).expect("one object");
+    let whole: BTreeMap<String, &RawValue> = serde_json::from_str(&whole_text).expect("one object");
     let output = Output::Fields(fields.clone());
     let selected_text = batch.with_output(&output).line(7, line);
     let selected: BTreeMap<String, &RawValue> =

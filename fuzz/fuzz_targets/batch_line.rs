@@ -36,8 +36,9 @@ fuzz_target!(|text: &str| {
             || num_bigint::BigUint::from(value["shoe"]["cards"].as_u64().unwrap()),
             |c| c.parse().unwrap(),
         );
-        let expected: num_bigint::BigUint =
-            (0u32..6).map(|k| &cards - num_bigint::BigUint::from(k)).product();
+        let expected: num_bigint::BigUint = (0u32..6)
+            .map(|k| &cards - num_bigint::BigUint::from(k))
+            .product();
         assert_eq!(sequences, expected);
     }
 });

@@ -26,7 +26,9 @@ fuzz_target!(|text: &str| {
     // The first line as the counts, the rest as cards to remove.
     let (counts, removed) = text.split_once('\n').unwrap_or((text, ""));
     if let Ok(shoe) = Shoe::parse_card_counts(counts) {
-        let cards = shoe.card_counts().expect("a card-level shoe knows its suits");
+        let cards = shoe
+            .card_counts()
+            .expect("a card-level shoe knows its suits");
         assert_eq!(Shoe::from_card_counts(cards).unwrap(), shoe);
         for (rank, count) in shoe.counts().iter().enumerate() {
             assert_eq!(cards[4 * rank..4 * rank + 4].iter().sum::<u64>(), *count);
@@ -39,7 +41,11 @@ fuzz_target!(|text: &str| {
             }
         }
         let by_card: Vec<u64> = (0..52)
-            .map(|index| depleted.card_count(Card::from_index(index).unwrap()).unwrap())
+            .map(|index| {
+                depleted
+                    .card_count(Card::from_index(index).unwrap())
+                    .unwrap()
+            })
             .collect();
         assert_eq!(by_card.iter().sum::<u64>(), depleted.len());
         if depleted.check_playable().is_ok() {

@@ -24,7 +24,10 @@ fuzz_target!(|text: &str| {
     match RuleSet::from_json(text) {
         Err(e) => assert!(e.to_string().starts_with("line ")),
         Ok(set) => {
-            let shoe = set.shoe().cloned().unwrap_or_else(punto_banco::shoe::Shoe::reference);
+            let shoe = set
+                .shoe()
+                .cloned()
+                .unwrap_or_else(punto_banco::shoe::Shoe::reference);
             if shoe.check_playable().is_ok() {
                 let analysis = Analysis::new(&shoe, set.rules()).expect("a playable shoe");
                 let tariff = &set.rules().tariff;

@@ -19,7 +19,11 @@ fuzz_target!(|side: &str| {
     match RuleSet::from_json(&text) {
         Err(e) => assert!(e.to_string().starts_with("line ")),
         Ok(set) => {
-            let coups = [("7H 7H", "5D 5D"), ("2H 3S 8D", "AH 2S"), ("9D KS 4C", "QH JH KD")];
+            let coups = [
+                ("7H 7H", "5D 5D"),
+                ("2H 3S 8D", "AH 2S"),
+                ("9D KS 4C", "QH JH KD"),
+            ];
             for side in &set.rules().tariff.side {
                 for lang in Lang::ALL {
                     let _ = describe_terms(&Some(side.bet.clone()), lang);

@@ -16,6 +16,8 @@ fuzz_target!(|text: &str| {
             }
         }
         Err(ShareError::TooLong(n)) => assert!(n > MAX_SHARE_LEN),
-        Err(error) => assert!(error.to_string().contains("accepted") || error.to_string().contains("too long")),
+        Err(error) => assert!(
+            error.to_string().contains("accepted") || error.to_string().contains("too long")
+        ),
     }
 });

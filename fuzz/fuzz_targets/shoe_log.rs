@@ -6,8 +6,8 @@
 use libfuzzer_sys::fuzz_target;
 use punto_banco::lang::Lang;
 use punto_banco::oracle::verify::Verifier;
-use punto_banco::render::{Format, Page};
 use punto_banco::render::oracle::write_verification_by;
+use punto_banco::render::{Format, Page};
 use punto_banco::rules::Rules;
 use punto_banco::rules::dealing::Procedure;
 

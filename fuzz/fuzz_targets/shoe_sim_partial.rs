@@ -15,5 +15,8 @@ fuzz_target!(|text: &str| {
     assert_eq!(again, partial);
     assert_eq!(again.to_json().unwrap(), written);
     let twice = merge(vec![("a".into(), partial.clone()), ("b".into(), partial)]);
-    assert!(matches!(twice, Err(MergeError::Duplicate { .. })), "{twice:?}");
+    assert!(
+        matches!(twice, Err(MergeError::Duplicate { .. })),
+        "{twice:?}"
+    );
 });
