@@ -363,19 +363,23 @@ def banque(*, share: Optional[str] = None) -> Document:
 Log = Union[str, "os.PathLike[str]", Iterable[Union[str, Mapping[str, Any]]]]
 
 
-def verify(log: Log, *, rules: Rules = None, lang: str = "en") -> Document:
+def verify(log: Log, *, rules: Rules = None, lang: str = "en", roads: bool = False) -> Document:
     """Verifies a log of coups coup by coup against the rules (``punto-banco verify``):
     every discrepancy is in the document's ``discrepancies``, and ``summary["verdict"]``
     is ``"agree"`` or ``"disagree"``; a log with no readable coup raises
-    :class:`InputError`. A path is read as a stream, in bounded memory."""
+    :class:`InputError`. With ``roads=True`` the scoreboards the log's coup lines state
+    (a ``roads`` field) are checked too (``verify --roads``). A path is read as a stream,
+    in bounded memory."""
     if isinstance(log, (str, os.PathLike)):
         path = os.fspath(log)
-        return _run("verify", rules, input_path=path, lang=lang)
+        return _run("verify", rules, input_path=path, lang=lang, roads=roads or None)
     lines = [
         line if isinstance(line, str) else json.dumps(_to_json_value(line), ensure_ascii=False)
         for line in log
     ]
-    return _run("verify", rules, input_text="\n".join(lines) + "\n", lang=lang)
+    return _run(
+        "verify", rules, input_text="\n".join(lines) + "\n", lang=lang, roads=roads or None
+    )
 
 
 def _input(given: Any) -> Dict[str, Optional[str]]:

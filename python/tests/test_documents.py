@@ -88,6 +88,14 @@ def test_roads_are_the_command_lines() -> None:
     assert pb.roads(lines) == pb.roads(log)
 
 
+def test_stated_roads_are_verified_as_the_command_line_does() -> None:
+    for name in ["roads.jsonl", "roads-wrong.jsonl"]:
+        log = EXAMPLES / "oracle" / name
+        assert json.loads(pb.to_json(pb.verify(log, roads=True))) == cli("verify", str(log), "--roads")
+    wrong = pb.verify(EXAMPLES / "oracle" / "roads-wrong.jsonl", roads=True)
+    assert wrong["summary"]["verdict"] == "disagree"
+
+
 @pytest.mark.parametrize("call,args", CASES, ids=[" ".join(a) for _, a in CASES])
 def test_every_document_is_the_command_lines(call: Any, args: List[str]) -> None:
     assert json.loads(pb.to_json(call())) == cli(*args)
