@@ -35,10 +35,11 @@ use serde_json::value::RawValue;
 ///
 /// let rules = Rules::reference();
 /// // Punto 6, Banco 7: Banco wins; the engine shows a Punto.
-/// let log = r#"{"cards": ["4H", "2S", "2C", "5D"], "roads": {"bead_plate": "P"}}"#;
+/// let log = r#"{"cards": ["4H", "2S", "2C", "5D"], "winner": "banco", "roads": {"bead_plate": "P"}}"#;
 /// let mut found = Found(Vec::new());
 /// let summary = read_log_following(log.as_bytes(), &mut Verifier::new(&rules), 1024, &mut found, &mut RoadsFollower::new()).unwrap();
-/// let Finding::Road { disagreement, .. } = &found.0[0].finding else { panic!() };
+/// assert_eq!(found.0.len(), 1, "{:?}", found.0);
+/// let Finding::Road { disagreement, .. } = &found.0[0].finding else { panic!("{:?}", found.0) };
 /// assert_eq!(disagreement.rule, RoadRule::BeadPlate);
 /// assert_eq!(summary.agreeing(), 0);
 /// ```
