@@ -770,9 +770,8 @@ mod tests {
         ] {
             let (mut low, mut high) = (u64::MAX, 0);
             for index in 0..setup.shoes {
-                let coups = one_shoe(&setup, &pricing, &[None, None, None], index)
-                    .unwrap()
-                    .coups;
+                let full_shoe = vec![super::pricing::Numerator::Small(0); pricing.bets];
+                let coups = one_shoe(&setup, &pricing, &full_shoe, index).unwrap().coups;
                 low = low.min(coups);
                 high = high.max(coups);
             }

@@ -9,6 +9,7 @@
 //! is positive for a card whose leaving helps the player, as in the published counts: a
 //! high true count says the bet is better than usual.
 
+use super::priced;
 use super::pricing::{Numerator, Pricing};
 use super::setup::{SimulationError, SimulationSetup, check_procedure};
 use super::totals::nearest;
@@ -21,8 +22,6 @@ use crate::shoe::{Shoe, ShoeError};
 use num_bigint::BigInt;
 use num_rational::{BigRational, Ratio};
 use num_traits::{Signed, Zero};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -784,8 +783,8 @@ fn simulate(
     })
 }
 
-/// One shoe dealt to the cut card: each coup's cards left, every bet's numerator on them,
-/// and each count's level before it.
+/// One shoe dealt to the cut card (the walk `shoe-sim` follows, [`priced::walk`]): each
+/// coup's cards left, every bet's numerator on them, and each count's level before it.
 fn walk(
     setup: &SimulationSetup,
     pricing: &Pricing,
@@ -793,35 +792,21 @@ fn walk(
     thresholds: &[Ratio<i64>],
     index: u64,
 ) -> Result<Vec<Seen>, SimulationError> {
-    // The shoe `shoe-sim` deals as its shoe `index`: the same stream of the same seed.
-    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    rng.set_stream(index);
-    let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
-    let mut ranks = [4 * setup.n_decks; 13];
-    let mut cards = [setup.n_decks; 52];
-    let mut shoe_walk = dealer.burn(&setup.procedure());
-    let burned = dealer.dealt();
-    for &card in &dealer.order()[..burned] {
-        ranks[card.rank.index()] -= 1;
-        cards[crate::rules::condition::CardClass::index(card)] -= 1;
-    }
-    // The counter sees the turned card of the burn, not the cards burned face down.
     let mut running: Vec<i128> = vec![0; counts.len()];
-    let mut hidden = burned as u64;
-    if let Some(turned) = dealer.order()[..burned].first() {
-        hidden -= 1;
-        for (sum, count) in running.iter_mut().zip(counts) {
-            *sum += i128::from(count.weight(turned.rank));
-        }
-    }
+    let mut hidden = None;
     let mut seen = Vec::new();
-    while shoe_walk.may_begin() {
-        let shoe = Shoe::from_counts(ranks)?;
-        let n = shoe.len();
-        let mut numerators = vec![Numerator::Small(0); pricing.bets];
-        pricing.each_numerator(&shoe, &cards, &mut |bet, numerator| {
-            numerators[bet] = numerator;
-        })?;
+    priced::walk(setup, pricing, index, None, &mut |coup| {
+        // The counter sees the turned card of the burn, not the cards burned face down.
+        let hidden = *hidden.get_or_insert_with(|| {
+            let burned = coup.burned();
+            if let Some(turned) = burned.first() {
+                for (sum, count) in running.iter_mut().zip(counts) {
+                    *sum += i128::from(count.weight(turned.rank));
+                }
+            }
+            burned.len().saturating_sub(1) as u64
+        });
+        let n = coup.cards_left().len();
         // True count ≥ p/q exactly when 52·running·q ≥ p·unseen (unseen > 0).
         let unseen = i128::from(n + hidden);
         let levels = running
@@ -835,22 +820,18 @@ fn walk(
                     .count()
             })
             .collect();
-        let Some(coup) = dealer.deal_next(&mut shoe_walk, &pricing.drawing) else {
-            break;
-        };
         seen.push(Seen {
             cards_left: n,
-            numerators,
+            numerators: coup.numerators().to_vec(),
             levels,
         });
-        for &card in coup.punto.iter().chain(&coup.banco) {
-            ranks[card.rank.index()] -= 1;
-            cards[crate::rules::condition::CardClass::index(card)] -= 1;
+        let dealt = coup.coup();
+        for &card in dealt.punto.iter().chain(&dealt.banco) {
             for (sum, count) in running.iter_mut().zip(counts) {
                 *sum += i128::from(count.weight(card.rank));
             }
         }
-    }
+    })?;
     Ok(seen)
 }
 
@@ -858,6 +839,8 @@ fn walk(
 mod tests {
     use super::*;
     use crate::rules::dealing::Burn;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
 
     fn rules(name: &str) -> Rules {
         crate::variants::RuleSet::from_json(crate::variants::shipped(name).unwrap())

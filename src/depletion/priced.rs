@@ -52,9 +52,21 @@ pub struct PricedCoup<'a> {
     numerators: &'a [Numerator],
     pricing: &'a Pricing,
     coup: &'a Coup<Card>,
+    burned: &'a [Card],
 }
 
 impl PricedCoup<'_> {
+    /// The cards burned before the shoe's first coup, the first of them turned face up (the
+    /// rest are burned face down): what a counter could see of the burn.
+    pub fn burned(&self) -> &[Card] {
+        self.burned
+    }
+
+    /// Every bet's numerator, as the pricing gives it.
+    pub(super) fn numerators(&self) -> &[Numerator] {
+        self.numerators
+    }
+
     /// The cards left before the coup.
     pub fn cards_left(&self) -> &Shoe {
         self.shoe
@@ -119,40 +131,65 @@ impl PricedShoes {
         index: u64,
         visit: &mut dyn FnMut(&PricedCoup<'_>),
     ) -> Result<u64, SimulationError> {
-        let setup = &self.setup;
-        let pricing = &self.pricing;
-        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-        rng.set_stream(index);
-        let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
-        let mut counts = [4 * setup.n_decks; 13];
-        let mut cards = [setup.n_decks; 52];
-        let mut walk = dealer.burn(&setup.procedure());
-        for &card in &dealer.order()[..dealer.dealt()] {
+        walk(&self.setup, &self.pricing, index, None, visit)
+    }
+}
+
+/// Deals shoe `index` of `setup` to the cut card, burn first, and hands each coup to `visit`
+/// with every bet priced on the cards left before it: the one walk of a simulated shoe, that
+/// `shoe-sim`, `count` and the roads' strategies all follow, so that shoe `index` is the same
+/// shoe, priced the same way, in each. `full_shoe`: the numerators of a full shoe, priced
+/// once for a run, for the first coup of a shoe that burns nothing. Returns the coups dealt.
+pub(super) fn walk(
+    setup: &SimulationSetup,
+    pricing: &Pricing,
+    index: u64,
+    full_shoe: Option<&[Numerator]>,
+    visit: &mut dyn FnMut(&PricedCoup<'_>),
+) -> Result<u64, SimulationError> {
+    // Every shoe has its own stream of the seeded generator, so the result does not depend
+    // on which thread, or which shard, deals which shoe.
+    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    rng.set_stream(index);
+    let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
+    // The composition of what is left, by rank for the engine and by card for the card
+    // bets, kept up to date as cards are dealt.
+    let mut counts = [4 * setup.n_decks; 13];
+    let mut cards = [setup.n_decks; 52];
+    // The burn comes first, and its cards leave the shoe: each coup is priced on the cards
+    // actually left, as `audit` prices a logged shoe whose burn is logged.
+    let mut shoe_walk = dealer.burn(&setup.procedure());
+    let burned: Vec<Card> = dealer.order()[..dealer.dealt()].to_vec();
+    for &card in &burned {
+        counts[card.rank.index()] -= 1;
+        cards[CardClass::index(card)] -= 1;
+    }
+    let mut numerators = vec![Numerator::Small(0); pricing.bets];
+    let mut coups = 0;
+    while shoe_walk.may_begin() {
+        let shoe = Shoe::from_counts(counts)?;
+        match full_shoe {
+            // An unburned shoe starts full: its first coup was priced once for the run.
+            Some(full) if coups == 0 && burned.is_empty() => numerators.clone_from_slice(full),
+            _ => pricing.each_numerator(&shoe, &cards, &mut |bet, numerator| {
+                numerators[bet] = numerator;
+            })?,
+        }
+        let Some(coup) = dealer.deal_next(&mut shoe_walk, &pricing.drawing) else {
+            break;
+        };
+        visit(&PricedCoup {
+            shoe: &shoe,
+            numerators: &numerators,
+            pricing,
+            coup: &coup,
+            burned: &burned,
+        });
+        for &card in coup.punto.iter().chain(&coup.banco) {
             counts[card.rank.index()] -= 1;
             cards[CardClass::index(card)] -= 1;
         }
-        let mut numerators = vec![Numerator::Small(0); pricing.bets];
-        let mut coups = 0;
-        while walk.may_begin() {
-            let shoe = Shoe::from_counts(counts)?;
-            pricing.each_numerator(&shoe, &cards, &mut |bet, numerator| {
-                numerators[bet] = numerator;
-            })?;
-            let Some(coup) = dealer.deal_next(&mut walk, &pricing.drawing) else {
-                break;
-            };
-            visit(&PricedCoup {
-                shoe: &shoe,
-                numerators: &numerators,
-                pricing,
-                coup: &coup,
-            });
-            for &card in coup.punto.iter().chain(&coup.banco) {
-                counts[card.rank.index()] -= 1;
-                cards[CardClass::index(card)] -= 1;
-            }
-            coups += 1;
-        }
-        Ok(coups)
+        coups += 1;
     }
+    Ok(coups)
 }

@@ -1,19 +1,17 @@
 //! Dealing the shoes: one shoe to the cut card, the running totals of a chunk of shoes, and
 //! the run over all of them, in chunks and on threads.
 
-use super::pricing::{Count, Priced, Pricing, sequences};
+use super::priced::walk;
+use super::pricing::{Count, Numerator, Priced, Pricing, sequences};
 use super::setup::{Shards, SimulationError, SimulationSetup, check_procedure};
 use super::totals::{BetRecord, Profile, Simulation};
 use crate::dealer::Dealer;
 use crate::progress::{Progress, Stage};
 use crate::rules::Rules;
-use crate::rules::condition::CardClass;
 use crate::shoe::{Shoe, ShoeError};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -31,61 +29,20 @@ pub(super) struct ShoeTally {
 pub(super) fn one_shoe(
     setup: &SimulationSetup,
     pricing: &Pricing,
-    first_coup: &[Option<Count>],
+    full_shoe: &[Numerator],
     index: u64,
 ) -> Result<ShoeTally, SimulationError> {
-    // Every shoe has its own stream of the seeded generator, so the result does not depend
-    // on which thread, or which shard, deals which shoe.
-    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    rng.set_stream(index);
-    let mut dealer = Dealer::try_shuffled(setup.n_decks, &mut rng)?;
-    // The composition of what is left, by rank for the engine and by card for the card
-    // bets, kept up to date as cards are dealt.
-    let mut counts = [4 * setup.n_decks; 13];
-    let mut cards = [setup.n_decks; 52];
-    // The burn comes first, and its cards leave the shoe: each coup is priced on the cards
-    // actually left, as `audit` prices a logged shoe whose burn is logged.
-    let mut walk = dealer.burn(&setup.procedure());
-    for &card in &dealer.order()[..dealer.dealt()] {
-        counts[card.rank.index()] -= 1;
-        cards[CardClass::index(card)] -= 1;
-    }
     let mut favourable = vec![Vec::new(); pricing.bets];
     let mut cards_left = Vec::new();
-    let mut coups = 0u64;
-    // The bets favourable before the coup about to be dealt: counted once it is dealt.
-    let mut pending: Vec<(usize, Count)> = Vec::new();
-    while walk.may_begin() {
-        let shoe = Shoe::from_counts(counts)?;
-        let n = shoe.len();
-        pending.clear();
-        if coups == 0 && walk.burned() == 0 {
-            // An unburned shoe starts full: its first coup was priced once for the run.
-            for (bet, count) in first_coup.iter().enumerate() {
-                if let Some(count) = count {
-                    pending.push((bet, count.clone()));
-                }
+    let coups = walk(setup, pricing, index, Some(full_shoe), &mut |coup| {
+        let n = coup.cards_left().len();
+        for (bet, numerator) in coup.numerators().iter().enumerate() {
+            if let Some(count) = numerator.clone().positive() {
+                favourable[bet].push((n, count));
             }
-        } else {
-            pricing.each_numerator(&shoe, &cards, &mut |bet, numerator| {
-                if let Some(count) = numerator.positive() {
-                    pending.push((bet, count));
-                }
-            })?;
-        }
-        let Some(coup) = dealer.deal_next(&mut walk, &pricing.drawing) else {
-            break;
-        };
-        for (bet, count) in pending.drain(..) {
-            favourable[bet].push((n, count));
         }
         cards_left.push(n);
-        for &card in coup.punto.iter().chain(&coup.banco) {
-            counts[card.rank.index()] -= 1;
-            cards[CardClass::index(card)] -= 1;
-        }
-        coups += 1;
-    }
+    })?;
     Ok(ShoeTally {
         coups,
         favourable,
@@ -282,10 +239,10 @@ fn simulate_chunks(
     }
     check_procedure(&setup.procedure(), setup.n_decks)?;
     let pricing = Pricing::new(rules);
-    let mut first_coup = vec![None; pricing.bets];
+    let mut full_shoe = vec![Numerator::Small(0); pricing.bets];
     let full = Shoe::decks(setup.n_decks)?;
     pricing.each_numerator(&full, &[setup.n_decks; 52], &mut |bet, numerator| {
-        first_coup[bet] = numerator.positive();
+        full_shoe[bet] = numerator;
     })?;
     let bets: Vec<String> = rules
         .tariff
@@ -314,7 +271,7 @@ fn simulate_chunks(
         let indices = first..end;
         let chunk: Vec<ShoeTally> = indices
             .map(|index| {
-                let result = one_shoe(setup, &pricing, &first_coup, index);
+                let result = one_shoe(setup, &pricing, &full_shoe, index);
                 progress.advance(1);
                 result
             })
