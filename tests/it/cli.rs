@@ -1,6 +1,7 @@
 //! The command line as a user meets it: output contracts, errors and exit codes.
 
 use serde_json::Value;
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
@@ -816,4 +817,46 @@ fn the_terminal_session_needs_whole_decks() {
             .unwrap()
             .contains("1 deck.")
     );
+}
+
+/// The README's commands are what its block of commands says they are: each line is a
+/// command the binary has, and every committed file a line names is in the repository (the
+/// README promises that every line runs as it stands; running them all would take minutes).
+#[test]
+fn the_readmes_commands_name_real_commands_and_committed_files() {
+    let readme = super::hostile::repo_file("README.md");
+    let block = readme
+        .split("## Commands")
+        .nth(1)
+        .and_then(|rest| rest.split("```sh\n").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .expect("a ```sh block under ## Commands");
+    let commands = subcommands();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = 0;
+    for line in block.lines() {
+        // The command itself, before its comment and any redirection.
+        let line = line.split(" #").next().unwrap();
+        let line = line.split(" > ").next().unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.first(), Some(&"punto-banco"), "{line}");
+        assert!(
+            commands.iter().any(|c| c == words[1]),
+            "`{}` is not a command: {line}",
+            words[1]
+        );
+        let mut written = false;
+        for word in &words[2..] {
+            let named_output = std::mem::replace(&mut written, matches!(*word, "-o" | "--out"));
+            if named_output || !word.contains('/') || !word.contains('.') {
+                continue;
+            }
+            assert!(
+                root.join(word).is_file(),
+                "{word} (in `{line}`) is not committed"
+            );
+            files += 1;
+        }
+    }
+    assert!(files >= 15, "only {files} files named");
 }
