@@ -11,14 +11,13 @@
 
 use super::priced;
 use super::pricing::{Numerator, Pricing};
-use super::setup::{SimulationError, SimulationSetup, check_procedure};
+use super::setup::{SimulationError, SimulationSetup};
 use super::totals::nearest;
 use super::{Changes, EffectOfRemoval};
 use crate::card::Rank;
-use crate::dealer::Dealer;
 use crate::progress::{Progress, Stage};
 use crate::rules::Rules;
-use crate::shoe::{Shoe, ShoeError};
+use crate::shoe::Shoe;
 use num_bigint::BigInt;
 use num_rational::{BigRational, Ratio};
 use num_traits::{Signed, Zero};
@@ -673,17 +672,7 @@ fn simulate(
     thresholds: &[Ratio<i64>],
     progress: &dyn Progress,
 ) -> Result<CountSimulation, SimulationError> {
-    if setup.n_decks == 0 {
-        return Err(ShoeError::NoDecks(0).into());
-    }
-    if setup.n_decks > Dealer::MAX_DECKS {
-        return Err(ShoeError::TooManyDecks {
-            decks: setup.n_decks,
-            max: Dealer::MAX_DECKS,
-        }
-        .into());
-    }
-    check_procedure(&setup.procedure(), setup.n_decks)?;
+    setup.check()?;
     let mut thresholds = thresholds.to_vec();
     thresholds.sort();
     thresholds.dedup();
@@ -838,6 +827,7 @@ fn walk(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dealer::Dealer;
     use crate::rules::dealing::Burn;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

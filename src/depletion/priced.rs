@@ -4,13 +4,13 @@
 //! own way.
 
 use super::pricing::{Numerator, Pricing};
-use super::setup::{SimulationError, SimulationSetup, check_procedure};
+use super::setup::{SimulationError, SimulationSetup};
 use crate::card::Card;
 use crate::coup::Coup;
 use crate::dealer::Dealer;
 use crate::rules::Rules;
 use crate::rules::condition::CardClass;
-use crate::shoe::{Shoe, ShoeError};
+use crate::shoe::Shoe;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use rand::SeedableRng;
@@ -97,17 +97,7 @@ impl PricedCoup<'_> {
 impl PricedShoes {
     /// Ready to deal the shoes of `setup` under `rules`; an error when they cannot be dealt.
     pub fn new(setup: &SimulationSetup, rules: &Rules) -> Result<PricedShoes, SimulationError> {
-        if setup.n_decks == 0 {
-            return Err(ShoeError::NoDecks(0).into());
-        }
-        if setup.n_decks > Dealer::MAX_DECKS {
-            return Err(ShoeError::TooManyDecks {
-                decks: setup.n_decks,
-                max: Dealer::MAX_DECKS,
-            }
-            .into());
-        }
-        check_procedure(&setup.procedure(), setup.n_decks)?;
+        setup.check()?;
         Ok(PricedShoes {
             setup: setup.clone(),
             pricing: Pricing::new(rules),

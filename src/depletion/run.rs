@@ -3,12 +3,11 @@
 
 use super::priced::walk;
 use super::pricing::{Count, Numerator, Priced, Pricing, sequences};
-use super::setup::{Shards, SimulationError, SimulationSetup, check_procedure};
+use super::setup::{Shards, SimulationError, SimulationSetup};
 use super::totals::{BetRecord, Profile, Simulation};
-use crate::dealer::Dealer;
 use crate::progress::{Progress, Stage};
 use crate::rules::Rules;
-use crate::shoe::{Shoe, ShoeError};
+use crate::shoe::Shoe;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -144,7 +143,7 @@ pub(super) const SHOES_PER_CHUNK: u64 = 4096;
 ///
 /// Memory does not depend on the number of shoes; the totals are exact, so the same setup
 /// gives the same result on any number of threads. An error when the decks are not 1 to
-/// [`Dealer::MAX_DECKS`], or when a count would pass `u64::MAX`.
+/// [`crate::dealer::Dealer::MAX_DECKS`], or when a count would pass `u64::MAX`.
 pub fn try_simulate(
     setup: &SimulationSetup,
     rules: &Rules,
@@ -227,17 +226,7 @@ fn simulate_chunks(
     progress: &dyn Progress,
     shoes_per_chunk: u64,
 ) -> Result<Simulation, SimulationError> {
-    if setup.n_decks == 0 {
-        return Err(ShoeError::NoDecks(0).into());
-    }
-    if setup.n_decks > Dealer::MAX_DECKS {
-        return Err(ShoeError::TooManyDecks {
-            decks: setup.n_decks,
-            max: Dealer::MAX_DECKS,
-        }
-        .into());
-    }
-    check_procedure(&setup.procedure(), setup.n_decks)?;
+    setup.check()?;
     let pricing = Pricing::new(rules);
     let mut full_shoe = vec![Numerator::Small(0); pricing.bets];
     let full = Shoe::decks(setup.n_decks)?;

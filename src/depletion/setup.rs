@@ -25,6 +25,22 @@ pub struct SimulationSetup {
 }
 
 impl SimulationSetup {
+    /// Refuses a run whose shoes cannot be dealt: no decks, more than
+    /// [`crate::dealer::Dealer::MAX_DECKS`], or a procedure [`check_procedure`] refuses.
+    pub(super) fn check(&self) -> Result<(), SimulationError> {
+        if self.n_decks == 0 {
+            return Err(ShoeError::NoDecks(0).into());
+        }
+        if self.n_decks > crate::dealer::Dealer::MAX_DECKS {
+            return Err(ShoeError::TooManyDecks {
+                decks: self.n_decks,
+                max: crate::dealer::Dealer::MAX_DECKS,
+            }
+            .into());
+        }
+        check_procedure(&self.procedure(), self.n_decks)
+    }
+
     /// The dealing procedure of the run: its burn, cut card and coups after it.
     pub fn procedure(&self) -> Procedure {
         Procedure {
